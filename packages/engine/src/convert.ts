@@ -1,0 +1,58 @@
+import { csvConverter } from "./converters/csv.js";
+import { docConverter } from "./converters/doc.js";
+import { docxConverter } from "./converters/docx.js";
+import { pdfConverter } from "./converters/pdf.js";
+import { spreadsheetConverter } from "./converters/spreadsheet.js";
+import { textConverter } from "./converters/text.js";
+import { MIME_BY_FORMAT, detectFormat } from "./detect.js";
+import { ScrapeError } from "./errors.js";
+import type { ConvertOptions, ConvertResult, Converter, DocumentFormat } from "./types.js";
+
+// Note: a new format is one converter module plus one line here.
+const CONVERTERS: readonly Converter[] = [
+  pdfConverter,
+  docxConverter,
+  docConverter,
+  spreadsheetConverter,
+  csvConverter,
+  textConverter,
+];
+
+const CONVERTER_BY_FORMAT = new Map<DocumentFormat, Converter>(
+  CONVERTERS.flatMap((converter) => converter.formats.map((format) => [format, converter] as const)),
+);
+
+const describe = (options: ConvertOptions): string => options.filename ?? "the document";
+
+/**
+ * Convert a document's bytes to Markdown. The format is detected from the name, the
+ * `Content-Type` and the bytes (the bytes win).
+ *
+ * @throws {ScrapeError} `UNSUPPORTED_DOCUMENT` when the format is not one we read,
+ *   `DOCUMENT_UNREADABLE` when the document is empty, corrupt, truncated or encrypted.
+ */
+export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): Promise<ConvertResult> {
+  const name = describe(options);
+  if (bytes.length === 0) {
+    throw new ScrapeError("DOCUMENT_UNREADABLE", `${name} is empty (0 bytes); check that the file was uploaded completely.`);
+  }
+  const format = detectFormat(bytes, options);
+  if (!format) {
+    throw new ScrapeError(
+      "UNSUPPORTED_DOCUMENT",
+      `${name} is not a PDF, Word, Excel, CSV, Markdown or text document; convert it to one of those formats.`,
+    );
+  }
+  const converter = CONVERTER_BY_FORMAT.get(format)!;
+  try {
+    const result = await converter.convert(bytes, { onlyMainContent: true, ...options, format });
+    return { ...result, metadata: { ...result.metadata, format, contentType: MIME_BY_FORMAT[format] } };
+  } catch (error) {
+    if (ScrapeError.is(error)) throw error;
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${name} could not be read as ${format.toUpperCase()} (${error instanceof Error ? error.message : String(error)}); check that it is not corrupt, truncated or password-protected.`,
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,129 @@
+import { unzipSync } from "fflate";
+import type { DocumentFormat, StreamInfo } from "./types.js";
+
+/** MIME type of each format, as reported in `metadata.contentType`. */
+export const MIME_BY_FORMAT: Readonly<Record<DocumentFormat, string>> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  doc: "application/msword",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xls: "application/vnd.ms-excel",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+  csv: "text/csv",
+  markdown: "text/markdown",
+  text: "text/plain",
+};
+
+const FORMAT_BY_EXTENSION: Readonly<Record<string, DocumentFormat>> = {
+  pdf: "pdf",
+  docx: "docx",
+  docm: "docx",
+  doc: "doc",
+  xlsx: "xlsx",
+  xlsm: "xlsx",
+  xls: "xls",
+  ods: "ods",
+  csv: "csv",
+  tsv: "csv",
+  md: "markdown",
+  markdown: "markdown",
+  txt: "text",
+  text: "text",
+};
+
+const FORMAT_BY_MIME: Readonly<Record<string, DocumentFormat>> = {
+  ...Object.fromEntries(Object.entries(MIME_BY_FORMAT).map(([format, mime]) => [mime, format as DocumentFormat])),
+  "application/x-pdf": "pdf",
+  "application/vnd.ms-word": "doc",
+  "application/vnd.ms-excel.sheet.macroenabled.12": "xlsx",
+  "application/vnd.ms-word.document.macroenabled.12": "docx",
+  "application/csv": "csv",
+  "text/tab-separated-values": "csv",
+  "text/x-markdown": "markdown",
+};
+
+/** The format a file name's extension names, if any. */
+export function formatFromFilename(filename: string | undefined): DocumentFormat | undefined {
+  const match = /\.([a-z0-9]+)$/i.exec(filename?.split(/[?#]/, 1)[0] ?? "");
+  return match ? FORMAT_BY_EXTENSION[match[1]!.toLowerCase()] : undefined;
+}
+
+/** The format a `Content-Type` header names, if any (parameters ignored). */
+export function formatFromContentType(contentType: string | undefined): DocumentFormat | undefined {
+  const mime = contentType?.split(";", 1)[0]?.trim().toLowerCase();
+  return mime ? FORMAT_BY_MIME[mime] : undefined;
+}
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
+  signature.every((byte, i) => bytes[offset + i] === byte);
+
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/**
+ * The format the bytes themselves prove, if they prove one. Text formats are never proven by
+ * bytes, so this answers only for PDF, OOXML/ODF packages and OLE2 compound files.
+ */
+export function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): DocumentFormat | undefined {
+  // Note: PDF readers accept a header anywhere in the first 1 KiB, so we do too.
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  if (startsWith(bytes, PDF_SIGNATURE) || head.includes("%PDF-")) return "pdf";
+  if (startsWith(bytes, ZIP_SIGNATURE)) return zipFormat(bytes);
+  if (startsWith(bytes, OLE2_SIGNATURE)) {
+    // Telling Word from Excel needs the directory; the stream names are ASCII in UTF-16LE.
+    const sample = new TextDecoder("utf-16le").decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
+    if (sample.includes("WordDocument")) return "doc";
+    if (sample.includes("Workbook") || sample.includes("Book")) return "xls";
+    return hint === "doc" || hint === "xls" ? hint : undefined;
+  }
+  return undefined;
+}
+
+/** Which OOXML/ODF package a ZIP holds, read from its member names only (nothing is inflated). */
+function zipFormat(bytes: Uint8Array): DocumentFormat | undefined {
+  let names: string[] = [];
+  try {
+    // Note: the filter sees each entry's name and returns false, so no member is inflated.
+    unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name);
+        return false;
+      },
+    });
+  } catch {
+    names = [];
+  }
+  if (names.includes("word/document.xml")) return "docx";
+  if (names.includes("xl/workbook.xml")) return "xlsx";
+  if (names.includes("content.xml") && new TextDecoder().decode(bytes.subarray(0, 200)).includes("opendocument.spreadsheet"))
+    return "ods";
+  return undefined;
+}
+
+/** Whether the bytes look like text (UTF-8/UTF-16 or a single-byte encoding with no NULs). */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 8192);
+  if (sample[0] === 0xff && sample[1] === 0xfe) return true;
+  if (sample[0] === 0xfe && sample[1] === 0xff) return true;
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) return false;
+    if (byte < 9 || (byte > 13 && byte < 32)) control++;
+  }
+  return control <= sample.length / 100;
+}
+
+/**
+ * Decide a document's format: the extension, then the `Content-Type`, then the bytes — and the
+ * bytes win when they prove a different binary format than the name claims.
+ */
+export function detectFormat(bytes: Uint8Array, info: StreamInfo = {}): DocumentFormat | undefined {
+  const claimed = formatFromFilename(info.filename) ?? formatFromContentType(info.contentType);
+  const proven = formatFromBytes(bytes, claimed);
+  if (proven) return proven;
+  if (claimed === "csv" || claimed === "markdown" || claimed === "text") return looksLikeText(bytes) ? claimed : undefined;
+  // A name that claims a binary format the bytes do not prove: let that converter report the damage.
+  if (claimed) return claimed;
+  return looksLikeText(bytes) && bytes.length > 0 ? "text" : undefined;
+}

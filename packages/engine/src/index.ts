@@ -1,0 +1,13 @@
+export { convert } from "./convert.js";
+export { detectFormat } from "./detect.js";
+export { ScrapeError, isScrapeError, STATUS_BY_CODE } from "./errors.js";
+export type { ScrapeErrorCode, ScrapeErrorOptions } from "./errors.js";
+export type {
+  ConvertOptions,
+  ConvertResult,
+  Converter,
+  DocumentFormat,
+  DocumentMetadata,
+  PdfOptions,
+  StreamInfo,
+} from "./types.js";
