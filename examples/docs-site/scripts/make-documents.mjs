@@ -1,0 +1,154 @@
+// Writes the example site's documents: a PDF handbook, a Word policy and an Excel budget in
+// documents/, and a PDF annual report in remote/ that the build serves over HTTP.
+// The text is written for this repository (MIT, like the rest of it); run `pnpm make-documents`
+// in examples/docs-site to make them again.
+import { createWriteStream } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import PDFDocument from "pdfkit";
+import * as docx from "docx";
+import * as XLSX from "@e965/xlsx";
+
+const here = (path) => new URL(`../${path}`, import.meta.url);
+// Fixed dates keep the files byte-stable from one run to the next.
+const CREATED = new Date("2026-01-15T09:00:00Z");
+
+/** A PDF with a title, headings, paragraphs, lists, a ruled table, a link and page footers. */
+async function writePdf(path, { title, sections }) {
+  const doc = new PDFDocument({ size: "A4", margin: 64, bufferPages: true, info: { Title: title, Author: "Tidewater Cooperative", CreationDate: CREATED } });
+  const done = once(doc.pipe(createWriteStream(here(path))), "finish");
+  doc.font("Helvetica-Bold").fontSize(24).text(title).moveDown(0.8);
+  for (const section of sections) {
+    doc.font("Helvetica-Bold").fontSize(15).text(section.heading).moveDown(0.4);
+    for (const block of section.blocks) {
+      if (typeof block === "string") {
+        doc.font("Helvetica").fontSize(11).text(block, { align: "left" }).moveDown(0.6);
+      } else if (block.bullets) {
+        doc.font("Helvetica").fontSize(11);
+        block.bullets.forEach((item, i) => doc.text(`${block.numbered ? `${i + 1}.` : "•"}  ${item}`, { indent: 12 }));
+        doc.moveDown(0.6);
+      } else if (block.table) {
+        drawTable(doc, block.table);
+      } else if (block.link) {
+        doc.font("Helvetica").fontSize(11).text(block.before, { continued: true })
+          .fillColor("#1a56db").text(block.link.text, { link: block.link.href, underline: true, continued: true })
+          .fillColor("black").text(block.after, { underline: false }).moveDown(0.6);
+      } else if (block.pageBreak) {
+        doc.addPage();
+      }
+    }
+  }
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.height - 40;
+    doc.font("Helvetica").fontSize(8).fillColor("#666")
+      .text(`Tidewater Cooperative · ${title}`, 64, bottom, { lineBreak: false })
+      .text(String(i + 1), doc.page.width - 80, bottom, { lineBreak: false })
+      .fillColor("black");
+  }
+  doc.end();
+  await done;
+}
+
+function drawTable(doc, rows) {
+  const x0 = doc.page.margins.left;
+  const widths = [150, 80, 230];
+  const rowHeight = 20;
+  let y = doc.y;
+  rows.forEach((row, r) => {
+    let x = x0;
+    row.forEach((cell, c) => {
+      doc.rect(x, y, widths[c], rowHeight).stroke();
+      doc.font(r === 0 ? "Helvetica-Bold" : "Helvetica").fontSize(10).text(cell, x + 5, y + 6, { width: widths[c] - 10, lineBreak: false });
+      x += widths[c];
+    });
+    y += rowHeight;
+  });
+  doc.x = x0;
+  doc.y = y + 12;
+}
+
+const lorem = (topic) =>
+  `Tidewater Cooperative keeps its ${topic} short and practical. Every member of staff reads this section in their first week, ` +
+  `and team leads review it with new colleagues during the induction meeting. Questions go to the people team, who answer within two working days.`;
+
+await writePdf("documents/staff-handbook.pdf", {
+  title: "Staff Handbook 2026",
+  sections: [
+    { heading: "Welcome", blocks: [lorem("handbook"), "The cooperative supplies drinking water to forty thousand households along the estuary and employs one hundred and twenty people across three sites."] },
+    { heading: "Working hours", blocks: [lorem("rules on working time"), { bullets: ["Core hours run from 10:00 to 15:00.", "Flexible time may be taken in half days.", "Overtime is agreed in advance with a team lead."] }] },
+    { heading: "Leave", blocks: ["Annual leave accrues monthly. The table below lists each kind of leave and how many days it gives.", { table: [["Leave type", "Days", "Notes"], ["Annual leave", "28", "Including public holidays"], ["Parental leave", "90", "Paid at full salary"], ["Volunteering", "3", "For registered charities"]] }] },
+    { heading: "Health and safety", blocks: [{ pageBreak: true }, lorem("safety procedures"), { numbered: true, bullets: ["Report every incident in the safety log.", "Wear protective equipment at treatment sites.", "Take part in the yearly evacuation drill."] }, { before: "The full procedures are published on the ", link: { text: "cooperative's safety portal", href: "https://example.org/safety" }, after: " and reviewed every spring." }] },
+  ],
+});
+
+await writePdf("remote/annual-report-2025.pdf", {
+  title: "Annual Report 2025",
+  sections: [
+    { heading: "Summary", blocks: ["In 2025 the cooperative delivered 14.2 million cubic metres of water, replaced eleven kilometres of mains and cut leakage by nine per cent.", { bullets: ["Customer satisfaction rose to 91 per cent.", "Two new boreholes came into service.", "Energy use per cubic metre fell by six per cent."] }] },
+    { heading: "Finances", blocks: ["Revenue grew modestly while operating costs stayed flat.", { table: [["Item", "2025", "Comment"], ["Revenue", "18.4m", "Tariffs up 2 per cent"], ["Operating costs", "15.1m", "Flat on 2024"], ["Investment", "6.7m", "Mains renewal"]] }] },
+  ],
+});
+
+// ---------------------------------------------------------------- Word
+const { Document, Packer, Paragraph, TextRun, HeadingLevel, Table, TableRow, TableCell, ExternalHyperlink, FootnoteReferenceRun, WidthType } = docx;
+const cell = (text, bold = false) => new TableCell({ width: { size: 3000, type: WidthType.DXA }, children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
+const policy = new Document({
+  creator: "Tidewater Cooperative",
+  title: "Travel and Expenses Policy",
+  description: "How staff travel on cooperative business and claim their expenses.",
+  footnotes: { 1: { children: [new Paragraph("Rates follow the national mileage allowance for 2026.")] } },
+  numbering: { config: [{ reference: "steps", levels: [{ level: 0, format: "decimal", text: "%1.", alignment: "left" }] }] },
+  sections: [{
+    children: [
+      new Paragraph({ text: "Travel and Expenses Policy", heading: HeadingLevel.TITLE }),
+      new Paragraph({ children: [new TextRun("This policy explains how staff travel on cooperative business and how they claim their costs. It applies to "), new TextRun({ text: "everyone", bold: true }), new TextRun(" who works for the cooperative, "), new TextRun({ text: "including contractors", italics: true }), new TextRun(".")] }),
+      new Paragraph({ text: "Before you travel", heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ text: "Choose the lowest-carbon option that is practical.", bullet: { level: 0 } }),
+      new Paragraph({ text: "Trains for journeys under five hours.", bullet: { level: 1 } }),
+      new Paragraph({ text: "Pool cars for site visits.", bullet: { level: 1 } }),
+      new Paragraph({ text: "Book through the travel desk so that insurance applies.", bullet: { level: 0 } }),
+      new Paragraph({ text: "Claiming expenses", heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ text: "Keep every receipt.", numbering: { reference: "steps", level: 0 } }),
+      new Paragraph({ text: "Submit the claim within thirty days.", numbering: { reference: "steps", level: 0 } }),
+      new Paragraph({ text: "Your team lead approves it within a week.", numbering: { reference: "steps", level: 0 } }),
+      new Paragraph({ text: "Allowances", heading: HeadingLevel.HEADING_2 }),
+      new Paragraph({ children: [new TextRun("Mileage and meal allowances are paid at these rates"), new FootnoteReferenceRun(1), new TextRun(".")] }),
+      new Table({ rows: [
+        new TableRow({ tableHeader: true, children: [cell("Allowance", true), cell("Rate", true), cell("Limit", true)] }),
+        new TableRow({ children: [cell("Mileage"), cell("0.45 per mile"), cell("10,000 miles a year")] }),
+        new TableRow({ children: [cell("Meals"), cell("25 per day"), cell("Overnight trips only")] }),
+      ] }),
+      new Paragraph({ children: [new TextRun("Questions? Read the "), new ExternalHyperlink({ link: "https://example.org/expenses-faq", children: [new TextRun({ text: "expenses FAQ", style: "Hyperlink" })] }), new TextRun(".")] }),
+    ],
+  }],
+});
+await writeFile(here("documents/travel-policy.docx"), await Packer.toBuffer(policy));
+
+// ---------------------------------------------------------------- Excel
+const workbook = XLSX.utils.book_new();
+const budget = XLSX.utils.aoa_to_sheet([
+  ["Category", "Q1", "Q2", "Q3", "Q4", "Total"],
+  ["Staff", 1_200_000, 1_210_000, 1_215_000, 1_230_000],
+  ["Energy", 310_000, 280_000, 260_000, 300_000],
+  ["Maintenance", 450_000, 520_000, 610_000, 480_000],
+  ["Chemicals", 95_000, 97_500, 99_000, 101_000],
+]);
+for (let row = 2; row <= 5; row++) {
+  const values = ["B", "C", "D", "E"].map((col) => budget[`${col}${row}`].v);
+  budget[`F${row}`] = { t: "n", f: `SUM(B${row}:E${row})`, v: values.reduce((a, b) => a + b, 0) };
+}
+budget["!ref"] = "A1:F5";
+XLSX.utils.book_append_sheet(workbook, budget, "Budget 2026");
+const milestones = XLSX.utils.aoa_to_sheet([
+  ["Milestone", "Due", "Owner"],
+  ["Tariff review approved", new Date(Date.UTC(2026, 2, 31)), "Board"],
+  ["Borehole 3 commissioned", new Date(Date.UTC(2026, 5, 15)), "Operations"],
+  ["Mains renewal phase 2", new Date(Date.UTC(2026, 9, 1)), "Engineering"],
+], { cellDates: true });
+XLSX.utils.book_append_sheet(workbook, milestones, "Milestones");
+workbook.Props = { Title: "Budget 2026", Author: "Tidewater Cooperative", CreatedDate: CREATED };
+await writeFile(here("documents/budget-2026.xlsx"), XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }));
+
+console.log("wrote documents/staff-handbook.pdf, documents/travel-policy.docx, documents/budget-2026.xlsx, remote/annual-report-2025.pdf");

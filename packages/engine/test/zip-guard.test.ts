@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { assertSafeZip } from "../src/zip-guard.js";
+
+const corpus = new URL("../../../../shared/corpus/files/", import.meta.url);
+
+describe("assertSafeZip", () => {
+  it("accepts an ordinary DOCX", () => {
+    expect(() => assertSafeZip(new Uint8Array(readFileSync(new URL("md_test.docx", corpus))), "md_test.docx")).not.toThrow();
+  });
+
+  it("stops a member that inflates past the limit, naming the document", () => {
+    // 64 MiB of zeros deflates to about 64 KiB: a small bomb.
+    const bomb = zipSync({ "word/document.xml": new Uint8Array(64 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(() => assertSafeZip(bomb, "bomb.docx", { maxInflatedBytes: 8 * 1024 * 1024 })).toThrow(
+      expect.objectContaining({ code: "DOCUMENT_TOO_LARGE", message: expect.stringContaining("bomb.docx") }),
+    );
+  });
+
+  it("stops a ZIP with too many parts", () => {
+    const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part${i}.xml`, new Uint8Array(1)]));
+    expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);
+  });
+});

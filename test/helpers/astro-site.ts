@@ -1,0 +1,56 @@
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const TEST_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** The output of one `astro build`. */
+export interface BuildResult {
+  code: number;
+  output: string;
+}
+
+/** A copy of a fixture site in a scratch folder under test/.tmp (so it resolves test/node_modules). */
+export interface FixtureSite {
+  root: string;
+  /** Write the JSON the fixture's content.config.ts reads. */
+  configure(config: unknown): Promise<void>;
+  build(env?: Record<string, string>): Promise<BuildResult>;
+  read(path: string): Promise<string>;
+  exists(path: string): Promise<boolean>;
+  remove(): Promise<void>;
+}
+
+export async function copyFixture(name: string): Promise<FixtureSite> {
+  const scratch = join(TEST_ROOT, ".tmp");
+  await import("node:fs/promises").then((fs) => fs.mkdir(scratch, { recursive: true }));
+  const root = await mkdtemp(join(scratch, `${name}-`));
+  await cp(join(TEST_ROOT, "fixtures", name), root, { recursive: true });
+  const astroBin = join(TEST_ROOT, "node_modules", ".bin", "astro");
+
+  return {
+    root,
+    configure: (config) => writeFile(join(root, "fixture.json"), JSON.stringify(config, null, 2)),
+    build: (env = {}) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(astroBin, ["build"], {
+          cwd: root,
+          env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1", FORCE_COLOR: "0" },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("error", reject);
+        child.on("close", (code) => resolve({ code: code ?? 1, output }));
+      }),
+    read: (path) => readFile(join(root, path), "utf8"),
+    exists: (path) =>
+      readFile(join(root, path)).then(
+        () => true,
+        () => false,
+      ),
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
