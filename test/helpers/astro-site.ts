@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type ChildProcess, spawn } from "node:child_process";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17,6 +17,8 @@ export interface FixtureSite {
   /** Write the JSON the fixture's content.config.ts reads. */
   configure(config: unknown): Promise<void>;
   build(env?: Record<string, string>): Promise<BuildResult>;
+  /** Start a build and return at once, so a test can kill it mid-run. */
+  startBuild(env?: Record<string, string>): { child: ChildProcess; done: Promise<BuildResult> };
   read(path: string): Promise<string>;
   exists(path: string): Promise<boolean>;
   remove(): Promise<void>;
@@ -24,27 +26,31 @@ export interface FixtureSite {
 
 export async function copyFixture(name: string): Promise<FixtureSite> {
   const scratch = join(TEST_ROOT, ".tmp");
-  await import("node:fs/promises").then((fs) => fs.mkdir(scratch, { recursive: true }));
+  await mkdir(scratch, { recursive: true });
   const root = await mkdtemp(join(scratch, `${name}-`));
   await cp(join(TEST_ROOT, "fixtures", name), root, { recursive: true });
   const astroBin = join(TEST_ROOT, "node_modules", ".bin", "astro");
+  const startBuild = (env: Record<string, string> = {}) => {
+    const child = spawn(astroBin, ["build"], {
+      cwd: root,
+      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1", FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    const done = new Promise<BuildResult>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    });
+    return { child, done };
+  };
 
   return {
     root,
     configure: (config) => writeFile(join(root, "fixture.json"), JSON.stringify(config, null, 2)),
-    build: (env = {}) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(astroBin, ["build"], {
-          cwd: root,
-          env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1", FORCE_COLOR: "0" },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let output = "";
-        child.stdout.on("data", (chunk) => (output += chunk));
-        child.stderr.on("data", (chunk) => (output += chunk));
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code: code ?? 1, output }));
-      }),
+    build: (env = {}) => startBuild(env).done,
+    startBuild,
     read: (path) => readFile(join(root, path), "utf8"),
     exists: (path) =>
       readFile(join(root, path)).then(

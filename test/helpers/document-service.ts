@@ -10,6 +10,8 @@ export interface FakeDocument {
   etag: string;
   /** Answer scrapes of this document with this HTTP status (a failing document). */
   failWith?: number;
+  /** Wait this long before answering a scrape (a slow service). */
+  delayMs?: number;
 }
 
 /** A request the service saw. */
@@ -56,6 +58,7 @@ export async function startDocumentService(): Promise<DocumentService> {
       requests.push({ method: "POST", path, target: body.url, conditional: false, authorization: request.headers.authorization });
       const document = documents.get(new URL(body.url).pathname);
       if (!document) return json(response, 404, { success: false, code: "DOCUMENT_NOT_FOUND", error: `No document at ${body.url}.` });
+      if (document.delayMs) await new Promise((resolve) => setTimeout(resolve, document.delayMs));
       if (document.failWith) return json(response, document.failWith, { success: false, code: "INTERNAL", error: "The service failed." });
       return json(response, 200, {
         success: true,
