@@ -31,8 +31,10 @@ const describe = (options: ConvertOptions): string => options.filename ?? "the d
  * @throws {ScrapeError} `UNSUPPORTED_DOCUMENT` when the format is not one we read,
  *   `DOCUMENT_UNREADABLE` when the document is empty, corrupt, truncated or encrypted.
  */
-export async function convert(bytes: Uint8Array, options: ConvertOptions = {}): Promise<ConvertResult> {
+export async function convert(input: Uint8Array, options: ConvertOptions = {}): Promise<ConvertResult> {
   const name = describe(options);
+  // Note: pdf.js refuses Node's Buffer subclass, so every converter gets a plain view of the bytes.
+  const bytes = Buffer.isBuffer(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : input;
   if (bytes.length === 0) {
     throw new ScrapeError("DOCUMENT_UNREADABLE", `${name} is empty (0 bytes); check that the file was uploaded completely.`);
   }

@@ -2,6 +2,10 @@ export { convert } from "./convert.js";
 export { detectFormat } from "./detect.js";
 export { ScrapeError, isScrapeError, STATUS_BY_CODE } from "./errors.js";
 export type { ScrapeErrorCode, ScrapeErrorOptions } from "./errors.js";
+export { scrape } from "./scrape.js";
+export type { PdfParser, ScrapeData, ScrapeFormat, ScrapeMetadata, ScrapeOptions } from "./scrape.js";
+export { createServer } from "./server.js";
+export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
   ConvertOptions,
   ConvertResult,

@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import type { ParseArgsConfig } from "node:util";
+import type { PdfParser, ScrapeData, ScrapeFormat } from "./scrape.js";
+
+const USAGE = `Usage:
+  docscrape convert <path|url> [--format markdown|html|json] [--no-main-content]
+                               [--pdf-mode fast|auto|ocr] [--max-pages N]
+  docscrape scrape <url> [--api-url URL] [--api-key KEY] [same options as convert]
+  docscrape serve [--port N] [--host H] [--no-auth] [--allow-private-networks]
+  docscrape --help | --version
+
+convert   converts a local file or URL in this process and prints it
+scrape    asks a Firecrawl-compatible API (FIRECRAWL_API_URL, FIRECRAWL_API_KEY)
+serve     runs POST /v2/scrape (PORT, HOST, DOCSCRAPE_API_KEYS)`;
+
+/** A mistake in the command line: exit code 2. */
+class UsageError extends Error {}
+
+const OUTPUT_OPTIONS = {
+  format: { type: "string", default: "markdown" },
+  "no-main-content": { type: "boolean", default: false },
+  "pdf-mode": { type: "string" },
+  "max-pages": { type: "string" },
+} as const satisfies ParseArgsConfig["options"];
+
+type OutputValues = { format: string; "no-main-content": boolean; "pdf-mode"?: string; "max-pages"?: string };
+
+const OUTPUT_FORMATS: Readonly<Record<string, ScrapeFormat[]>> = {
+  markdown: ["markdown"],
+  html: ["html"],
+  json: ["markdown", "html", "links"],
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  if (args.includes("--help") || args.includes("-h")) return main(["--help"]);
+  switch (command) {
+    case "convert":
+      return convertCommand(args);
+    case "scrape":
+      return scrapeCommand(args);
+    case "serve":
+      return serveCommand(args);
+    case "--version":
+    case "-v":
+      process.stdout.write(`${(createRequire(import.meta.url)("../package.json") as { version: string }).version}\n`);
+      return;
+    case "--help":
+    case "-h":
+    case "help":
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    case undefined:
+      throw new UsageError("a command is needed (convert, scrape or serve); see `docscrape --help`");
+    default:
+      throw new UsageError(`unknown command "${command}"; see \`docscrape --help\``);
+  }
+}
+
+async function convertCommand(args: string[]): Promise<void> {
+  const { target, values } = parseTargetCommand(args, {});
+  const options = scrapeOptions(values);
+  // Note: the engine (pdf.js, SheetJS, ...) is loaded on demand, so --help and usage errors answer at once.
+  const { scrape } = await import("./scrape.js");
+  const data = await scrape(target, {
+    ...options,
+    baseDir: process.env.INIT_CWD ?? process.cwd(),
+  });
+  print(data, values.format);
+}
+
+async function scrapeCommand(args: string[]): Promise<void> {
+  const { target, values } = parseTargetCommand(args, { "api-url": { type: "string" }, "api-key": { type: "string" } });
+  const apiUrl = (values["api-url"] ?? process.env.FIRECRAWL_API_URL ?? "https://api.firecrawl.dev").replace(/\/+$/, "");
+  const apiKey = values["api-key"] ?? process.env.FIRECRAWL_API_KEY;
+  const response = await fetch(`${apiUrl}/v2/scrape`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(apiKey && { authorization: `Bearer ${apiKey}` }) },
+    body: JSON.stringify({ url: target, ...scrapeOptions(values) }),
+  }).catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? String(error);
+    throw new Error(`could not reach ${apiUrl} (${reason}); check --api-url or FIRECRAWL_API_URL`);
+  });
+  const body = (await response.json().catch(() => undefined)) as { success?: boolean; data?: ScrapeData; error?: string } | undefined;
+  if (!response.ok || !body?.success || !body.data) {
+    throw new Error(`${apiUrl} answered ${response.status}: ${body?.error ?? response.statusText}`);
+  }
+  print(body.data, values.format);
+}
+
+async function serveCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, {
+    port: { type: "string" },
+    host: { type: "string" },
+    "no-auth": { type: "boolean", default: false },
+    "allow-private-networks": { type: "boolean", default: false },
+  });
+  const port = integer(values.port ?? process.env.PORT ?? "3002", values.port === undefined ? "PORT" : "--port");
+  const { createServer } = await import("./server.js");
+  const service = createServer({ noAuth: values["no-auth"], allowPrivateNetworks: values["allow-private-networks"] });
+  const { url } = await service.listen(port, values.host ?? process.env.HOST);
+  process.stdout.write(`docscrape listening on ${url}\n`);
+  const shutdown = (signal: string): void => {
+    process.stderr.write(`docscrape: ${signal} received, finishing requests in flight\n`);
+    // A second signal means "now".
+    process.once(signal, () => process.exit(1));
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        fail(error);
+        process.exit();
+      },
+    );
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
+
+function parseTargetCommand(args: string[], extra: NonNullable<ParseArgsConfig["options"]>) {
+  const { values, positionals } = parse(args, { ...OUTPUT_OPTIONS, ...extra }, true);
+  const options = values as OutputValues & Record<string, string | undefined>;
+  const [target, ...surplus] = positionals;
+  if (!target) throw new UsageError("a path or URL is needed; see `docscrape --help`");
+  if (surplus.length > 0) throw new UsageError(`one document at a time; unexpected "${surplus.join(" ")}"`);
+  if (!(options.format in OUTPUT_FORMATS)) throw new UsageError(`--format must be markdown, html or json, not "${options.format}"`);
+  return { target, values: options };
+}
+
+function parse<Options extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: Options, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function scrapeOptions(values: OutputValues) {
+  const mode = values["pdf-mode"];
+  if (mode !== undefined && !["fast", "auto", "ocr"].includes(mode)) {
+    throw new UsageError(`--pdf-mode must be fast, auto or ocr, not "${mode}"`);
+  }
+  const parser: PdfParser = {
+    type: "pdf",
+    ...(mode && { mode: mode as "fast" | "auto" | "ocr" }),
+    ...(values["max-pages"] !== undefined && { maxPages: integer(values["max-pages"], "--max-pages") }),
+  };
+  return { formats: OUTPUT_FORMATS[values.format]!, onlyMainContent: !values["no-main-content"], parsers: [parser] };
+}
+
+function integer(value: string, name: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${name} must be a whole number, not "${value}"`);
+  return Number(value);
+}
+
+function print(data: ScrapeData, format: string): void {
+  const output = format === "json" ? JSON.stringify(data, null, 2) : format === "html" ? data.html : data.markdown;
+  process.stdout.write(`${(output ?? "").trimEnd()}\n`);
+  if (data.warning && format !== "json") process.stderr.write(`docscrape: warning: ${data.warning}\n`);
+}
+
+function fail(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  // Note: one line, never a stack trace; multi-line messages are folded.
+  process.stderr.write(`docscrape: ${message.replace(/\s*\n\s*/g, " ")}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+}
+
+main(process.argv.slice(2)).catch(fail);

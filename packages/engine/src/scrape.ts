@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { convert } from "./convert.js";
+import { ScrapeError } from "./errors.js";
+import { fetchDocument } from "./fetch-document.js";
+import type { FetchedDocument } from "./fetch-document.js";
+import type { HostResolver } from "./network-guard.js";
+import { extractLinks, renderHtml } from "./render-html.js";
+import type { DocumentMetadata, PdfOptions } from "./types.js";
+
+/** The output formats a scrape can return. */
+export type ScrapeFormat = "markdown" | "html" | "links";
+
+/** A PDF parser entry, as in Firecrawl's `parsers`. */
+export type PdfParser = "pdf" | ({ type: "pdf" } & PdfOptions);
+
+/** Options of {@link scrape}; the same names as the `/v2/scrape` body where they overlap. */
+export interface ScrapeOptions {
+  /** What to return. @default ["markdown"] */
+  formats?: ScrapeFormat[];
+  /** Drop running headers and footers, page numbers and similar page furniture. @default true */
+  onlyMainContent?: boolean;
+  /** With no pdf parser a PDF is returned unparsed (empty Markdown plus a warning). @default ["pdf"] */
+  parsers?: PdfParser[];
+  /** Milliseconds for the whole scrape, download and conversion; past it → `SCRAPE_TIMEOUT`. @default 60000 */
+  timeout?: number;
+  /** Sent when fetching the document (for private documents). */
+  headers?: Record<string, string>;
+  /** Resolves relative paths. @default process.cwd() */
+  baseDir?: string;
+  /**
+   * Let URLs reach loopback, private and link-local addresses. In-process the site author
+   * chooses the URLs, so this is allowed; the server turns it off.
+   * @default true
+   */
+  allowPrivateNetworks?: boolean;
+  /** Accept `file:` URLs and local paths. The server turns it off. @default true */
+  allowLocalFiles?: boolean;
+  /** Refuse documents larger than this many bytes (`DOCUMENT_TOO_LARGE`). @default 52428800 (50 MiB) */
+  maxBytes?: number;
+  /** Cancels the scrape; it rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Resolves host names; tests pass a stub. @default system DNS */
+  resolveHost?: HostResolver;
+}
+
+/** `data.metadata` of a scrape, in Firecrawl's shape. */
+export interface ScrapeMetadata {
+  title?: string;
+  description?: string;
+  language?: string;
+  /** The URL as requested. */
+  sourceURL: string;
+  /** The URL the document came from, after redirects. */
+  url: string;
+  statusCode: number;
+  /** MIME type of the detected format. */
+  contentType?: string;
+  numPages?: number;
+  sheetNames?: string[];
+  scrapeId: string;
+  creditsUsed: number;
+  /** The source's `ETag`, for revalidation. */
+  etag?: string;
+  /** The source's `Last-Modified`, for revalidation. */
+  lastModified?: string;
+}
+
+/** The `data` of a successful `/v2/scrape` response. */
+export interface ScrapeData {
+  markdown?: string;
+  html?: string;
+  links?: string[];
+  metadata: ScrapeMetadata;
+  /** The converter's warnings, joined: what the conversion lost. */
+  warning?: string;
+}
+
+const DEFAULTS = {
+  formats: ["markdown"] as ScrapeFormat[],
+  onlyMainContent: true,
+  parsers: ["pdf"] as PdfParser[],
+  timeout: 60_000,
+  allowPrivateNetworks: true,
+  allowLocalFiles: true,
+  maxBytes: 50 * 1024 * 1024,
+};
+
+/**
+ * Fetch a document (http(s) URL, `file:` URL or local path) and convert it to Markdown, plus
+ * HTML and links when asked for: the `data` of a `/v2/scrape` response.
+ *
+ * @throws {ScrapeError} with a code from SPEC.md's table and a message that names the URL.
+ */
+export async function scrape(url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
+  const settings = { ...DEFAULTS, ...withoutUndefined(options) };
+  const target = resolveTarget(url, settings);
+  const timeout = AbortSignal.timeout(settings.timeout);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // Whatever the aborted download or conversion throws, running out of time is the story.
+  const failure = (error: unknown): never => {
+    throw timeout.aborted ? timedOut(url, settings.timeout) : error;
+  };
+  const work = scrapeTarget(url, target, { ...settings, signal }).catch(failure);
+  // Note: a converter may not check the signal, so the scrape races it rather than trusting it.
+  const aborted = new Promise<never>((_, reject) => {
+    const fail = (): void => reject(signal.reason);
+    if (signal.aborted) fail();
+    else signal.addEventListener("abort", fail, { once: true });
+  }).catch(failure);
+  return Promise.race([work, aborted]);
+}
+
+type Settings = typeof DEFAULTS & ScrapeOptions & { signal: AbortSignal };
+
+async function scrapeTarget(sourceURL: string, target: URL, settings: Settings): Promise<ScrapeData> {
+  const document = await fetchDocument(target, settings);
+  const result = await convert(document.bytes, {
+    filename: document.filename ?? document.url,
+    contentType: document.contentType,
+    onlyMainContent: settings.onlyMainContent,
+    pdf: pdfOptions(settings.parsers),
+    signal: settings.signal,
+  });
+  const { formats } = settings;
+  return withoutUndefined({
+    markdown: formats.includes("markdown") ? result.markdown : undefined,
+    html: formats.includes("html") ? renderHtml(result.markdown) : undefined,
+    links: formats.includes("links") ? extractLinks(result.markdown, document.url) : undefined,
+    metadata: metadataOf(sourceURL, document, result.metadata),
+    warning: result.warnings.length > 0 ? result.warnings.join(" ") : undefined,
+  }) as ScrapeData;
+}
+
+function metadataOf(sourceURL: string, document: FetchedDocument, converted: DocumentMetadata): ScrapeMetadata {
+  return withoutUndefined({
+    title: converted.title,
+    description: converted.description,
+    language: converted.language,
+    sourceURL,
+    url: document.url,
+    statusCode: document.statusCode,
+    contentType: converted.contentType,
+    numPages: converted.numPages,
+    sheetNames: converted.sheetNames,
+    scrapeId: randomUUID(),
+    creditsUsed: 1,
+    etag: document.etag,
+    lastModified: document.lastModified,
+  }) as ScrapeMetadata;
+}
+
+/** The first pdf parser's options, or `false` when no parser asks for PDFs. */
+function pdfOptions(parsers: readonly PdfParser[]): PdfOptions | false {
+  const parser = parsers.find((entry) => entry === "pdf" || entry.type === "pdf");
+  if (parser === undefined) return false;
+  if (parser === "pdf") return {};
+  const { type: _type, ...options } = parser;
+  return options;
+}
+
+const URL_SCHEME = /^[a-z][a-z0-9+.-]+:/i;
+
+/** Turn what the caller passed into the URL to fetch, refusing the kinds it does not allow. */
+function resolveTarget(url: string, settings: { allowLocalFiles: boolean; baseDir?: string }): URL {
+  // Note: a one-letter scheme is a Windows drive (C:\...), hence `+` and not `*` in URL_SCHEME.
+  const parsed = URL_SCHEME.test(url) ? URL.parse(url) : null;
+  if (parsed?.protocol === "http:" || parsed?.protocol === "https:") return parsed;
+  const local = parsed?.protocol === "file:" ? parsed : parsed ? null : pathToFileURL(resolve(settings.baseDir ?? process.cwd(), url));
+  if (!local) {
+    throw new ScrapeError("BAD_REQUEST", `${url} is not an http(s) URL; pass an absolute http:// or https:// URL.`, { url });
+  }
+  if (!settings.allowLocalFiles) {
+    throw new ScrapeError("BAD_REQUEST", `${url} is a local file; this service only fetches absolute http:// or https:// URLs.`, { url });
+  }
+  return local;
+}
+
+const timedOut = (url: string, timeout: number): ScrapeError =>
+  new ScrapeError("SCRAPE_TIMEOUT", `Scraping ${url} took longer than ${timeout} ms; retry later or raise \`timeout\`.`, {
+    url,
+    details: { timeout },
+  });
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
