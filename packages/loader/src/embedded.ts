@@ -1,0 +1,56 @@
+import { createRequire } from "node:module";
+import { isScrapeError, scrape } from "docscrape";
+import { DocumentLoaderError } from "./errors.js";
+import { errorForStatus, resolveRetryOptions, withRetry } from "./retry.js";
+import type { RetryListener, RetryOptions } from "./retry.js";
+import type { ScrapeData, ScrapeOptions, Scraper } from "./scraper.js";
+
+/** Options of {@link createEmbeddedScraper}. */
+export interface EmbeddedScraperOptions {
+  /** Directory that relative document paths are resolved against (the Astro project root). @default process.cwd() */
+  baseDir?: string | undefined;
+  /** Retry policy for transient failures (a remote document's server failing). @default {retries: 5, ...} */
+  retry?: RetryOptions | undefined;
+  /** Called before each retry, e.g. to log it. @default undefined */
+  onRetry?: RetryListener | undefined;
+}
+
+const engineVersion = (createRequire(import.meta.url)("docscrape/package.json") as { version: string }).version;
+
+/**
+ * A {@link Scraper} that runs the docscrape engine in this process: no API, no key, and the
+ * only scraper that can read local files.
+ */
+export function createEmbeddedScraper(options: EmbeddedScraperOptions = {}): Scraper {
+  const retry = resolveRetryOptions(options.retry);
+
+  async function attempt(url: string, scrapeOptions: ScrapeOptions, signal: AbortSignal): Promise<ScrapeData> {
+    try {
+      const data = await scrape(url, {
+        ...scrapeOptions,
+        baseDir: options.baseDir,
+        // Note: in-process the site author picks the URLs, so documents on the local network are fine.
+        allowPrivateNetworks: true,
+        signal,
+      });
+      return { ...data, markdown: data.markdown ?? "", metadata: { ...data.metadata } };
+    } catch (error) {
+      if (isScrapeError(error)) {
+        throw errorForStatus({ url, status: error.status, serverCode: error.code, serverMessage: error.message, cause: error });
+      }
+      if (signal.aborted) {
+        throw new DocumentLoaderError(
+          "SCRAPE_TIMEOUT",
+          `Scraping ${url} took longer than \`retry.attemptTimeout\` (${retry.attemptTimeout} ms); raise it or try again later.`,
+          { url, retryable: true, cause: error },
+        );
+      }
+      throw new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
+    }
+  }
+
+  return {
+    id: `embedded:docscrape@${engineVersion}`,
+    scrape: (url, scrapeOptions) => withRetry((signal) => attempt(url, scrapeOptions, signal), retry, options.onRetry),
+  };
+}

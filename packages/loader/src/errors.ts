@@ -1,0 +1,98 @@
+/** Stable codes of every error the loader throws. */
+export type DocumentLoaderErrorCode =
+  /** The loader options are wrong; the message names the option and the fix. */
+  | "CONFIG_INVALID"
+  /** The scraper could not turn the document into Markdown. */
+  | "SCRAPE_FAILED"
+  /** The scrape API is at capacity and retries ran out. */
+  | "RATE_LIMITED"
+  /** The scrape API refused the key (401/403) or has no credits left (402). */
+  | "AUTH_FAILED"
+  /** The document does not exist at its URL. */
+  | "DOCUMENT_NOT_FOUND"
+  /** The scrape ran past its time limit. */
+  | "SCRAPE_TIMEOUT"
+  /** The scrape API answered something that is not a scrape result (HTML page, truncated JSON, no Markdown). */
+  | "INVALID_RESPONSE"
+  /** One or more documents failed during a sync with `onError: "fail"`. */
+  | "SYNC_FAILED";
+
+/** Options of a {@link DocumentLoaderError}. */
+export interface DocumentLoaderErrorOptions {
+  /** The document the error is about. */
+  url?: string;
+  /** The HTTP status the scrape API (or the engine) answered with. */
+  status?: number;
+  /** The `code` the scrape API sent in its JSON error body, e.g. `"DOCUMENT_UNREADABLE"`. */
+  serverCode?: string;
+  /** Whether trying again may succeed (network errors, 408, 429, 5xx). @default false */
+  retryable?: boolean;
+  /** How long the server asked to wait before trying again, in milliseconds. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/**
+ * The loader's one base error: `message` is one sentence that says what to do, `code` is stable.
+ * Note: the API key is never part of a message; `client.ts` redacts it from server text too.
+ */
+export class DocumentLoaderError extends Error {
+  readonly code: DocumentLoaderErrorCode;
+  readonly url: string | undefined;
+  readonly status: number | undefined;
+  readonly serverCode: string | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(code: DocumentLoaderErrorCode, message: string, options: DocumentLoaderErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.url = options.url;
+    this.status = options.status;
+    this.serverCode = options.serverCode;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** True for a DocumentLoaderError from any copy of this package (works across realms and bundles). */
+  static is(value: unknown): value is DocumentLoaderError {
+    return (
+      value instanceof DocumentLoaderError ||
+      (value instanceof Error &&
+        typeof (value as { code?: unknown }).code === "string" &&
+        typeof (value as { retryable?: unknown }).retryable === "boolean")
+    );
+  }
+}
+
+/** The loader options are invalid. Thrown by `documentLoader()` itself, before any request. */
+export class DocumentLoaderConfigError extends DocumentLoaderError {
+  constructor(message: string) {
+    super("CONFIG_INVALID", message);
+  }
+}
+
+/** One document that failed during a sync, and why. */
+export interface DocumentFailure {
+  id: string;
+  url: string;
+  error: DocumentLoaderError;
+}
+
+/** Thrown once at the end of a sync with `onError: "fail"`, listing every document that failed. */
+export class DocumentSyncError extends DocumentLoaderError {
+  readonly failures: readonly DocumentFailure[];
+
+  constructor(failures: readonly DocumentFailure[]) {
+    const lines = failures.map((failure) => `  - ${failure.url} (${failure.id}): ${failure.error.message}`);
+    super(
+      "SYNC_FAILED",
+      `${failures.length} document(s) could not be scraped; fix or remove them, or set \`onError: "skip"\`:\n${lines.join("\n")}`,
+    );
+    this.failures = failures;
+  }
+}
+
+/** Type guard for {@link DocumentLoaderError} and its subclasses. */
+export const isDocumentLoaderError = (value: unknown): value is DocumentLoaderError => DocumentLoaderError.is(value);

@@ -1,0 +1,73 @@
+import { fileURLToPath } from "node:url";
+import { cacheKey } from "./cache.js";
+import type { CachedDocument, DocumentCache } from "./cache.js";
+import { DocumentLoaderError, isDocumentLoaderError } from "./errors.js";
+import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
+import type { ScrapeOptions, Scraper } from "./scraper.js";
+
+/** How a document's content was obtained. */
+export type ScrapeOutcome = "cached" | "revalidated" | "scraped" | "stale";
+
+/** A document's content and how it was obtained. */
+export interface ScrapeWithCacheResult extends CachedDocument {
+  outcome: ScrapeOutcome;
+  /** For `"stale"`: why the fresh scrape failed. */
+  error?: DocumentLoaderError;
+}
+
+/** Options of {@link scrapeWithCache}. */
+export interface ScrapeWithCacheOptions {
+  /** Absolute http(s) or `file:` URL. */
+  url: string;
+  scraper: Scraper;
+  scrapeOptions: ScrapeOptions;
+  /** `undefined` when caching is off. */
+  cache: DocumentCache | undefined;
+  /** Ignore cached copies (they still serve as stale-if-error fallbacks). */
+  refresh: boolean;
+}
+
+/** Wraps whatever a (possibly user-written) scraper threw into a {@link DocumentLoaderError}. */
+export function asDocumentLoaderError(error: unknown, url: string): DocumentLoaderError {
+  if (isDocumentLoaderError(error)) return error;
+  return new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
+}
+
+/**
+ * Returns a document's scrape from the cache when it is still good, else scrapes it:
+ * a local file is reused while its mtime and size match; a remote one within the ttl, and past
+ * it when a conditional request answers 304. A failed scrape falls back to the cached copy
+ * (stale-if-error); with no copy it rejects with a {@link DocumentLoaderError}.
+ */
+export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<ScrapeWithCacheResult> {
+  const { url, cache } = options;
+  const local = url.startsWith("file:");
+  const key = cacheKey({ url, options: options.scrapeOptions, scraperId: options.scraper.id });
+  const cached = cache ? await cache.get(key) : undefined;
+  const stamp = local ? await fileStamp(fileURLToPath(url)) : undefined;
+
+  if (cached && cache && !options.refresh) {
+    // Note: a local file is checked on every build, whatever the ttl: a stat costs nothing and an edit should show.
+    if (local ? stamp !== undefined && cached.validators.fileStamp === stamp : cache.isFresh(cached)) {
+      return { ...cached, outcome: "cached" };
+    }
+    if (!local && (await isUnchangedAtSource(url, cached.validators))) {
+      const revalidated = { ...cached, fetchedAt: Date.now() };
+      await cache.set(key, revalidated);
+      return { ...revalidated, outcome: "revalidated" };
+    }
+  }
+
+  try {
+    const data = await options.scraper.scrape(url, options.scrapeOptions);
+    const { etag, lastModified } = data.metadata;
+    const validators =
+      local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
+    const fresh: CachedDocument = { data, fetchedAt: Date.now(), validators };
+    await cache?.set(key, fresh);
+    return { ...fresh, outcome: "scraped" };
+  } catch (error) {
+    if (cached) return { ...cached, outcome: "stale", error: asDocumentLoaderError(error, url) };
+    throw asDocumentLoaderError(error, url);
+  }
+}
