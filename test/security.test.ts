@@ -14,7 +14,7 @@ const HOSTILE_MARKDOWN = [
   "",
   '<img src="x" onerror="alert(\'onerror\')">',
   "",
-  "[click me](javascript:alert('javascript link'))",
+  "[click me](javascript:alert(1))",
   "",
   '<iframe src="javascript:alert(\'iframe\')"></iframe>',
   "",
@@ -67,7 +67,9 @@ describe("untrusted documents and secrets", () => {
     const html = await site.read("dist/docs/hostile/index.html");
     const article = /<article>([\s\S]*)<\/article>/.exec(html)?.[1] ?? "";
     expect(article).toContain("Normal text that must survive.");
-    expect(article).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/i);
+    // The link text may stay; no element may carry script.
+    expect(article).toContain("click me");
+    expect(article).not.toMatch(/<script|<iframe|<svg|\son\w+=|(href|src)="\s*javascript:/i);
   });
 
   it.skipIf(!hasChromium)("runs no script in a real browser", async () => {
