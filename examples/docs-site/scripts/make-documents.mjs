@@ -73,7 +73,7 @@ const lorem = (topic) =>
   `Tidewater Cooperative keeps its ${topic} short and practical. Every member of staff reads this section in their first week, ` +
   `and team leads review it with new colleagues during the induction meeting. Questions go to the people team, who answer within two working days.`;
 
-await writePdf("documents/staff-handbook.pdf", {
+await writePdf("public/documents/staff-handbook.pdf", {
   title: "Staff Handbook 2026",
   sections: [
     { heading: "Welcome", blocks: [lorem("handbook"), "The cooperative supplies drinking water to forty thousand households along the estuary and employs one hundred and twenty people across three sites."] },
@@ -124,7 +124,7 @@ const policy = new Document({
     ],
   }],
 });
-await writeFile(here("documents/travel-policy.docx"), await Packer.toBuffer(policy));
+await writeFile(here("public/documents/travel-policy.docx"), await Packer.toBuffer(policy));
 
 // ---------------------------------------------------------------- Excel
 const workbook = XLSX.utils.book_new();
@@ -149,6 +149,6 @@ const milestones = XLSX.utils.aoa_to_sheet([
 ], { cellDates: true });
 XLSX.utils.book_append_sheet(workbook, milestones, "Milestones");
 workbook.Props = { Title: "Budget 2026", Author: "Tidewater Cooperative", CreatedDate: CREATED };
-await writeFile(here("documents/budget-2026.xlsx"), XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }));
+await writeFile(here("public/documents/budget-2026.xlsx"), XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }));
 
 console.log("wrote documents/staff-handbook.pdf, documents/travel-policy.docx, documents/budget-2026.xlsx, remote/annual-report-2025.pdf");

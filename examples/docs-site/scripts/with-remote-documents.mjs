@@ -22,7 +22,15 @@ await new Promise((resolve, reject) => {
 });
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, DOCSCRAPE_REMOTE_ORIGIN: origin } });
+// The site's own node_modules/.bin first, so `astro` resolves outside `pnpm run` too.
+const bin = new URL("../node_modules/.bin", import.meta.url).pathname;
+const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DOCSCRAPE_REMOTE_ORIGIN: origin };
+const child = spawn(command, args, { stdio: "inherit", env });
+child.on("error", (error) => {
+  console.error(`with-remote-documents: could not run ${command}: ${error.message}`);
+  server.close();
+  process.exit(1);
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {
   server.close();

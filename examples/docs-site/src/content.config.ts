@@ -9,9 +9,9 @@ export const collections = {
   documents: defineCollection({
     loader: documentLoader({
       documents: [
-        { id: "staff-handbook", url: "./documents/staff-handbook.pdf", data: { team: "People" } },
-        { id: "travel-policy", url: "./documents/travel-policy.docx", data: { team: "Finance" } },
-        { id: "budget-2026", url: "./documents/budget-2026.xlsx", data: { team: "Finance" } },
+        { id: "staff-handbook", url: "./public/documents/staff-handbook.pdf", data: { team: "People" } },
+        { id: "travel-policy", url: "./public/documents/travel-policy.docx", data: { team: "Finance" } },
+        { id: "budget-2026", url: "./public/documents/budget-2026.xlsx", data: { team: "Finance" } },
         { id: "annual-report-2025", url: `${remote}/annual-report-2025.pdf`, data: { team: "Board" } },
       ],
       cache: { dir: ".cache/docscrape", ttl: "1d" },
