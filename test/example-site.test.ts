@@ -52,6 +52,7 @@ describe.skipIf(!hasChromium)("the example site in a browser", () => {
     });
     page.on("console", (message) => message.type() === "error" && problems.push(`console: ${message.text()}`));
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("response", (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
 
     await page.goto(`${site.origin}/`);
     await page.screenshot({ path: `${SCREENSHOTS}index.png`, fullPage: true });
@@ -79,7 +80,7 @@ describe.skipIf(!hasChromium)("the example site in a browser", () => {
     expect(await page.locator("article.prose h2", { hasText: "Leave" }).count()).toBe(1);
     expect(await page.locator("article.prose table td", { hasText: "Parental leave" }).count()).toBe(1);
     await page.goto(`${site.origin}/docs/travel-policy/`);
-    expect(await page.locator("article.prose li", { hasText: "Trains for journeys under five hours." }).count()).toBe(1);
+    expect(await page.locator("article.prose li li", { hasText: "Trains for journeys under five hours." }).count()).toBe(1);
     expect(await page.locator("article.prose a[href='https://example.org/expenses-faq']").count()).toBe(1);
     await page.goto(`${site.origin}/docs/budget-2026/`);
     expect(await page.locator("article.prose h2", { hasText: "Milestones" }).count()).toBe(1);
