@@ -1,0 +1,173 @@
+import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
+import { joinCellLines } from "../docx/tables.js";
+import type { ListLevelFormat } from "./lists.js";
+import type { DocParagraph, TextRun } from "./paragraphs.js";
+import type { DocStyle } from "./styles.js";
+
+const MAX_STYLE_DEPTH = 10;
+
+type StyleSheet = ReadonlyArray<DocStyle | undefined>;
+
+/** The first value `pick` finds on the style or the styles it is based on. */
+function inherited<T>(styles: StyleSheet, index: number, pick: (style: DocStyle) => T | undefined): T | undefined {
+  let style = styles[index];
+  for (let depth = 0; style && depth < MAX_STYLE_DEPTH; depth++) {
+    const value = pick(style);
+    if (value !== undefined) return value;
+    style = style.baseIndex === undefined ? undefined : styles[style.baseIndex];
+  }
+  return undefined;
+}
+
+function runPhrasing(run: TextRun): PhrasingContent[] {
+  const content = run.text.split("\n").flatMap((line, index): PhrasingContent[] =>
+    index === 0 ? [{ type: "text", value: line }] : [{ type: "break" }, { type: "text", value: line }],
+  );
+  return run.href ? [{ type: "link", url: run.href, children: content }] : content;
+}
+
+/** The paragraph's inline content with its outer whitespace trimmed; empty when it has no text. */
+function phrasingOf(paragraph: DocParagraph): PhrasingContent[] {
+  const runs = paragraph.runs.map((run) => ({ ...run }));
+  const first = runs[0];
+  const last = runs.at(-1);
+  if (first) first.text = first.text.trimStart();
+  if (last) last.text = last.text.trimEnd();
+  if (runs.every((run) => run.text.trim() === "")) return [];
+  return runs.filter((run) => run.text !== "").flatMap(runPhrasing);
+}
+
+/** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */
+function createTableBuilder() {
+  let rows: TableRow[] = [];
+  let cells: TableCell[] = [];
+  let lines: PhrasingContent[][] = [];
+  return {
+    add(paragraph: DocParagraph): void {
+      if (paragraph.tableRowEnd) {
+        if (cells.length > 0) rows.push({ type: "tableRow", children: cells });
+        cells = [];
+        return;
+      }
+      const content = phrasingOf(paragraph);
+      if (content.length > 0) lines.push(content);
+      if (paragraph.endsCell) {
+        cells.push({ type: "tableCell", children: joinCellLines(lines) });
+        lines = [];
+      }
+    },
+
+    /** The finished table (first row as header, rows padded to one width), if any row was read. */
+    take(): RootContent | undefined {
+      const finished = rows;
+      rows = [];
+      cells = [];
+      lines = [];
+      if (finished.length === 0) return undefined;
+      const width = Math.max(...finished.map((row) => row.children.length));
+      for (const row of finished) {
+        while (row.children.length < width) row.children.push({ type: "tableCell", children: [] });
+      }
+      return { type: "table", align: Array.from({ length: width }, () => null), children: finished };
+    },
+  };
+}
+
+/** A list being written, with the Word list it comes from. */
+interface OpenList {
+  list: List;
+  listId: number;
+}
+
+/** Writes list items into nested lists, numbering them as Word does across interruptions. */
+function createListWriter(root: Root) {
+  let open: OpenList[] = [];
+  // Items seen per list and level, so a list resumed after a paragraph goes on counting.
+  const counts = new Map<string, number>();
+
+  const newList = (format: ListLevelFormat, number: number): OpenList => ({
+    list: { type: "list", ordered: format.ordered, start: format.ordered ? number : null, spread: false, children: [] },
+    listId: format.listId,
+  });
+
+  return {
+    add(level: number, format: ListLevelFormat, content: PhrasingContent[]): void {
+      const key = `${format.listId}:${level}`;
+      const number = format.start + (counts.get(key) ?? 0);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      for (let deeper = level + 1; deeper < 9; deeper++) counts.delete(`${format.listId}:${deeper}`);
+
+      open = open.slice(0, level + 1);
+      const current = open[level];
+      if (current && (current.listId !== format.listId || current.list.ordered !== format.ordered)) open.pop();
+      if (open.length === 0) {
+        open.push(newList(format, number));
+        root.children.push(open[0]!.list);
+      }
+      while (open.length < level + 1) {
+        const parent = open.at(-1)!.list;
+        let item = parent.children.at(-1);
+        if (!item) {
+          item = { type: "listItem", spread: false, children: [] };
+          parent.children.push(item);
+        }
+        const nested = newList(format, number);
+        item.children.push(nested.list);
+        open.push(nested);
+      }
+      const item: ListItem = { type: "listItem", spread: false, children: [{ type: "paragraph", children: content }] };
+      open.at(-1)!.list.children.push(item);
+    },
+
+    /** A paragraph outside the list ends the lists (their counts go on). */
+    close(): void {
+      open = [];
+    },
+  };
+}
+
+// A list override that cannot be found still makes a list item, marked with a bullet.
+const UNKNOWN_LIST: ListLevelFormat = { listId: -1, ordered: false, start: 1 };
+
+/**
+ * Build the Markdown tree of a Word 97 document: headings from heading and Title styles,
+ * nested bulleted and numbered lists, GFM tables from cell and row marks.
+ */
+export function paragraphsToMdast(
+  paragraphs: readonly DocParagraph[],
+  styles: StyleSheet,
+  listFormatAt: (ilfo: number, level: number) => ListLevelFormat | undefined,
+): Root {
+  const root: Root = { type: "root", children: [] };
+  const table = createTableBuilder();
+  const lists = createListWriter(root);
+
+  for (const paragraph of paragraphs) {
+    if (paragraph.inTable) {
+      table.add(paragraph);
+      continue;
+    }
+    const finishedTable = table.take();
+    if (finishedTable) root.children.push(finishedTable);
+
+    const content = phrasingOf(paragraph);
+    if (content.length === 0) continue;
+    const headingLevel = inherited(styles, paragraph.styleIndex, (style) => style.headingLevel);
+    const ilfo =
+      paragraph.listFormatOverride ?? inherited(styles, paragraph.styleIndex, (style) => style.listFormatOverride);
+
+    if (headingLevel !== undefined) {
+      lists.close();
+      root.children.push({ type: "heading", depth: Math.min(headingLevel, 6) as Heading["depth"], children: content });
+    } else if (ilfo) {
+      const level = paragraph.listLevel ?? 0;
+      lists.add(level, listFormatAt(ilfo, level) ?? UNKNOWN_LIST, content);
+    } else {
+      lists.close();
+      root.children.push({ type: "paragraph", children: content });
+    }
+  }
+  const finishedTable = table.take();
+  if (finishedTable) root.children.push(finishedTable);
+  return root;
+}

@@ -1,0 +1,52 @@
+import { fromHtml } from "hast-util-from-html";
+import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
+import type { Root, Text } from "mdast";
+import { groupCheckboxParagraphs } from "./checkboxes.js";
+import { equationsToMath } from "./equations.js";
+import { tightenLists } from "./lists.js";
+import { type WrittenMarkdown, writeMarkdown } from "./markdown-writer.js";
+import { noteHandlers } from "./notes.js";
+import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
+
+/** Markdown written from mammoth's HTML, plus facts the converter reports. */
+export interface DocxMarkdown extends WrittenMarkdown {
+  /** How many images were replaced by their alt text (or dropped, having none). */
+  imageCount: number;
+}
+
+// Note: mammoth writes Word bookmarks as <a id="…"></a> and links to them as href="#…"; neither
+// exists in the Markdown, so both keep only their text.
+const linkOrText: Handle = (state, node) => {
+  const href = node.properties.href;
+  return typeof href === "string" && !href.startsWith("#") ? defaultHandlers.a!(state, node) : state.all(node);
+};
+
+/**
+ * Turn mammoth's HTML into GFM: headings, nested lists, one-line table rows, task lists for
+ * checkboxes, `[^1]` footnotes, equations as `$…$` math, and images reduced to their alt text.
+ */
+export function htmlToMarkdown(html: string): DocxMarkdown {
+  const hast = fromHtml(html, { fragment: true });
+  normaliseTables(hast);
+  groupCheckboxParagraphs(hast);
+
+  let imageCount = 0;
+  const imageAsAltText: Handle = (_state, node) => {
+    imageCount++;
+    // Office writes generated descriptions on several lines; one line reads better inline.
+    const alt = String(node.properties.alt ?? "").replace(/\s+/g, " ").trim();
+    const text: Text = { type: "text", value: alt };
+    return alt ? text : undefined;
+  };
+  // Note: a checkbox that is not the start of a list item (one inside a table cell) is written
+  // as a ballot box, as Word shows it, rather than an escaped `\[x]`.
+  const mdast = toMdast(hast, {
+    handlers: { ...noteHandlers, a: linkOrText, img: imageAsAltText },
+    checked: CHECKED_BOX,
+    unchecked: UNCHECKED_BOX,
+  }) as Root;
+  equationsToMath(mdast);
+  flattenTableCells(mdast);
+  tightenLists(mdast);
+  return { ...writeMarkdown(mdast), imageCount };
+}

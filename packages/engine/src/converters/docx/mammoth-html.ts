@@ -1,0 +1,62 @@
+import mammoth from "mammoth";
+
+/** The HTML mammoth reads from a DOCX, plus what it could not carry over. */
+export interface DocxHtml {
+  html: string;
+  /** Lossy spots worth telling the user about, one sentence each. */
+  warnings: string[];
+}
+
+// Note: mammoth's default map already turns Heading 1..6 into h1..h6. Title is added because a
+// document's title belongs in the body as its top heading (pandoc moves it into metadata and
+// loses it), code styles become <pre> so their line breaks and indentation survive, and quote
+// styles become block quotes.
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='Source Code'] => pre:separator('\\n')",
+  "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
+  "p[style-name='Code'] => pre:separator('\\n')",
+  "p[style-name='Quote'] => blockquote > p:fresh",
+  "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  "p[style-name='Block Text'] => blockquote > p:fresh",
+  "r[style-name='Verbatim Char'] => code",
+  "r[style-name='HTML Code'] => code",
+];
+
+// Note: the image converter never calls `image.read()`, so image bytes are not embedded as
+// base64 and an image linked to an external target (`file:///...`, CVE-2025-11849) is never
+// opened. mammoth still copies the alt text onto the <img>.
+const ALT_TEXT_ONLY = mammoth.images.imgElement(async () => ({ src: "" }));
+
+// Style names only change the look, and images are never shown: neither is worth a warning.
+const IRRELEVANT_MESSAGE = /^Unrecognised (paragraph|run|table) style|^Image of type/;
+const SKIPPED_ELEMENT = /^An unrecognised element was ignored: (.+)$/;
+
+/** mammoth's messages as warnings: noise dropped, skipped elements listed in one sentence. */
+function warningsFrom(messages: ReadonlyArray<{ message: string }>): string[] {
+  const skipped = new Set<string>();
+  const warnings = new Set<string>();
+  for (const { message } of messages) {
+    const element = SKIPPED_ELEMENT.exec(message)?.[1];
+    if (element) skipped.add(element);
+    else if (!IRRELEVANT_MESSAGE.test(message)) warnings.add(message);
+  }
+  if (skipped.size > 0) {
+    const elements = [...skipped].join(", ");
+    warnings.add(`Word elements that are not read were skipped (${elements}); any text inside them is missing.`);
+  }
+  return [...warnings];
+}
+
+/**
+ * Convert DOCX bytes to HTML with mammoth. Comments are left out (mammoth's default), footnotes
+ * and endnotes come last as an `<ol>` of `<li id="footnote-N">`.
+ */
+export async function docxToHtml(bytes: Uint8Array): Promise<DocxHtml> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const result = await mammoth.convertToHtml(
+    { buffer },
+    { styleMap: STYLE_MAP, convertImage: ALT_TEXT_ONLY, externalFileAccess: false },
+  );
+  return { html: result.value, warnings: warningsFrom(result.messages) };
+}

@@ -1,0 +1,209 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { cell, makeDocx, paragraph, row } from "./make-docx.js";
+
+const corpus = new URL("../../../../../shared/corpus/files/", import.meta.url);
+const corpusFile = (name: string) => new Uint8Array(readFileSync(new URL(name, corpus)));
+const convertCorpus = (name: string) => convert(corpusFile(name), { filename: name });
+const markdownOf = async (name: string) => (await convertCorpus(name)).markdown;
+const lines = (markdown: string) => markdown.split("\n");
+
+describe("DOCX converter on the corpus", () => {
+  it("writes Title and Heading styles as ATX headings in the body", async () => {
+    const markdown = await markdownOf("dl_unit_test_headers.docx");
+    expect(lines(markdown)).toContain("# Test Document");
+    expect(lines(markdown)).toContain("# Section 1");
+    expect(lines(markdown)).toContain("## Section 1.1");
+  });
+
+  it("keeps each table row on one line, a cell's paragraphs and list items joined with <br>", async () => {
+    const markdown = await markdownOf("dl_docx_rich_cells.docx");
+    const rowLine = lines(markdown).find((line) => line.includes("This is a list:"));
+    expect(rowLine).toMatch(/^\| This is a list:<br>• A First<br>• A Second<br>• A Third +\| This is a formatted list:/);
+  });
+
+  it("indents nested list items under their parent", async () => {
+    const markdown = await markdownOf("dl_docx_lists.docx");
+    expect(markdown).toContain("- List item 1\n  - List item 1.1\n    - List item 1.1.1\n- List item 3");
+  });
+
+  it("writes hyperlinks as Markdown links", async () => {
+    const markdown = await markdownOf("dl_unit_test_formatting.docx");
+    expect(markdown).toContain("[hyperlink](https://github.com/DS4SD/docling)");
+  });
+
+  it("writes footnotes as GFM footnotes", async () => {
+    const markdown = await markdownOf("mm_footnotes.docx");
+    expect(markdown).toContain("Ouch[^1].[^2]");
+    expect(lines(markdown)).toContain("[^1]: A tachyon walks into a bar.");
+    expect(lines(markdown)).toContain("[^2]: Fin.");
+  });
+
+  it("replaces images with their alt text, never a base64 data URI", async () => {
+    const { markdown, warnings } = await convertCorpus("md_test.docx");
+    expect(markdown).not.toMatch(/data:image|base64/);
+    expect(warnings.some((warning) => warning.includes("alt text"))).toBe(true);
+    expect(await markdownOf("dl_docx_rich_cells.docx")).toMatch(/^\| Only text +\| Owner avatar +\|$/m);
+  });
+
+  it("leaves review comments out", async () => {
+    const markdown = await markdownOf("md_test_with_comment.docx");
+    expect(markdown).toContain("49e168b7-d2ae-407f-a055-2167576f39a1");
+    expect(markdown).not.toContain("This is a test comment");
+    expect(markdown).not.toContain("Yet another comment in the doc");
+  });
+
+  it("writes checkbox paragraphs as a task list", async () => {
+    const markdown = await markdownOf("dl_docx_checkboxes.docx");
+    expect(markdown).toContain("- [x] Design\n- [x] Implementation\n- [ ] Documentation");
+    expect(markdown).toMatch(/\| Choose as many as you like:<br>☒ Orange juice<br>☐ Tea/);
+  });
+
+  it("keeps the text of text boxes", async () => {
+    const markdown = await markdownOf("dl_textbox.docx");
+    expect(markdown).toContain("**Student falls ill**");
+    expect(markdown).toContain("- A report must be submitted within 24 hours");
+  });
+
+  it("writes Office Math as LaTeX, inline and as display blocks", async () => {
+    const markdown = await markdownOf("md_equations.docx");
+    expect(lines(markdown)).toContain("For $m=1$,");
+    expect(markdown).toContain("$$\nsinθ=\\frac{mλ}{a}=");
+    expect(await markdownOf("dl_equations.docx")).toContain("$E=mc^{2}$ and $F=ma$ are physics formulas.");
+  });
+
+  it("reports skipped Word elements in one warning", async () => {
+    const { warnings } = await convertCorpus("dl_textbox.docx");
+    expect(warnings).toEqual([
+      "Word elements that are not read were skipped (v:stroke, v:line); any text inside them is missing.",
+    ]);
+  });
+
+  it("reads author and language, and falls back to the first heading for the title", async () => {
+    const { metadata } = await convertCorpus("md_test.docx");
+    expect(metadata).toMatchObject({
+      title: "AutoGen: Enabling Next-Gen LLM Applications via Multi-Agent Conversation",
+      author: "Adam Fourney",
+      language: "en-US",
+      format: "docx",
+    });
+  });
+
+  describe("an image linked to a local file (CVE-2025-11849)", () => {
+    const target = "/tmp/test_rlink.txt";
+    const secret = "de658225-569e-4e3d-9ed2-cfb6abf927fc";
+    let created = false;
+    beforeAll(() => {
+      if (!existsSync(target)) {
+        writeFileSync(target, secret);
+        created = true;
+      }
+    });
+    afterAll(() => {
+      if (created) rmSync(target);
+    });
+
+    it("is not read", async () => {
+      const markdown = await markdownOf("md_rlink.docx");
+      expect(markdown).toContain("Testing Linked Images");
+      expect(markdown).not.toContain(secret);
+      expect(markdown).not.toContain(Buffer.from(secret).toString("base64").slice(0, 40));
+    });
+  });
+});
+
+describe("DOCX converter on built documents", () => {
+  it("leaves merged cells blank after their content, keeping the columns aligned", async () => {
+    const table = `<w:tbl>${[
+      row(cell(paragraph("Name")), cell(paragraph("Q1")), cell(paragraph("Q2"))),
+      row(cell(paragraph("North")), cell(paragraph("Both quarters"), { span: 2 })),
+      row(cell(paragraph("South"), { vMerge: "restart" }), cell(paragraph("1")), cell(paragraph("2"))),
+      row(cell("", { vMerge: "continue" }), cell(paragraph("3")), cell(paragraph("First line") + paragraph("Second line"))),
+    ].join("")}</w:tbl>`;
+    const { markdown } = await convert(makeDocx({ body: table }), { filename: "merged.docx" });
+    const rows = lines(markdown)
+      .filter((line) => line.startsWith("|") && !/^[|\s:-]+$/.test(line))
+      .map((line) => line.split("|").slice(1, -1).map((text) => text.trim()));
+    expect(rows).toEqual([
+      ["Name", "Q1", "Q2"],
+      ["North", "Both quarters", ""],
+      ["South", "1", "2"],
+      ["", "3", "First line<br>Second line"],
+    ]);
+  });
+
+  it("numbers a numbered list and indents its sub-items", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0">` +
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl>` +
+      `</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const body = [
+      paragraph("Unpack", { list: { id: 1, level: 0 } }),
+      paragraph("Check the parts", { list: { id: 1, level: 1 } }),
+      paragraph("Keep the box", { list: { id: 1, level: 1 } }),
+      paragraph("Assemble", { list: { id: 1, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "steps.docx" });
+    expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
+  });
+
+  it("writes a footnote reference and its note", async () => {
+    const body =
+      `<w:p><w:r><w:t>Water boils at 100 °C</w:t></w:r>` +
+      `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="1"/></w:r><w:r><w:t>.</w:t></w:r></w:p>`;
+    const footnotes = `<w:footnote w:id="1"><w:p><w:r><w:t>At sea level.</w:t></w:r></w:p></w:footnote>`;
+    const { markdown } = await convert(makeDocx({ body, footnotes }), { filename: "notes.docx" });
+    expect(markdown).toBe("Water boils at 100 °C[^1].\n\n[^1]: At sea level.\n");
+  });
+
+  it("keeps bookmarked text as text and writes Quote paragraphs as a block quote", async () => {
+    const body =
+      `<w:p><w:bookmarkStart w:id="0" w:name="intro"/><w:r><w:t>Introduction</w:t></w:r><w:bookmarkEnd w:id="0"/></w:p>` +
+      paragraph("To be or not to be.", { style: "Quote" }) +
+      paragraph("That is the question.", { style: "Quote" });
+    const { markdown } = await convert(makeDocx({ body }), { filename: "quote.docx" });
+    expect(markdown).toBe("Introduction\n\n> To be or not to be.\n>\n> That is the question.\n");
+  });
+
+  it("takes title, author, description and language from the document properties", async () => {
+    const document = makeDocx({
+      body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),
+      coreProperties: "<dc:title>Q3 Report</dc:title><dc:creator>Finance &amp; Ops</dc:creator><dc:description>Numbers for Q3</dc:description>",
+    });
+    const { markdown, metadata } = await convert(document, { filename: "report.docx" });
+    expect(markdown).toBe("# Quarterly report\n\n## Results\n");
+    expect(metadata).toMatchObject({ title: "Q3 Report", author: "Finance & Ops", description: "Numbers for Q3", language: "de-DE" });
+  });
+});
+
+describe("DOCX converter errors", () => {
+  it("rejects a 0-byte file as unreadable, naming it", async () => {
+    await expect(convertCorpus("mal_zero_bytes.docx")).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: expect.stringContaining("mal_zero_bytes.docx"),
+    });
+  });
+
+  it("rejects a truncated DOCX as unreadable, naming it", async () => {
+    const truncated = corpusFile("md_test.docx").subarray(0, 4096);
+    await expect(convert(truncated, { filename: "cut.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: expect.stringContaining("cut.docx"),
+    });
+  });
+
+  it("rejects a ZIP bomb before mammoth inflates it", async () => {
+    // 64 MiB of zeros deflates to about 64 KiB.
+    const bomb = zipSync({
+      "[Content_Types].xml": new TextEncoder().encode("<Types/>"),
+      "word/document.xml": new Uint8Array(64 * 1024 * 1024),
+    });
+    await expect(convert(bomb, { filename: "bomb.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_TOO_LARGE",
+      message: expect.stringContaining("bomb.docx"),
+    });
+  });
+});
