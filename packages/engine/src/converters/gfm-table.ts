@@ -1,0 +1,60 @@
+/**
+ * Rows of cells to a GitHub-flavoured Markdown table, shared by the spreadsheet and CSV converters.
+ *
+ * Note: we write the few lines of table syntax ourselves rather than build an mdast tree and
+ * serialize it: a table of plain cells is three rules (a separator line, escaped pipes, `<br>`
+ * for line breaks), and the cells are flat text, so there is no tree worth building.
+ */
+
+/**
+ * Backslash-escape the characters that would turn cell text into Markdown markup: `\`, `*`, `` ` ``,
+ * `<` (raw HTML), `[`/`]` (links) and `~` (strikethrough). `_` is left alone because it is inert
+ * inside words and escaping it would break URLs that GFM turns into links.
+ */
+export function escapeMarkdownText(text: string): string {
+  return text.replace(/[\\*`<[\]~]/g, "\\$&");
+}
+
+// Note: a loop, not Math.max(...rows): spreading 100k+ rows overflows the call stack.
+const widest = (rows: readonly (readonly string[])[], least: number): number =>
+  rows.reduce((width, row) => Math.max(width, row.length), least);
+
+/**
+ * Make one cell's Markdown fit on a table line: surrounding whitespace trimmed, line breaks as
+ * `<br>`, and `|` escaped so it does not end the cell.
+ */
+function tableCell(markdown: string): string {
+  return markdown
+    .trim()
+    .replace(/\r\n?|\n/g, "<br>")
+    .replace(/\|/g, "\\|");
+}
+
+/**
+ * Render rows as a GFM table. The first row is the header; rows shorter than the widest one are
+ * padded with empty cells, so ragged input still gives a valid table.
+ *
+ * @param rows Cells as Markdown inline content (escape plain text with {@link escapeMarkdownText}).
+ * @returns The table without a trailing newline, or `""` when there are no rows.
+ */
+export function renderGfmTable(rows: readonly (readonly string[])[]): string {
+  const width = widest(rows, 1);
+  const line = (cells: readonly string[]): string =>
+    `| ${Array.from({ length: width }, (_, i) => tableCell(cells[i] ?? "")).join(" | ")} |`;
+  const [header, ...body] = rows;
+  if (!header) return "";
+  return [line(header), line(Array(width).fill("---")), ...body.map(line)].join("\n");
+}
+
+/**
+ * Drop the rows and the columns in which every cell is empty (leading, trailing and inner ones):
+ * spreadsheets space tables out with blank rows and columns that would be empty table cells.
+ */
+export function dropEmptyRowsAndColumns(rows: readonly (readonly string[])[]): string[][] {
+  const filled = rows.filter((row) => row.some((cell) => cell.trim() !== ""));
+  const width = widest(filled, 0);
+  const keptColumns = Array.from({ length: width }, (_, column) => column).filter((column) =>
+    filled.some((row) => (row[column] ?? "").trim() !== ""),
+  );
+  return filled.map((row) => keptColumns.map((column) => row[column] ?? ""));
+}

@@ -1,0 +1,38 @@
+import { ScrapeError } from "../../errors.js";
+import type { DocumentFormat } from "../../types.js";
+import { assertSafeZip } from "../../zip-guard.js";
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
+  signature.every((byte, i) => bytes[i] === byte);
+
+/**
+ * Refuse bytes that are not the container their workbook format lives in, before SheetJS sees
+ * them. Note: SheetJS falls back to reading anything as a text table, so random bytes named
+ * `.xlsx` would otherwise "convert" to a table of garbage. ZIP packages (XLSX, ODS) also go
+ * through the ZIP bomb guard.
+ *
+ * @throws {ScrapeError} `DOCUMENT_UNREADABLE` for the wrong container or a password-protected
+ *   XLSX, `DOCUMENT_TOO_LARGE` for a ZIP that unpacks past the limit.
+ */
+export function assertWorkbookContainer(bytes: Uint8Array, format: DocumentFormat, name: string): void {
+  const isZip = startsWith(bytes, ZIP_SIGNATURE);
+  const isOle2 = startsWith(bytes, OLE2_SIGNATURE);
+  // Note: "Excel" files exported by web apps are often HTML or SpreadsheetML 2003 XML named .xls.
+  const isMarkup = format === "xls" && /^\uFEFF?\s*</.test(new TextDecoder().decode(bytes.subarray(0, 64)));
+  // An encrypted XLSX is an OLE2 file holding the encrypted ZIP package.
+  const expected = format === "xls" ? isOle2 || isMarkup : format === "xlsx" ? isZip || isOle2 : isZip;
+  if (!expected) {
+    const container = format === "xls" ? "an Excel 97-2003 file" : "a ZIP package";
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${name} is not a valid ${format.toUpperCase()} workbook (it is not ${container}); check that the file is not corrupt or renamed.`,
+    );
+  }
+  if (isOle2 && format === "xlsx" && new TextDecoder("utf-16le").decode(bytes.subarray(0, 1 << 16)).includes("EncryptedPackage")) {
+    throw new ScrapeError("DOCUMENT_UNREADABLE", `${name} is password-protected; remove the password in Excel and try again.`);
+  }
+  if (isZip) assertSafeZip(bytes, name);
+}

@@ -1,0 +1,64 @@
+import type { WorkSheet } from "@e965/xlsx";
+import { dropEmptyRowsAndColumns, escapeMarkdownText, renderGfmTable } from "../gfm-table.js";
+import type { CellTextOptions } from "./cell-text.js";
+import { readSheetGrid } from "./sheet-grid.js";
+import type { CellComment } from "./sheet-grid.js";
+
+/** A sheet's Markdown section and what was lost on the way. */
+export interface SheetSection {
+  /** `""` when the sheet holds no values. */
+  markdown: string;
+  warnings: string[];
+}
+
+/** A paragraph of cell text that cannot start a heading, list, quote or setext underline. */
+const paragraph = (markdown: string): string => markdown.replace(/^(\s*)([#>=+-]|\d+[.)])/gm, "$1\\$2");
+
+/** `## Name`, with a trailing `#` escaped so it is not read as the heading's closing sequence. */
+const heading = (name: string): string => `## ${escapeMarkdownText(name).replace(/#$/, "\\#")}`;
+
+const commentItem = ({ address, author, text }: CellComment): string =>
+  `- ${address}${author ? `, ${escapeMarkdownText(author)}` : ""}: ${escapeMarkdownText(text.replace(/\s+/g, " ").trim())}`;
+
+/**
+ * Split off leading title rows (one value across the row, like a merged "Reading List" banner
+ * over the header) as paragraphs, so the real header row heads the table.
+ */
+function splitTitleRows(rows: string[][]): { titles: string[]; table: string[][] } {
+  const titles: string[] = [];
+  let table = rows;
+  while (table.length > 1 && (table[0]?.length ?? 0) > 1) {
+    const values = new Set(table[0]!.filter((cell) => cell.trim() !== ""));
+    if (values.size !== 1) break;
+    titles.push(...values);
+    table = dropEmptyRowsAndColumns(table.slice(1));
+  }
+  return { titles, table };
+}
+
+/**
+ * One sheet as a `## Name` section: title rows as paragraphs, the cells as one GFM table with
+ * empty rows and columns dropped, and the cell comments listed under it.
+ *
+ * @param sheet A dense-mode SheetJS sheet read with `sheetRows: maxRows + 1`.
+ */
+export function renderSheetSection(name: string, sheet: WorkSheet, maxRows: number, textOptions: CellTextOptions): SheetSection {
+  const warnings: string[] = [];
+  const grid = readSheetGrid(sheet, maxRows, textOptions);
+  const { titles, table } = splitTitleRows(dropEmptyRowsAndColumns(grid.rows));
+  // Note: SheetJS reads one row past the limit, and a cell there proves the sheet goes on; its
+  // `!fullref` would be no proof, since it repeats the file's dimension record, which can lie.
+  if ((sheet["!data"]?.[maxRows]?.length ?? 0) > 0) {
+    warnings.push(`Sheet "${name}" has more than ${maxRows} rows; only the first ${maxRows} are included.`);
+  }
+  if (grid.formulasWithoutResult > 0) {
+    warnings.push(
+      `Sheet "${name}" has ${grid.formulasWithoutResult} formula(s) with no saved result, shown empty; open and save the workbook in Excel or LibreOffice to store the results.`,
+    );
+  }
+  // Title rows are split off only while a table row remains, so no table means no values.
+  if (table.length === 0) return { markdown: "", warnings };
+  const parts = [heading(name), ...titles.map(paragraph), renderGfmTable(table)];
+  if (grid.comments.length > 0) parts.push("Comments:", grid.comments.map(commentItem).join("\n"));
+  return { markdown: parts.join("\n\n"), warnings };
+}

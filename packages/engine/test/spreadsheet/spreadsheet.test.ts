@@ -1,0 +1,200 @@
+import { utils } from "@e965/xlsx";
+import type { WorkSheet } from "@e965/xlsx";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { createSpreadsheetConverter } from "../../src/converters/spreadsheet.js";
+import { corpusFile, tableRows, workbookBytes, workbookOf } from "./helpers.js";
+
+const convertCorpus = (name: string) => convert(corpusFile(name), { filename: name });
+
+/** A sheet with a blank leading row and column, a blank inner row and column, formulas and formats. */
+const ledger = (): WorkSheet => ({
+  "!ref": "A1:H7",
+  B2: { t: "s", v: "Item" },
+  C2: { t: "s", v: "When" },
+  D2: { t: "s", v: "Price" },
+  E2: { t: "s", v: "Share" },
+  G2: { t: "s", v: "Total" },
+  H2: { t: "s", v: "Done" },
+  B3: { t: "s", v: "Widget | small" },
+  C3: { t: "n", v: 45352, z: "yyyy-mm-dd" },
+  D3: { t: "n", v: 3.14159, z: "0.00" },
+  E3: { t: "n", v: 0.25, z: "0%" },
+  G3: { t: "n", v: 6.28318, f: "D3*2" },
+  H3: { t: "b", v: true },
+  B5: { t: "s", v: "Gadget" },
+  C5: { t: "n", v: 45352.604166666664, z: "m/d/yy h:mm" },
+  D5: { t: "n", v: 1234.5, z: "#,##0.00" },
+  E5: { t: "n", v: 0.5, z: "0%" },
+  G5: { t: "n", v: 2469, f: "D5*2" },
+  H5: { t: "b", v: false },
+  B7: { t: "s", v: "Span" },
+  "!merges": [utils.decode_range("B7:D7")],
+});
+
+describe("spreadsheet converter on corpus workbooks", () => {
+  it("writes a section per sheet and names the sheets in the metadata", async () => {
+    const { markdown, metadata } = await convertCorpus("md_test.xlsx");
+    expect(markdown).toMatch(/^## Sheet1$/m);
+    expect(markdown).toMatch(/^## 09060124-b5e7-4717-9d07-3c046eb$/m);
+    expect(metadata.sheetNames).toEqual(["Sheet1", "09060124-b5e7-4717-9d07-3c046eb"]);
+    expect(tableRows(markdown)).toContainEqual(["Alpha", "Beta", "Gamma", "Delta"]);
+  });
+
+  it("shows the saved results of formulas, never the formulas, and skips the chart sheet", async () => {
+    const { markdown } = await convertCorpus("dl_xlsx_03_chartsheet.xlsx");
+    expect(tableRows(markdown)).toContainEqual(["2019", "120", "80", "200"]);
+    expect(markdown).not.toContain("B2+C2");
+    expect(markdown).not.toContain("Duck Chart");
+  });
+
+  it.each(["cal_date.xlsx", "cal_date.xls"])("writes date cells of %s as ISO dates, not serial numbers", async (name) => {
+    const { markdown } = await convertCorpus(name);
+    expect(tableRows(markdown)).toContainEqual(["2021-01-01", "15"]);
+    expect(markdown).not.toContain("44197");
+    // An elapsed-time format is a duration, shown as the format shows it.
+    expect(tableRows(markdown)).toContainEqual(["255:10:10", "17"]);
+  });
+
+  it("repeats a merged value across its cells, up to the last cell of the sheet", async () => {
+    // Merges A1:B1, A2:A4 and B2:D4; the last cells are C1 and B2, so rows 3-4 and column D
+    // would only repeat what row 2 and column C already say.
+    expect(tableRows((await convertCorpus("cal_merge_cells.xlsx")).markdown)).toEqual([
+      ["Row Merge", "Row Merge", "Not Merged"],
+      ["Column Merge", "Chunk Merged", "Chunk Merged"],
+    ]);
+  });
+
+  it("repeats merged values down and across inside a table", async () => {
+    // Sheet3 has two tables, each with a header merged across two columns (B1:C1, F7:G7) and a
+    // block merged over two rows and two columns (B6:C7, F12:G13).
+    const rows = tableRows((await convertCorpus("dl_xlsx_01.xlsx")).markdown);
+    expect(rows).toContainEqual(["first", "header", "header", "", "", ""]);
+    expect(rows).toContainEqual(["8", "9", "9", "", "", ""]);
+    expect(rows).toContainEqual(["10", "9", "9", "first (f)", "header (f)", "header (f)"]);
+    expect(rows).toContainEqual(["", "", "", "10", "9", "9"]);
+  });
+
+  it("turns web and mail hyperlinks into Markdown links and keeps only the text of others", async () => {
+    const { markdown } = await convertCorpus("cal_hyperlinks.xlsx");
+    expect(markdown).toContain("[calamine repo](https://github.com/tafia/calamine)");
+    expect(markdown).toContain("[mail link](mailto:foo@example.com)");
+    expect(tableRows(markdown)).toContainEqual(["go to other sheet", "", ""]);
+    expect(markdown).not.toContain("file://");
+  });
+
+  it("lists cell comments under the table, with cell and author", async () => {
+    const { markdown } = await convertCorpus("dl_xlsx_comments.xlsx");
+    expect(markdown).toContain("- A1, John Reviewer: Why Python specifically?");
+    expect(markdown).toContain("- G12, Jane Smith (JS): Maximum number of ducks");
+    expect(markdown.indexOf("Comments:")).toBeGreaterThan(markdown.indexOf("| 2024 |"));
+  });
+
+  it("puts a merged title row above the table so the real header heads it", async () => {
+    const { markdown } = await convertCorpus("dl_xlsx_09_section_label_header.xlsx");
+    expect(markdown).toMatch(/^Reading List\n\n\| # \| Genre \| Sub-Genre \|/m);
+  });
+
+  it("refuses random bytes named .xlsx with a clear error", async () => {
+    await expect(convertCorpus("mal_random_bytes.xlsx")).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: expect.stringContaining("mal_random_bytes.xlsx is not a valid XLSX workbook"),
+    });
+  });
+
+  it("reads the HTML table that web apps export as .xls, but refuses other text named .xls", async () => {
+    const html = "<html><body><table><tr><td>Name</td><td>Due</td></tr><tr><td>Ada</td><td>2024-03-01</td></tr></table></body></html>";
+    const { markdown } = await convert(new TextEncoder().encode(html), { filename: "export.xls" });
+    expect(tableRows(markdown)).toEqual([["Name", "Due"], ["Ada", "2024-03-01"]]);
+    await expect(convert(new TextEncoder().encode("a,b\n1,2\n"), { filename: "renamed.xls" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+    });
+  });
+
+  it("refuses a ZIP bomb named .xlsx before SheetJS inflates it", async () => {
+    // 17 parts of 16 MiB of zeros: about 270 KiB packed, 272 MiB unpacked.
+    const zeros = new Uint8Array(16 * 1024 * 1024);
+    const parts: Record<string, Uint8Array> = { "xl/workbook.xml": new TextEncoder().encode("<workbook/>") };
+    for (let i = 0; i < 17; i++) parts[`xl/media/image${i}.bin`] = zeros;
+    await expect(convert(zipSync(parts), { filename: "bomb.xlsx" })).rejects.toMatchObject({
+      code: "DOCUMENT_TOO_LARGE",
+      message: expect.stringContaining("bomb.xlsx"),
+    });
+  });
+});
+
+describe("spreadsheet converter on generated workbooks", () => {
+  it("trims empty rows and columns and formats cells as they read", async () => {
+    const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Ledger: ledger() })), { filename: "ledger.xlsx" });
+    expect(tableRows(markdown)).toEqual([
+      ["Item", "When", "Price", "Share", "Total", "Done"],
+      // A format that rounds (0.00 on 3.14159) would lose digits, so the full value is kept.
+      ["Widget \\| small", "2024-03-01", "3.14159", "25%", "6.28318", "TRUE"],
+      ["Gadget", "2024-03-01 14:30", "1,234.50", "50%", "2469", "FALSE"],
+      ["Span", "Span", "Span", "", "", ""],
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each(["xls", "ods"] as const)("reads the same cells from %s", async (bookType) => {
+    const { markdown } = await convert(workbookBytes(workbookOf({ Ledger: ledger() }), bookType), { filename: `ledger.${bookType}` });
+    const rows = tableRows(markdown);
+    expect(rows[1]?.slice(0, 3)).toEqual(["Widget \\| small", "2024-03-01", "3.14159"]);
+    expect(rows[2]?.[1]).toBe("2024-03-01 14:30");
+    expect(rows[1]?.[4]).toBe("6.28318");
+  });
+
+  it("warns about formulas that have no saved result", async () => {
+    const sheet: WorkSheet = { "!ref": "A1:B2", A1: { t: "s", v: "x" }, B1: { t: "s", v: "double" }, A2: { t: "n", v: 2 }, B2: { t: "n", f: "A2*2" } };
+    const { warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
+    expect(warnings).toEqual([expect.stringMatching(/^Sheet "Calc" has 1 formula\(s\) with no saved result/)]);
+  });
+
+  it("cuts a sheet past maxRows and names the sheet in a warning", async () => {
+    const sheet = utils.aoa_to_sheet(Array.from({ length: 20 }, (_, i) => [`row ${i + 1}`, i + 1]));
+    const converter = createSpreadsheetConverter({ maxRows: 5 });
+    const { markdown, warnings } = await converter.convert(workbookBytes(workbookOf({ Long: sheet })), { format: "xlsx" });
+    expect(tableRows(markdown)).toHaveLength(5);
+    expect(markdown).not.toContain("row 6");
+    expect(warnings).toEqual(['Sheet "Long" has more than 5 rows; only the first 5 are included.']);
+    const exact = await createSpreadsheetConverter({ maxRows: 20 }).convert(workbookBytes(workbookOf({ Long: sheet })), { format: "xlsx" });
+    expect(tableRows(exact.markdown)).toHaveLength(20);
+    expect(exact.warnings).toEqual([]);
+  });
+
+  // Note: 163 million cells if the claimed dimension were believed; the time limit is the check.
+  it("reads only the cells of a sheet whose dimension claims 16384 columns", { timeout: 5000 }, async () => {
+    const parts = unzipSync(workbookBytes(workbookOf({ Wide: utils.aoa_to_sheet([["a", "b"], [1, 2]]) })));
+    const sheetXml = strFromU8(parts["xl/worksheets/sheet1.xml"]!);
+    parts["xl/worksheets/sheet1.xml"] = strToU8(sheetXml.replace(/<dimension ref="[^"]*"/, '<dimension ref="A1:XFD9999"'));
+    const { markdown, warnings } = await convert(zipSync(parts), { filename: "wide.xlsx" });
+    expect(tableRows(markdown)).toEqual([["a", "b"], ["1", "2"]]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("leaves hidden sheets out, with a warning", async () => {
+    const workbook = workbookOf({ Visible: utils.aoa_to_sheet([["shown"]]), Lookup: utils.aoa_to_sheet([["secret"]]) });
+    utils.book_set_sheet_visibility(workbook, "Lookup", 1);
+    const { markdown, warnings, metadata } = await convert(workbookBytes(workbook), { filename: "hidden.xlsx" });
+    expect(markdown).toContain("shown");
+    expect(markdown).not.toContain("secret");
+    expect(metadata.sheetNames).toEqual(["Visible"]);
+    expect(warnings).toEqual([expect.stringContaining('Sheet "Lookup" is hidden')]);
+  });
+
+  it("gives empty Markdown and a warning for a workbook without values", async () => {
+    const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Empty: utils.aoa_to_sheet([]) })), { filename: "empty.xlsx" });
+    expect(markdown).toBe("");
+    expect(warnings).toEqual(["empty.xlsx has no cells with content."]);
+  });
+
+  it("takes the title from the workbook properties, and none when there is none", async () => {
+    const workbook = workbookOf({ S: utils.aoa_to_sheet([["a"]]) });
+    workbook.Props = { Title: "Budget 2026" };
+    const titled = await convert(workbookBytes(workbook), { filename: "b.xlsx" });
+    expect(titled.metadata.title).toBe("Budget 2026");
+    const untitled = await convert(workbookBytes(workbookOf({ S: utils.aoa_to_sheet([["a"]]) })), { filename: "b.xlsx" });
+    expect(untitled.metadata.title).toBeUndefined();
+  });
+});
