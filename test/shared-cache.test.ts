@@ -57,4 +57,16 @@ describe.skipIf(!REDIS_SERVER)("a scrape cache shared through Redis", () => {
     expect(html).toContain("Board minutes");
     expect(html).toContain("Travel policy");
   });
+
+  it("builds without the shared cache, with a warning, when Redis is unreachable", async () => {
+    await redis.stop();
+    service.requests.length = 0;
+    const { child, done } = (await newSite()).startBuild();
+    // A client left reconnecting would hang the build; give up well before the test timeout.
+    const watchdog = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    const result = await done.finally(() => clearTimeout(watchdog));
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/Cache store error: .*ECONNREFUSED/);
+    expect(service.scrapes()).toHaveLength(2);
+  });
 });

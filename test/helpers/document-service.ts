@@ -12,6 +12,40 @@ export interface FakeDocument {
   failWith?: number;
   /** Wait this long before answering a scrape (a slow service). */
   delayMs?: number;
+  /** Answer scrapes with this fault... */
+  fault?: ServiceFault;
+  /** ...this many times, then normally (default: always). */
+  faultTimes?: number;
+}
+
+/** The ways Firecrawl and its gateways are seen to fail. */
+export type ServiceFault =
+  | { status: number; retryAfter?: string; body?: "json" | "html" | "firecrawl-429-text" }
+  | "reset"
+  | "hang"
+  | "truncated-json"
+  | "invalid-json"
+  | "success-false"
+  | "no-markdown"
+  | "status-code-404";
+
+/** Answer a scrape with a fault. */
+function sendFault(response: ServerResponse, fault: ServiceFault, url: string): void {
+  if (fault === "reset") return void response.socket?.destroy();
+  if (fault === "hang") return; // never answers; the client's attempt timeout must give up
+  if (fault === "truncated-json") return void response.writeHead(200, { "content-type": "application/json" }).end('{"success":true,"data":{"markd');
+  if (fault === "invalid-json") return void response.writeHead(200, { "content-type": "application/json" }).end("<html>not json</html>");
+  if (fault === "success-false") return json(response, 200, { success: false, code: "SCRAPE_DNS_RESOLUTION_ERROR", error: "DNS resolution failed." });
+  if (fault === "no-markdown") return json(response, 200, { success: true, data: { metadata: { sourceURL: url, statusCode: 200 } } });
+  if (fault === "status-code-404") {
+    return json(response, 200, { success: true, data: { markdown: "Not Found", metadata: { title: "Not Found", sourceURL: url, statusCode: 404 } } });
+  }
+  const headers: Record<string, string> = fault.retryAfter ? { "retry-after": fault.retryAfter } : {};
+  if (fault.body === "html") {
+    return void response.writeHead(fault.status, { ...headers, "content-type": "text/html" }).end(`<html><body><h1>${fault.status} Bad Gateway</h1></body></html>`);
+  }
+  const error = fault.body === "firecrawl-429-text" ? "Rate limit exceeded. Consumed (req/min): 11, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing for increased rate limits or please retry after 1s, resets at Mon Nov 23 2026" : `Failed with ${fault.status}.`;
+  response.writeHead(fault.status, { ...headers, "content-type": "application/json" }).end(JSON.stringify({ success: false, code: "FAULT", error }));
 }
 
 /** A request the service saw. */
@@ -59,6 +93,7 @@ export async function startDocumentService(): Promise<DocumentService> {
       const document = documents.get(new URL(body.url).pathname);
       if (!document) return json(response, 404, { success: false, code: "DOCUMENT_NOT_FOUND", error: `No document at ${body.url}.` });
       if (document.delayMs) await new Promise((resolve) => setTimeout(resolve, document.delayMs));
+      if (document.fault && (document.faultTimes === undefined || document.faultTimes-- > 0)) return sendFault(response, document.fault, body.url);
       if (document.failWith) return json(response, document.failWith, { success: false, code: "INTERNAL", error: "The service failed." });
       return json(response, 200, {
         success: true,
@@ -84,6 +119,11 @@ export async function startDocumentService(): Promise<DocumentService> {
     documents,
     requests,
     scrapes: () => requests.filter((request) => request.path === "/v2/scrape"),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A "hang" fault holds its connection open; nothing else would end it.
+        server.closeAllConnections();
+      }),
   };
 }

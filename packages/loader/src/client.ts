@@ -92,7 +92,7 @@ export function createScrapeClient(options: ScrapeClientOptions): Scraper {
       const serverCode = asString(body.code);
       throw new DocumentLoaderError(
         "SCRAPE_FAILED",
-        `Scraping ${url} failed${serverCode ? ` (${serverCode})` : ""}: ${redact(serverMessage ?? "the API reported no success")}; check the document URL.`,
+        `Scraping ${url} failed${serverCode ? ` (${serverCode})` : ""}: ${redact(serverMessage ?? "the API reported no success")}; check the URL.`,
         { url, status: response.status, serverCode },
       );
     }
@@ -100,7 +100,7 @@ export function createScrapeClient(options: ScrapeClientOptions): Scraper {
     const sourceStatus = data?.metadata?.statusCode;
     if (typeof sourceStatus === "number" && sourceStatus >= 400) {
       // Note: Firecrawl reports a missing document as 200 with markdown "Not Found"; never store that as a page.
-      throw errorForStatus({ url, status: sourceStatus, serverMessage: "the document's server answered with an error" });
+      throw errorForStatus({ url, status: sourceStatus, serverMessage: "the source server answered with an error" });
     }
     if (!data || typeof data.markdown !== "string" || typeof data.metadata !== "object") {
       throw new DocumentLoaderError(

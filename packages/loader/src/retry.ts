@@ -36,10 +36,10 @@ function describeStatus(status: number, serverCode: string | undefined): { code:
     return { code: "AUTH_FAILED", fix: "check `apiKey` (or FIRECRAWL_API_KEY)" };
   }
   if (status === 402) return { code: "AUTH_FAILED", fix: "add credits to the scrape API account" };
-  if (status === 404 || status === 410) return { code: "DOCUMENT_NOT_FOUND", fix: "check the document URL" };
+  if (status === 404 || status === 410) return { code: "DOCUMENT_NOT_FOUND", fix: "check the URL" };
   if (status === 408) return { code: "SCRAPE_TIMEOUT", fix: "raise `timeout` or try again later" };
   if (status === 429) return { code: "RATE_LIMITED", fix: "lower `concurrency` or raise `retry.retries`" };
-  return { code: "SCRAPE_FAILED", fix: status >= 500 ? "try again later" : "check the document and the options" };
+  return { code: "SCRAPE_FAILED", fix: status >= 500 ? "try again later" : "check the file and the scrape options" };
 }
 
 /** The facts of a failed scrape that {@link errorForStatus} turns into an error. */

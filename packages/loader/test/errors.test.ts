@@ -20,7 +20,7 @@ describe("errors", () => {
     }));
     const error = new DocumentSyncError(failures);
     expect(error.code).toBe("SYNC_FAILED");
-    expect(error.message).toMatch(/^2 document\(s\) could not be scraped/);
+    expect(error.message).toMatch(/^2 URL\(s\) could not be scraped/);
     expect(error.message).toContain("https://a.example/1.pdf (doc-0)");
     expect(error.message).toContain("https://a.example/2.pdf (doc-1)");
   });
