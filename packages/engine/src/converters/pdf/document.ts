@@ -1,0 +1,62 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { ScrapeError } from "../../errors.js";
+import type { DocumentMetadata } from "../../types.js";
+
+// Note: CJK text needs pdf.js's predefined CMaps, and PDFs that do not embed the 14 standard fonts
+// need its font data; both ship in the pdfjs-dist package and are read from disk, never fetched.
+const PDFJS_DIRECTORY = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+
+/**
+ * Open a PDF with pdf.js in the current thread, mapping encryption and corruption to `ScrapeError`s.
+ * Images are only decoded when `withImages` is set (pages will be rendered for OCR).
+ */
+export async function openPdf(bytes: Uint8Array, name: string, withImages: boolean): Promise<PDFDocumentProxy> {
+  const task = getDocument({
+    // Note: pdf.js transfers (detaches) the buffer it is given, so it gets a copy.
+    data: bytes.slice(),
+    cMapUrl: join(PDFJS_DIRECTORY, "cmaps") + "/",
+    standardFontDataUrl: join(PDFJS_DIRECTORY, "standard_fonts") + "/",
+    disableFontFace: true,
+    fontExtraProperties: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+    // Note: the text layer needs the operator list (for font names) but not the images in it;
+    // skipping their decoding makes text extraction about four times faster.
+    maxImageSize: withImages ? -1 : 1,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy();
+    const kind = (error as { name?: string } | null)?.name;
+    if (kind === "PasswordException") {
+      throw new ScrapeError("DOCUMENT_UNREADABLE", `${name} is password-protected; remove the password and convert it again.`, { cause: error });
+    }
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${name} is not a readable PDF (${error instanceof Error ? error.message : String(error)}); check that it is complete and not corrupt.`,
+      { cause: error },
+    );
+  }
+}
+
+// Note: titles such as "untitled", "Microsoft Word - report.docx" or a bare file name say nothing.
+const MEANINGLESS_TITLE = /^(?:untitled|title|document\d*|microsoft word - .*|.*\.(?:docx?|pdf|rtf|odt|indd|qxd|tex|dvi))$/i;
+
+/** Title, author and language from the document information and catalog. */
+export async function readMetadata(document: PDFDocumentProxy): Promise<Pick<DocumentMetadata, "title" | "author" | "language" | "numPages">> {
+  const { info } = (await document.getMetadata()) as { info: Record<string, unknown> };
+  const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+  const title = text(info.Title);
+  const metadata: Pick<DocumentMetadata, "title" | "author" | "language" | "numPages"> = { numPages: document.numPages };
+  if (title && !MEANINGLESS_TITLE.test(title)) metadata.title = title;
+  const author = text(info.Author);
+  if (author && author.toLowerCase() !== "anonymous") metadata.author = author;
+  const language = text(info.Language);
+  if (language) metadata.language = language;
+  return metadata;
+}

@@ -1,0 +1,144 @@
+import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
+import type { PdfTextItem } from "./model.js";
+import { findVerticalRules } from "./rules.js";
+import type { VerticalRule } from "./rules.js";
+
+/** A link annotation's target and its rectangle in top-down page coordinates. */
+interface LinkArea {
+  href: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+// Note: font names carry the style ("Times-Bold", "NimbusRomNo9L-Medi", TeX's "CMBX10" and
+// "SFTI1000"); pdf.js only sets its own `bold` flag for some standard fonts.
+const BOLD_FONT_NAME = /bold|black|heavy|demi|medi|cmbx|sfbx|bx\d/i;
+const ITALIC_FONT_NAME = /italic|oblique|cmti|sfti|ti\d{2,4}$/i;
+// Note: Wingdings, Symbol and ZapfDingbats bullets come out as letters ("l", "r", "§").
+const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
+// Note: glyphs without a Unicode mapping come out as control characters; a tiny item holding one
+// (often with the glyph's letter, "r\u0001") is a bullet drawn from a symbol font.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+const isBulletGlyph = (text: string, style: FontStyle): boolean => {
+  const visible = text.trim();
+  return (style.symbol && visible.length === 1) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
+};
+// Note: pdf.js reverses right-to-left text after the lam-alef ligature has become two letters, so
+// "لإ" comes out as "إل". Only the hamza forms can be repaired: an alef before a hamza-alef ("اإل")
+// never occurs in Arabic, while a plain "ال" may be genuine.
+const REVERSED_LAM_HAMZA_ALEF = /(?<=ا)([أإآ])ل/g;
+const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALEF, "ل$1");
+// Note: dot leaders of tables of contents ("Introduction . . . . . 7") separate two cells.
+const DOT_LEADER = /\s*(?:\.\s*){4,}\s*/;
+
+interface FontStyle {
+  bold: boolean;
+  italic: boolean;
+  symbol: boolean;
+}
+
+/** What the text layer of a page holds: text items, and the vertical rules of its tables. */
+export interface PageContent {
+  items: PdfTextItem[];
+  rules: VerticalRule[];
+}
+
+/** A page's text items in top-down coordinates, with weight and link targets, and its vertical rules. */
+export async function extractPageContent(page: PDFPageProxy): Promise<PageContent> {
+  // Note: the operator list loads the page's fonts into `commonObjs`, which is where the font
+  // names (and so the weights) come from; it also holds the drawn lines.
+  const operatorList = await page.getOperatorList();
+  const viewport = page.getViewport({ scale: 1 });
+  const rules = findVerticalRules(operatorList, viewport.transform);
+  const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
+  const styleByFont = new Map<string, FontStyle>();
+  const items: PdfTextItem[] = [];
+  for (const raw of content.items) {
+    if (!("str" in raw)) continue;
+    const item = raw as TextItem;
+    if (item.str.trim() === "") continue;
+    const [a, b, c, d, x, baseline] = Util.transform(viewport.transform, item.transform) as number[];
+    const fontSize = Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+    const vertical = content.styles[item.fontName]?.vertical === true;
+    const width = vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
+    const style = fontStyle(page, item.fontName, styleByFont);
+    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(item.str.replace(CONTROL_CHARACTERS, ""));
+    if (text.trim() === "") continue;
+    for (const piece of splitAtLeaders(text, x!, width)) {
+      items.push({
+        text: piece.text,
+        x: piece.x,
+        right: piece.x + piece.width,
+        baseline: baseline!,
+        fontSize,
+        bold: style.bold,
+        italic: style.italic,
+        vertical,
+        href: linkAt(links, piece.x + piece.width / 2, baseline! - fontSize / 3),
+      });
+    }
+  }
+  return { items, rules };
+}
+
+/** Cut an item at dot leaders, giving each piece a share of the width by its length. */
+function splitAtLeaders(text: string, x: number, width: number): { text: string; x: number; width: number }[] {
+  if (!DOT_LEADER.test(text)) return [{ text, x, width }];
+  const perCharacter = width / Math.max(1, text.length);
+  const pieces: { text: string; x: number; width: number }[] = [];
+  let offset = 0;
+  for (const part of text.split(new RegExp(`(${DOT_LEADER.source})`))) {
+    if (part.trim() !== "" && !DOT_LEADER.test(part)) {
+      pieces.push({ text: part, x: x + offset * perCharacter, width: part.length * perCharacter });
+    }
+    offset += part.length;
+  }
+  return pieces;
+}
+
+function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
+  let style = cache.get(fontName);
+  if (style === undefined) {
+    style = { bold: false, italic: false, symbol: false };
+    try {
+      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean } | null;
+      const name = font?.name ?? "";
+      style = {
+        bold: Boolean(font?.bold || font?.black || BOLD_FONT_NAME.test(name)),
+        italic: Boolean(font?.italic || ITALIC_FONT_NAME.test(name)),
+        symbol: SYMBOL_FONT_NAME.test(name),
+      };
+    } catch {
+      // Note: a font that failed to load is simply not known to be bold or italic.
+    }
+    cache.set(fontName, style);
+  }
+  return style;
+}
+
+async function linkAreas(page: PDFPageProxy, transform: number[]): Promise<LinkArea[]> {
+  const annotations = (await page.getAnnotations()) as { subtype?: string; url?: string; rect?: number[] }[];
+  const areas: LinkArea[] = [];
+  for (const annotation of annotations) {
+    if (annotation.subtype !== "Link" || !annotation.url || annotation.rect?.length !== 4) continue;
+    const [x1, y1, x2, y2] = annotation.rect as [number, number, number, number];
+    const [ax, ay] = applyTransform(transform, x1, y1);
+    const [bx, by] = applyTransform(transform, x2, y2);
+    areas.push({ href: annotation.url, left: Math.min(ax, bx), right: Math.max(ax, bx), top: Math.min(ay, by), bottom: Math.max(ay, by) });
+  }
+  return areas;
+}
+
+function linkAt(areas: readonly LinkArea[], x: number, y: number): string | undefined {
+  return areas.find((area) => x >= area.left && x <= area.right && y >= area.top && y <= area.bottom)?.href;
+}
+
+function applyTransform(matrix: number[], x: number, y: number): [number, number] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = matrix;
+  return [a * x + c * y + e, b * x + d * y + f];
+}

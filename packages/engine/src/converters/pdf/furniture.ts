@@ -1,0 +1,47 @@
+import { lineText } from "./model.js";
+import type { PageLayout, TextLine } from "./model.js";
+
+// Note: running headers and footers live in the top and bottom eighth of a page.
+const MARGIN_SHARE = 0.125;
+// A margin line is furniture when it repeats on at least this share of the pages (and on two).
+const REPEAT_SHARE = 0.4;
+const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+
+type Zone = "top" | "bottom";
+
+/**
+ * Drop page furniture: bare page numbers, and lines in the top or bottom margin that repeat at
+ * the same place on many pages (digits ignored, so "Page 3" matches "Page 4").
+ */
+export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
+  const pagesByKey = new Map<string, Set<number>>();
+  for (const page of pages) {
+    for (const line of page.lines) {
+      const key = furnitureKey(page, line);
+      if (key === undefined) continue;
+      const seen = pagesByKey.get(key) ?? new Set<number>();
+      seen.add(page.pageIndex);
+      pagesByKey.set(key, seen);
+    }
+  }
+  const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
+  const isFurniture = (page: PageLayout, line: TextLine): boolean => {
+    const key = furnitureKey(page, line);
+    if (key === undefined) return false;
+    return PAGE_NUMBER.test(lineText(line).trim()) || (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
+  };
+  return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
+}
+
+function zoneOf(page: PageLayout, line: TextLine): Zone | undefined {
+  if (line.baseline <= page.height * MARGIN_SHARE) return "top";
+  if (line.baseline >= page.height * (1 - MARGIN_SHARE)) return "bottom";
+  return undefined;
+}
+
+function furnitureKey(page: PageLayout, line: TextLine): string | undefined {
+  const zone = zoneOf(page, line);
+  if (zone === undefined) return undefined;
+  // Note: digits are dropped, so "4  Title" on even pages and "Title  5" on odd pages match.
+  return `${zone}:${lineText(line).toLowerCase().replace(/\d+/g, "").replace(/\s+/g, " ").trim()}`;
+}

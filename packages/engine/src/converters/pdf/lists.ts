@@ -1,0 +1,20 @@
+/** A list marker found at the start of a line. */
+export interface ListMarker {
+  /** The Markdown marker to write: `-` or `3.`. */
+  marker: string;
+  /** The line's text after the marker. */
+  rest: string;
+}
+
+// Note: bullets include the private-use glyphs Symbol and Wingdings fonts map bullets to.
+const BULLET = /^(?:[•●○◦▪▫■□►▸‣⁃∙·❖➢➤✓✔\uF0A7\uF0B7\uF076\uF0D8\uF0FC\uF06E\uF0A8]\s*|\\?[-–—*]\s+)(?=\S)/u;
+const NUMBERED = /^(\d{1,2})[.)]\s+(?=\S)/;
+
+/** The list marker a line starts with, if it starts a list item. */
+export function parseListMarker(text: string): ListMarker | undefined {
+  const bullet = BULLET.exec(text);
+  if (bullet) return { marker: "-", rest: text.slice(bullet[0].length) };
+  const numbered = NUMBERED.exec(text);
+  if (numbered) return { marker: `${numbered[1]}.`, rest: text.slice(numbered[0].length) };
+  return undefined;
+}

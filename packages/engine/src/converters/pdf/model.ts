@@ -1,0 +1,59 @@
+/** A piece of text on a page, in top-down page coordinates (points, origin at the top left). */
+export interface PdfTextItem {
+  text: string;
+  /** Left edge. */
+  x: number;
+  /** Right edge. */
+  right: number;
+  /** Baseline, measured from the top of the page. */
+  baseline: number;
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  /** Set for vertical (CJK) writing: such an item is a line of its own. */
+  vertical: boolean;
+  /** Target of the link annotation the item sits in. */
+  href: string | undefined;
+}
+
+/** Items on one baseline that sit close together: a phrase, or one cell of a table row. */
+export interface TextRun {
+  /** Plain text, for layout decisions. */
+  text: string;
+  /** The same text as Markdown (escaped, links applied). */
+  markdown: string;
+  x: number;
+  right: number;
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+}
+
+/** All runs that share a baseline, left to right. */
+export interface TextLine {
+  runs: TextRun[];
+  x: number;
+  right: number;
+  baseline: number;
+  /** The largest font size on the line. */
+  fontSize: number;
+  /** True when every run is bold. */
+  bold: boolean;
+  /** True when every run is italic. */
+  italic: boolean;
+  /** Index of the page the line is on (0-based). */
+  pageIndex: number;
+}
+
+/** One page's text lines plus its size. */
+export interface PageLayout {
+  pageIndex: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+  /** The x of the gap between two columns of prose, on a two-column page. */
+  gutter: number | undefined;
+}
+
+/** Plain text of a line, runs separated by a space. */
+export const lineText = (line: TextLine): string => line.runs.map((run) => run.text).join(" ");

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { makePdf } from "./helpers/make-pdf.js";
+import type { PdfLine } from "./helpers/make-pdf.js";
+
+// Three pages with a running header, a running footer with the page number, a heading and body text.
+const report = makePdf(
+  [1, 2, 3].map((number): PdfLine[] => [
+    { text: "ACME Corporation - Quarterly Report", x: 72, y: 750, size: 9 },
+    { text: `Section ${number} results`, x: 72, y: 690, size: 16, bold: true },
+    { text: `The figures for section ${number} show steady growth in every re-`, x: 72, y: 660 },
+    { text: "gion, and the team expects the trend to continue next quarter.", x: 72, y: 646 },
+    { text: `Page ${number} of 3`, x: 280, y: 40, size: 9 },
+  ]),
+);
+
+describe("pdf converter on generated PDFs", () => {
+  it("drops the running header and the page numbers", async () => {
+    const { markdown } = await convert(report, { filename: "report.pdf" });
+    expect(markdown).not.toContain("ACME Corporation");
+    expect(markdown).not.toMatch(/Page \d of 3/);
+    expect(markdown).toMatch(/^#+ Section 2 results$/m);
+  });
+
+  it("keeps the page furniture when onlyMainContent is false", async () => {
+    const { markdown } = await convert(report, { filename: "report.pdf", onlyMainContent: false });
+    expect(markdown).toContain("ACME Corporation - Quarterly Report");
+    expect(markdown).toContain("Page 3 of 3");
+  });
+
+  it("joins a hyphenated word across lines", async () => {
+    const { markdown } = await convert(report, { filename: "report.pdf" });
+    expect(markdown).toContain("steady growth in every region, and the team expects");
+  });
+});
