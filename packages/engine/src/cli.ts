@@ -9,11 +9,14 @@ const USAGE = `Usage:
                                [--pdf-mode fast|auto|ocr] [--max-pages N]
   docscrape scrape <url> [--api-url URL] [--api-key KEY] [same options as convert]
   docscrape serve [--port N] [--host H] [--no-auth] [--allow-private-networks]
+                  [--max-concurrency N] [--pool-size N] [--max-heap-mb N]
+                  [--max-document-bytes N]
   docscrape --help | --version
 
 convert   converts a local file or URL in this process and prints it
 scrape    asks a Firecrawl-compatible API (FIRECRAWL_API_URL, FIRECRAWL_API_KEY)
-serve     runs POST /v2/scrape (PORT, HOST, DOCSCRAPE_API_KEYS)`;
+serve     runs POST /v2/scrape (PORT, HOST, DOCSCRAPE_API_KEYS, DOCSCRAPE_MAX_CONCURRENCY,
+          DOCSCRAPE_POOL_SIZE, DOCSCRAPE_MAX_HEAP_MB, DOCSCRAPE_MAX_DOCUMENT_BYTES)`;
 
 /** A mistake in the command line: exit code 2. */
 class UsageError extends Error {}
@@ -97,10 +100,25 @@ async function serveCommand(args: string[]): Promise<void> {
     host: { type: "string" },
     "no-auth": { type: "boolean", default: false },
     "allow-private-networks": { type: "boolean", default: false },
+    "max-concurrency": { type: "string" },
+    "pool-size": { type: "string" },
+    "max-heap-mb": { type: "string" },
+    "max-document-bytes": { type: "string" },
   });
-  const port = integer(values.port ?? process.env.PORT ?? "3002", values.port === undefined ? "PORT" : "--port");
+  const setting = (flag: keyof typeof values & string, variable: string): number | undefined => {
+    const value = values[flag] ?? process.env[variable];
+    return typeof value === "string" ? integer(value, values[flag] === undefined ? variable : `--${flag}`) : undefined;
+  };
+  const port = setting("port", "PORT") ?? 3002;
   const { createServer } = await import("./server.js");
-  const service = createServer({ noAuth: values["no-auth"], allowPrivateNetworks: values["allow-private-networks"] });
+  const service = createServer({
+    noAuth: values["no-auth"],
+    allowPrivateNetworks: values["allow-private-networks"],
+    maxConcurrency: setting("max-concurrency", "DOCSCRAPE_MAX_CONCURRENCY"),
+    poolSize: setting("pool-size", "DOCSCRAPE_POOL_SIZE"),
+    maxHeapMb: setting("max-heap-mb", "DOCSCRAPE_MAX_HEAP_MB"),
+    maxDocumentBytes: setting("max-document-bytes", "DOCSCRAPE_MAX_DOCUMENT_BYTES"),
+  });
   const { url } = await service.listen(port, values.host ?? process.env.HOST);
   process.stdout.write(`docscrape listening on ${url}\n`);
   const shutdown = (signal: string): void => {

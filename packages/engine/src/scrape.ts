@@ -7,7 +7,7 @@ import { fetchDocument } from "./fetch-document.js";
 import type { FetchedDocument } from "./fetch-document.js";
 import type { HostResolver } from "./network-guard.js";
 import { extractLinks, renderHtml } from "./render-html.js";
-import type { DocumentMetadata, PdfOptions } from "./types.js";
+import type { ConvertOptions, ConvertResult, DocumentMetadata, PdfOptions } from "./types.js";
 
 /** The output formats a scrape can return. */
 export type ScrapeFormat = "markdown" | "html" | "links";
@@ -93,7 +93,18 @@ const DEFAULTS = {
  *
  * @throws {ScrapeError} with a code from SPEC.md's table and a message that names the URL.
  */
-export async function scrape(url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
+export function scrape(url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
+  // Note: in-process the conversion runs in this thread, with no heap limit of its own: the
+  // Astro loader's caller chose the documents, and a build is already a process of its own. The
+  // server, which converts strangers' documents, passes its worker pool instead.
+  return scrapeWith(convert, url, options);
+}
+
+/** Converts a fetched document's bytes, as {@link convert} does. */
+export type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConvertResult>;
+
+/** {@link scrape} with another converter, such as a worker pool's; the timeout covers it too. */
+export async function scrapeWith(convertDocument: ConvertDocument, url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   const target = resolveTarget(url, settings);
   const timeout = AbortSignal.timeout(settings.timeout);
@@ -102,7 +113,7 @@ export async function scrape(url: string, options: ScrapeOptions = {}): Promise<
   const failure = (error: unknown): never => {
     throw timeout.aborted ? timedOut(url, settings.timeout) : error;
   };
-  const work = scrapeTarget(url, target, { ...settings, signal }).catch(failure);
+  const work = scrapeTarget(convertDocument, url, target, { ...settings, signal }).catch(failure);
   // Note: a converter may not check the signal, so the scrape races it rather than trusting it.
   const aborted = new Promise<never>((_, reject) => {
     const fail = (): void => reject(signal.reason);
@@ -114,9 +125,9 @@ export async function scrape(url: string, options: ScrapeOptions = {}): Promise<
 
 type Settings = typeof DEFAULTS & ScrapeOptions & { signal: AbortSignal };
 
-async function scrapeTarget(sourceURL: string, target: URL, settings: Settings): Promise<ScrapeData> {
+async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string, target: URL, settings: Settings): Promise<ScrapeData> {
   const document = await fetchDocument(target, settings);
-  const result = await convert(document.bytes, {
+  const result = await convertDocument(document.bytes, {
     filename: document.filename ?? document.url,
     contentType: document.contentType,
     onlyMainContent: settings.onlyMainContent,

@@ -11,30 +11,53 @@ export interface ZipLimits {
 
 const DEFAULT_LIMITS: Required<ZipLimits> = { maxInflatedBytes: 256 * 1024 * 1024, maxEntries: 10_000 };
 
+const DOCTYPE = Buffer.from("<!DOCTYPE", "latin1");
+const XML_PART = /\.(?:xml|rels)$/i;
+
 /**
  * Inflate every member once, discarding the output, and stop as soon as the total passes the
  * limit. Note: the sizes a ZIP declares can lie, and mammoth and SheetJS inflate whole members
  * into memory, so the only sound check is counting real inflated bytes before they run.
  *
- * @throws {ScrapeError} `DOCUMENT_TOO_LARGE` naming the document and the limit.
+ * XML parts that declare a DTD are refused too. Note: OPC (ECMA-376 Part 2) forbids DTDs in
+ * package parts, and Office never writes one; one is there to declare entities, as in the
+ * "billion laughs" expansion attack.
+ *
+ * @throws {ScrapeError} `DOCUMENT_TOO_LARGE` naming the document and the limit,
+ *   `DOCUMENT_UNREADABLE` for a part with a DTD.
  */
 export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits = {}): void {
   const { maxInflatedBytes, maxEntries } = { ...DEFAULT_LIMITS, ...limits };
   let inflated = 0;
   let entries = 0;
   let exceeded: string | undefined;
+  let partWithDtd: string | undefined;
   const unzip = new Unzip((file) => {
-    if (exceeded) return;
+    if (exceeded || partWithDtd) return;
     if (++entries > maxEntries) {
       exceeded = `more than ${maxEntries} parts`;
       return;
     }
+    const isXml = XML_PART.test(file.name);
+    // The end of the previous chunk, so that a DOCTYPE split across two chunks is still seen.
+    let tail = Buffer.alloc(0);
     file.ondata = (error, chunk) => {
-      if (error || exceeded) return;
+      if (error || exceeded || partWithDtd) return;
       inflated += chunk.length;
       if (inflated > maxInflatedBytes) {
         exceeded = `more than ${Math.round(maxInflatedBytes / 1024 / 1024)} MiB when unpacked`;
         file.terminate();
+        return;
+      }
+      if (isXml) {
+        // Note: one chunk can be tens of MiB (a bomb's slice), so it is searched in place, not copied.
+        const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        const seam = Buffer.concat([tail, text.subarray(0, DOCTYPE.length - 1)]);
+        if (text.includes(DOCTYPE) || seam.includes(DOCTYPE)) {
+          partWithDtd = file.name;
+          file.terminate();
+        }
+        tail = Buffer.from((text.length >= DOCTYPE.length - 1 ? text : seam).subarray(-(DOCTYPE.length - 1)));
       }
     };
     file.start();
@@ -42,7 +65,7 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
   unzip.register(UnzipInflate);
   // Note: push in slices so a bomb is caught after at most one slice's worth of output.
   const slice = 64 * 1024;
-  for (let offset = 0; offset < bytes.length && !exceeded; offset += slice) {
+  for (let offset = 0; offset < bytes.length && !exceeded && !partWithDtd; offset += slice) {
     unzip.push(bytes.subarray(offset, offset + slice), offset + slice >= bytes.length);
   }
   if (exceeded) {
@@ -50,6 +73,13 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
       "DOCUMENT_TOO_LARGE",
       `${name} expands to ${exceeded}, past the limit for a document; it may be a ZIP bomb, or split it into smaller files.`,
       { details: { maxInflatedBytes, maxEntries } },
+    );
+  }
+  if (partWithDtd) {
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${name} declares a DTD in ${partWithDtd}, which Office documents never do (it may be an XML entity attack); save it again from Office.`,
+      { details: { part: partWithDtd } },
     );
   }
 }

@@ -24,3 +24,24 @@ describe("assertSafeZip", () => {
     expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);
   });
 });
+
+describe("assertSafeZip and DTDs", () => {
+  const xml = (text: string) => new TextEncoder().encode(text);
+
+  it("refuses an XML part that declares a DTD, naming the part", () => {
+    const laughs = zipSync({ "word/document.xml": xml(`<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><d>&a;</d>`) });
+    expect(() => assertSafeZip(laughs, "laughs.docx")).toThrow(
+      expect.objectContaining({ code: "DOCUMENT_UNREADABLE", message: expect.stringContaining("laughs.docx declares a DTD in word/document.xml") }),
+    );
+  });
+
+  it("finds a DOCTYPE behind a long comment, across inflated chunks", () => {
+    const padded = zipSync({ "xl/worksheets/sheet1.xml": xml(`<?xml version="1.0"?><!--${" ".repeat(3 * 1024 * 1024)}--><!DOCTYPE d><d/>`) });
+    expect(() => assertSafeZip(padded, "padded.xlsx")).toThrow(/declares a DTD in xl\/worksheets\/sheet1\.xml/);
+  });
+
+  it("lets a DOCTYPE through in a part that is not XML (an embedded HTML page)", () => {
+    const altChunk = zipSync({ "word/afchunk.htm": xml("<!DOCTYPE html><p>kept</p>") });
+    expect(() => assertSafeZip(altChunk, "altchunk.docx")).not.toThrow();
+  });
+});

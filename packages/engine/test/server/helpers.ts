@@ -101,7 +101,8 @@ export async function startScrapeServer(options: ServerOptions = {}): Promise<So
   };
 }
 
-async function listenOnLoopback(server: ReturnType<typeof createServer>): Promise<SourceServer> {
+/** Listen on 127.0.0.1, port 0; `close` also cuts the connections still open. */
+export async function listenOnLoopback(server: ReturnType<typeof createServer>): Promise<SourceServer> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
