@@ -3,6 +3,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { astroEnv } from "./helpers/astro-site.js";
 import { hasChromium, launchChromium, serveStatic } from "./helpers/browser.js";
 
 const EXAMPLE = fileURLToPath(new URL("../examples/docs-site/", import.meta.url));
@@ -14,7 +15,7 @@ function buildExample(): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("node", ["scripts/with-remote-documents.mjs", "node_modules/.bin/astro", "build", "--outDir", OUT], {
       cwd: EXAMPLE,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FIRECRAWL_API_URL: "", FIRECRAWL_API_KEY: "" },
+      env: astroEnv({ FIRECRAWL_API_URL: "", FIRECRAWL_API_KEY: "" }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

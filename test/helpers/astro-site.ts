@@ -4,6 +4,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const TEST_ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** The astro CLI installed for the fixture sites. */
+export const ASTRO_BIN = join(TEST_ROOT, "node_modules", ".bin", "astro");
+
+/**
+ * The environment for an `astro` child process: this one plus `extra`, without vitest's own
+ * variables. Note: Astro's dev server serves no pages at all when it sees `VITEST` set.
+ */
+export function astroEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && key !== "NODE_ENV"));
+  return { ...env, ...extra, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1", FORCE_COLOR: "0" };
+}
 
 /** The output of one `astro build`. */
 export interface BuildResult {
@@ -29,11 +40,10 @@ export async function copyFixture(name: string): Promise<FixtureSite> {
   await mkdir(scratch, { recursive: true });
   const root = await mkdtemp(join(scratch, `${name}-`));
   await cp(join(TEST_ROOT, "fixtures", name), root, { recursive: true });
-  const astroBin = join(TEST_ROOT, "node_modules", ".bin", "astro");
   const startBuild = (env: Record<string, string> = {}) => {
-    const child = spawn(astroBin, ["build"], {
+    const child = spawn(ASTRO_BIN, ["build"], {
       cwd: root,
-      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1", FORCE_COLOR: "0" },
+      env: astroEnv(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

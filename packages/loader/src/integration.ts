@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { LOADER_NAME, REFRESH_CONTEXT_KEY, REFRESH_PATH } from "./refresh.js";
 
 /** Options of {@link docscrape}. */
 export interface DocscrapeIntegrationOptions {
@@ -101,6 +102,21 @@ export function docscrape(options: DocscrapeIntegrationOptions = {}): AstroInteg
         });
         injectRoute({ pattern: `/${config.prefix}`, entrypoint: "astro-docscrape/pages/index.astro" });
         injectRoute({ pattern: `/${config.prefix}/[id]`, entrypoint: "astro-docscrape/pages/document.astro" });
+      },
+      // In `astro dev`, `POST /_docscrape/refresh` scrapes every document again without a restart
+      // (local documents re-sync on their own when they change on disk).
+      "astro:server:setup": ({ server, refreshContent, logger }) => {
+        if (!refreshContent) return;
+        server.middlewares.use(REFRESH_PATH, (request, response, next) => {
+          if (request.method !== "POST") return next();
+          logger.info("Refreshing documents on request.");
+          const answer = (status: number, body: unknown) =>
+            response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+          refreshContent({ loaders: [LOADER_NAME], context: { [REFRESH_CONTEXT_KEY]: true } }).then(
+            () => answer(200, { refreshed: true }),
+            (error: unknown) => answer(500, { refreshed: false, error: error instanceof Error ? error.message : String(error) }),
+          );
+        });
       },
     },
   };

@@ -12,6 +12,7 @@ import { digestInput, entryData, fileNameOf } from "./entry.js";
 import { DocumentLoaderConfigError, DocumentSyncError } from "./errors.js";
 import type { DocumentFailure } from "./errors.js";
 import { processMarkdown } from "./markdown.js";
+import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
 import { documentUrl, resolveOptions } from "./options.js";
 import type { DocumentLoaderOptions, ResolvedDocument, ResolvedOptions } from "./options.js";
 import type { RetryListener } from "./retry.js";
@@ -120,7 +121,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
         onWarning: (message) => logger.warn(message),
       })
     : undefined;
-  const refresh = process.env.DOCSCRAPE_REFRESH === "1";
+  const refresh = isForcedRefresh(context.refreshContextData);
   const limit = sharedLimiter(options.concurrency);
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
@@ -206,7 +207,7 @@ export function documentLoader(options: DocumentLoaderOptions): Loader {
   const resolved = resolveOptions(options);
   const watched = new WeakSet<object>();
   return {
-    name: "docscrape-loader",
+    name: LOADER_NAME,
     schema: resolved.schema ? documentSchema.extend(resolved.schema.shape) : documentSchema,
     load: async (context) => {
       await syncDocuments(resolved, context);
