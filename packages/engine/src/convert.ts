@@ -1,26 +1,28 @@
-import { csvConverter } from "./converters/csv.js";
-import { docConverter } from "./converters/doc.js";
-import { docxConverter } from "./converters/docx.js";
-import { pdfConverter } from "./converters/pdf.js";
-import { spreadsheetConverter } from "./converters/spreadsheet.js";
-import { textConverter } from "./converters/text.js";
 import { MIME_BY_FORMAT, detectFormat } from "./detect.js";
 import { ScrapeError } from "./errors.js";
 import type { ConvertOptions, ConvertResult, Converter, DocumentFormat } from "./types.js";
 
-// Note: a new format is one converter module plus one line here.
-const CONVERTERS: readonly Converter[] = [
-  pdfConverter,
-  docxConverter,
-  docConverter,
-  spreadsheetConverter,
-  csvConverter,
-  textConverter,
-];
+const pdf = () => import("./converters/pdf.js").then((module) => module.pdfConverter);
+const docx = () => import("./converters/docx.js").then((module) => module.docxConverter);
+const doc = () => import("./converters/doc.js").then((module) => module.docConverter);
+const spreadsheet = () => import("./converters/spreadsheet.js").then((module) => module.spreadsheetConverter);
+const csv = () => import("./converters/csv.js").then((module) => module.csvConverter);
+const text = () => import("./converters/text.js").then((module) => module.textConverter);
 
-const CONVERTER_BY_FORMAT = new Map<DocumentFormat, Converter>(
-  CONVERTERS.flatMap((converter) => converter.formats.map((format) => [format, converter] as const)),
-);
+// Note: converters load on first use, so importing the engine (the Astro loader does, at every
+// build) or converting one CSV from the CLI does not pay for pdf.js, mammoth and SheetJS.
+// A new format is one converter module plus one line here.
+const CONVERTER_BY_FORMAT: Readonly<Record<DocumentFormat, () => Promise<Converter>>> = {
+  pdf,
+  docx,
+  doc,
+  xlsx: spreadsheet,
+  xls: spreadsheet,
+  ods: spreadsheet,
+  csv,
+  markdown: text,
+  text,
+};
 
 const describe = (options: ConvertOptions): string => options.filename ?? "the document";
 
@@ -45,7 +47,7 @@ export async function convert(input: Uint8Array, options: ConvertOptions = {}): 
       `${name} is not a PDF, Word, Excel, CSV, Markdown or text document; convert it to one of those formats.`,
     );
   }
-  const converter = CONVERTER_BY_FORMAT.get(format)!;
+  const converter = await CONVERTER_BY_FORMAT[format]();
   try {
     const result = await converter.convert(bytes, { onlyMainContent: true, ...options, format });
     return { ...result, metadata: { ...result.metadata, format, contentType: MIME_BY_FORMAT[format] } };

@@ -6,7 +6,6 @@ import { ScrapeError } from "./errors.js";
 import { fetchDocument } from "./fetch-document.js";
 import type { FetchedDocument } from "./fetch-document.js";
 import type { HostResolver } from "./network-guard.js";
-import { extractLinks, renderHtml } from "./render-html.js";
 import type { ConvertOptions, ConvertResult, DocumentMetadata, PdfOptions } from "./types.js";
 
 /** The output formats a scrape can return. */
@@ -135,10 +134,12 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
     signal: settings.signal,
   });
   const { formats } = settings;
+  // Note: unified loads only when a format needs it; most scrapes ask for Markdown alone.
+  const html = formats.includes("html") || formats.includes("links") ? await import("./render-html.js") : undefined;
   return withoutUndefined({
     markdown: formats.includes("markdown") ? result.markdown : undefined,
-    html: formats.includes("html") ? renderHtml(result.markdown) : undefined,
-    links: formats.includes("links") ? extractLinks(result.markdown, document.url) : undefined,
+    html: formats.includes("html") ? html!.renderHtml(result.markdown) : undefined,
+    links: formats.includes("links") ? html!.extractLinks(result.markdown, document.url) : undefined,
     metadata: metadataOf(sourceURL, document, result.metadata),
     warning: result.warnings.length > 0 ? result.warnings.join(" ") : undefined,
   }) as ScrapeData;

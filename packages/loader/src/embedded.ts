@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import { isScrapeError, scrape } from "docscrape";
 import { DocumentLoaderError } from "./errors.js";
 import { errorForStatus, resolveRetryOptions, withRetry } from "./retry.js";
 import type { RetryListener, RetryOptions } from "./retry.js";
@@ -17,6 +16,10 @@ export interface EmbeddedScraperOptions {
 
 const engineVersion = (createRequire(import.meta.url)("docscrape/package.json") as { version: string }).version;
 
+// Note: the engine (pdf.js, mammoth, SheetJS, unified, undici) loads on the first scrape, so a
+// rebuild served wholly from the cache never pays for it.
+const loadEngine = () => import("docscrape");
+
 /**
  * A {@link Scraper} that runs the docscrape engine in this process: no API, no key, and the
  * only scraper that can read local files.
@@ -25,6 +28,7 @@ export function createEmbeddedScraper(options: EmbeddedScraperOptions = {}): Scr
   const retry = resolveRetryOptions(options.retry);
 
   async function attempt(url: string, scrapeOptions: ScrapeOptions, signal: AbortSignal): Promise<ScrapeData> {
+    const { isScrapeError, scrape } = await loadEngine();
     try {
       const data = await scrape(url, {
         ...scrapeOptions,

@@ -11,8 +11,7 @@ export type { RetryOptions } from "./retry.js";
 export { FileStore } from "./file-store.js";
 export type { FileStoreOptions } from "./file-store.js";
 export type { CacheStore } from "./cache.js";
-export { processMarkdown } from "./markdown.js";
-export type { DocumentHeading, MarkdownOptions, MarkdownResult } from "./markdown.js";
+export type { DocumentHeading } from "./markdown.js";
 export {
   DocumentLoaderConfigError,
   DocumentLoaderError,

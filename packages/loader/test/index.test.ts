@@ -15,7 +15,6 @@ describe("astro-docscrape", () => {
       "documentSchema",
       "headingSchema",
       "isDocumentLoaderError",
-      "processMarkdown",
     ]);
   });
 });

@@ -1,0 +1,77 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import * as XLSX from "@e965/xlsx";
+import * as docx from "docx";
+import PDFDocument from "pdfkit";
+import { generatedDocument } from "./documents.mjs";
+
+/** Paragraph texts of the generated reports: `count` reports' worth, deterministic. */
+function paragraphs(count) {
+  return Array.from({ length: count }, (_, index) => generatedDocument(index).markdown.split("\n\n").filter((block) => !/^[#|-]/.test(block)))
+    .flat();
+}
+
+function tableRows(rows) {
+  return Array.from({ length: rows }, (_, row) => [`item-${row}`, row * 7, (row * 3.25).toFixed(2), `note ${row % 13}`, row % 2 === 0 ? "yes" : "no"]);
+}
+
+async function pdf(reports) {
+  const document = new PDFDocument({ size: "A4", margin: 64, info: { Title: "Generated report" } });
+  const chunks = [];
+  document.on("data", (chunk) => chunks.push(chunk));
+  const done = new Promise((resolve) => document.on("end", resolve));
+  document.font("Helvetica-Bold").fontSize(20).text("Generated report").moveDown();
+  for (const [index, text] of paragraphs(reports).entries()) {
+    if (index % 5 === 0) document.font("Helvetica-Bold").fontSize(14).text(`Section ${index / 5 + 1}`).moveDown(0.4);
+    document.font("Helvetica").fontSize(11).text(text).moveDown(0.6);
+  }
+  document.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+function docxFile(reports) {
+  const { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } = docx;
+  const children = [new Paragraph({ text: "Generated report", heading: HeadingLevel.TITLE })];
+  for (const [index, text] of paragraphs(reports).entries()) {
+    if (index % 5 === 0) children.push(new Paragraph({ text: `Section ${index / 5 + 1}`, heading: HeadingLevel.HEADING_1 }));
+    children.push(new Paragraph({ text }));
+  }
+  const cell = (value) => new TableCell({ children: [new Paragraph(String(value))] });
+  children.push(new Table({ rows: tableRows(reports * 2).map((row) => new TableRow({ children: row.map(cell) })) }));
+  return Packer.toBuffer(new Document({ sections: [{ children }] }));
+}
+
+function xlsx(rows) {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([["Item", "Count", "Amount", "Note", "Paid"], ...tableRows(rows)]), "Data");
+  return XLSX.write(workbook, { type: "buffer", bookType: "xlsx" });
+}
+
+function csv(rows) {
+  return ["Item,Count,Amount,Note,Paid", ...tableRows(rows).map((row) => row.join(","))].join("\n");
+}
+
+/**
+ * Writes one larger generated document per type into `dir`, sized by `size` (1 = about
+ * 40 pages of PDF, 2,000 spreadsheet rows, 20,000 CSV rows): the corpus files are small, and
+ * throughput on small files is mostly fixed cost.
+ *
+ * @param {string} dir
+ * @param {number} size
+ * @returns {Promise<string[]>} the paths written
+ */
+export async function writeGeneratedFiles(dir, size) {
+  const files = {
+    "generated.pdf": await pdf(Math.ceil(60 * size)),
+    "generated.docx": await docxFile(Math.ceil(60 * size)),
+    "generated.xlsx": xlsx(Math.ceil(2000 * size)),
+    "generated.csv": csv(Math.ceil(20000 * size)),
+  };
+  const paths = [];
+  for (const [name, bytes] of Object.entries(files)) {
+    paths.push(join(dir, name));
+    await writeFile(join(dir, name), bytes);
+  }
+  return paths;
+}
