@@ -1,10 +1,31 @@
-import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FixtureSite, copyFixture } from "./helpers/astro-site.js";
 import { type DocumentService, startDocumentService } from "./helpers/document-service.js";
 
 const IDS = ["one", "two", "three", "four", "five", "six"];
+
+/** Mount a tmpfs of `size` at `dir` (needs root, as CI has); false where that is not allowed. */
+function mountTinyFilesystem(dir: string, size: string): boolean {
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const canMount = await (async () => {
+  const probe = await mkdtemp(join(tmpdir(), "docscrape-mount-"));
+  const mounted = mountTinyFilesystem(probe, "16k");
+  if (mounted) execFileSync("umount", [probe]);
+  await rm(probe, { recursive: true, force: true });
+  if (!mounted) console.log("skipping the full-disk test: mounting a tmpfs needs root");
+  return mounted;
+})();
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -90,8 +111,24 @@ describe("the scrape cache under concurrent, killed and damaged builds", () => {
     await writeFile(join(site.root, ".cache", "docscrape"), "not a folder");
     const result = await site.build();
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/cache/i);
+    expect(result.output).toMatch(/Could not write the cache|Cache store error/);
     await expectWholePages(site);
+  });
+
+  it.skipIf(!canMount)("still builds, with a warning, when the cache folder's disk is full", async () => {
+    const site = await newSite(".cache/docscrape");
+    const cacheDir = join(site.root, ".cache", "docscrape");
+    await mkdir(cacheDir, { recursive: true });
+    // 16 KiB holds two or three of the six entries: the later writes fail with ENOSPC.
+    expect(mountTinyFilesystem(cacheDir, "16k")).toBe(true);
+    try {
+      const result = await site.build();
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/(Could not write the cache|Cache store error)[^\n]*ENOSPC/);
+      await expectWholePages(site);
+    } finally {
+      execFileSync("umount", [cacheDir]);
+    }
   });
 
   it("drops corrupted entries with a warning and scrapes those documents again", async () => {
@@ -104,7 +141,7 @@ describe("the scrape cache under concurrent, killed and damaged builds", () => {
     service.requests.length = 0;
     const result = await site.build();
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/cache/i);
+    expect(result.output).toContain("Dropped an unreadable cache entry");
     expect(service.scrapes().length).toBeGreaterThan(0);
     await expectWholePages(site);
     await rm(cacheDir, { recursive: true, force: true });
