@@ -1,6 +1,7 @@
-// Runs a command (astro build, astro dev) while remote/ is served over HTTP on loopback, so the
-// example shows a document listed by http(s) URL without any network. The URL is handed to
-// src/content.config.ts as DOCSCRAPE_REMOTE_ORIGIN.
+// Runs a command (astro build, dev, or build and preview) while remote/ is served over HTTP on
+// loopback, so the example shows a document listed by http(s) URL without any network (and its
+// "original" link works in the demo). The URL is handed to src/content.config.ts as
+// DOCSCRAPE_REMOTE_ORIGIN.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import sirv from "sirv";
