@@ -9,6 +9,19 @@ import { type DocumentService, startDocumentService } from "./helpers/document-s
 describe("the docscrape() integration", () => {
   let service: DocumentService;
   let site: FixtureSite;
+  const configure = (extra: Record<string, unknown>) =>
+    site.configure({
+      loader: {
+        documents: [
+          { id: "handbook", url: `${service.origin}/docs/handbook.pdf` },
+          { id: "budget", url: `${service.origin}/docs/budget.xlsx` },
+        ],
+        apiUrl: service.origin,
+        apiKey: "fc-integration-key",
+        retry: { retries: 0 },
+        ...extra,
+      },
+    });
 
   beforeAll(async () => {
     service = await startDocumentService();
@@ -24,17 +37,7 @@ describe("the docscrape() integration", () => {
       etag: '"budget-1"',
     });
     site = await copyFixture("integration-site");
-    await site.configure({
-      loader: {
-        documents: [
-          { id: "handbook", url: `${service.origin}/docs/handbook.pdf` },
-          { id: "budget", url: `${service.origin}/docs/budget.xlsx` },
-        ],
-        apiUrl: service.origin,
-        apiKey: "fc-integration-key",
-        retry: { retries: 0 },
-      },
-    });
+    await configure({});
   });
 
   afterAll(async () => {
@@ -68,19 +71,8 @@ describe("the docscrape() integration", () => {
   });
 
   it("re-renders only the document that changed (cacheKey: entry.digest)", async () => {
-    await site.configure({
-      loader: {
-        documents: [
-          { id: "handbook", url: `${service.origin}/docs/handbook.pdf` },
-          { id: "budget", url: `${service.origin}/docs/budget.xlsx` },
-        ],
-        apiUrl: service.origin,
-        apiKey: "fc-integration-key",
-        retry: { retries: 0 },
-        // ttl 0: every build asks the source, which reports a new ETag for the budget only.
-        cache: { ttl: 0 },
-      },
-    });
+    // ttl 0: every build asks the source, which reports a new ETag for the budget only.
+    await configure({ cache: { ttl: 0 } });
     service.documents.set("/docs/budget.xlsx", { title: "Budget 2026", markdown: "## Q1\n\nSpending is up.\n", etag: '"budget-2"' });
     const result = await site.build();
     expect(result.code, result.output).toBe(0);
