@@ -1,0 +1,113 @@
+import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { createListNumbering } from "./list-numbers.js";
+import { type WordList, readNumbering } from "./numbering.js";
+import { type StyleSheet, capitalsOf, readStyleSheet } from "./style-sheet.js";
+import { childElement, numberingReference, wordAttribute } from "./word-xml.js";
+
+const DOCUMENT_PART = "word/document.xml";
+const STYLES_PART = "word/styles.xml";
+const NUMBERING_PART = "word/numbering.xml";
+
+/** The style id given to heading paragraphs; {@link HEADING_STYLE_MAP} maps it to `<hN>`. */
+const headingStyleId = (level: number) => `DocscrapeHeading${Math.min(level, 6)}`;
+
+/** mammoth style-map lines for the heading styles {@link showWhatWordShows} assigns. */
+export const HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${headingStyleId(level)} => h${level}:fresh`);
+
+// Cheap tests on the raw XML that tell whether a document needs the DOM pass at all.
+const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl)\b/;
+
+function parseXml(bytes: Uint8Array | undefined): Document | undefined {
+  if (!bytes) return undefined;
+  return new DOMParser({ onError: () => {} }).parseFromString(strFromU8(bytes), "text/xml");
+}
+
+function elementsIn(root: Element, name: string): Element[] {
+  return Array.from(root.getElementsByTagName(name));
+}
+
+/** The list a paragraph is in (its own `w:numPr`, else its style's) and its level there. */
+function listPlace(paragraphProperties: Element | undefined, styleId: string | undefined, styles: StyleSheet, listOf: (numId: string) => WordList | undefined) {
+  const reference = numberingReference(paragraphProperties) ?? styles.numbering(styleId);
+  if (!reference || reference.numId === "0") return undefined;
+  const list = listOf(reference.numId);
+  if (!list) return undefined;
+  const level = reference.level ?? (styleId === undefined ? undefined : list.levelOfStyle(styleId)) ?? 0;
+  return { list, level };
+}
+
+/** Upper-case the text of runs shown in capitals (`w:caps`, `w:smallCaps`, directly or by style). */
+function capitalizeRuns(paragraph: Element, paragraphStyleCapitals: boolean | undefined, styles: StyleSheet): void {
+  for (const run of elementsIn(paragraph, "w:r")) {
+    const properties = childElement(run, "w:rPr");
+    const capitals =
+      capitalsOf(properties) ?? styles.capitals(wordAttribute(childElement(properties, "w:rStyle"), "val")) ?? paragraphStyleCapitals;
+    if (!capitals) continue;
+    for (const text of elementsIn(run, "w:t")) text.textContent = (text.textContent ?? "").toUpperCase();
+  }
+}
+
+/** Give a heading paragraph the style mammoth maps to `<hN>`, and write its number into its text. */
+function markHeading(document: Document, paragraph: Element, level: number, label: string | undefined): void {
+  let properties = childElement(paragraph, "w:pPr");
+  if (!properties) {
+    properties = document.createElement("w:pPr");
+    paragraph.insertBefore(properties, paragraph.firstChild);
+  }
+  let style = childElement(properties, "w:pStyle");
+  if (!style) {
+    style = document.createElement("w:pStyle");
+    properties.insertBefore(style, properties.firstChild);
+  }
+  style.setAttribute("w:val", headingStyleId(level));
+  // The number is now text: the paragraph must not also become a list item.
+  const numbering = childElement(properties, "w:numPr");
+  if (numbering) properties.removeChild(numbering);
+  if (!label) return;
+  const run = document.createElement("w:r");
+  const text = document.createElement("w:t");
+  text.setAttribute("xml:space", "preserve");
+  text.appendChild(document.createTextNode(`${label} `));
+  run.appendChild(text);
+  paragraph.insertBefore(run, properties.nextSibling);
+}
+
+/**
+ * Rewrite word/document.xml so that mammoth shows what Word shows: a paragraph whose style is a
+ * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
+ * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
+ * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
+ * caps is upper-cased. Note: mammoth maps styles by their own name only and ignores outline
+ * levels, list numbers on headings and capitals, hence this pass before it.
+ * Returns the DOCX unchanged when nothing in it needs this. Call only after `assertSafeZip`.
+ */
+export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
+  const parts = unzipSync(bytes, { filter: (file) => [DOCUMENT_PART, STYLES_PART, NUMBERING_PART].includes(file.name) });
+  const documentBytes = parts[DOCUMENT_PART];
+  if (!documentBytes) return bytes;
+  const styles = readStyleSheet(parseXml(parts[STYLES_PART])?.documentElement ?? undefined);
+  const documentXml = strFromU8(documentBytes);
+  if (!DIRECT_FORMATTING.test(documentXml) && !styles.needsResolving(documentXml.includes("<w:numPr"))) return bytes;
+  const document = new DOMParser({ onError: () => {} }).parseFromString(documentXml, "text/xml");
+  const body = document.documentElement;
+  if (!body) return bytes;
+  const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
+  const numbering = createListNumbering();
+
+  for (const paragraph of elementsIn(body, "w:p")) {
+    const properties = childElement(paragraph, "w:pPr");
+    const styleId = wordAttribute(childElement(properties, "w:pStyle"), "val") ?? styles.defaultParagraphStyle;
+    const outline = wordAttribute(childElement(properties, "w:outlineLvl"), "val");
+    const headingLevel =
+      outline === undefined ? styles.headingLevel(styleId) : Number(outline) < 9 ? Number(outline) + 1 : undefined;
+    // Every list item is counted, so that a heading's number follows the items before it.
+    const place = listPlace(properties, styleId, styles, listOf);
+    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
+    capitalizeRuns(paragraph, styles.capitals(styleId), styles);
+    if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
+  }
+  const rewritten = new XMLSerializer().serializeToString(document);
+  // Note: level 0 stores the parts; the result only lives until mammoth has read it.
+  return zipSync({ ...unzipSync(bytes), [DOCUMENT_PART]: strToU8(rewritten) }, { level: 0 });
+}
