@@ -201,7 +201,8 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
       paragraph("Set by the paragraph", { properties: `<w:outlineLvl w:val="2"/>` }),
       paragraph("Plain text"),
     ].join("");
-    const { markdown } = await convert(makeDocx({ body, styles }), { filename: "styles.docx" });
+    const { markdown, warnings } = await convert(makeDocx({ body, styles }), { filename: "styles.docx" });
+    expect(warnings).toEqual([]);
     expect(markdown).toBe(
       "# Contents\n\n# Einleitung\n\n### Références\n\n## Data sources\n\n#### Deep\n\n# Results\n\n" +
         "Body text based on a chapter\n\n### Set by the paragraph\n\nPlain text\n",

@@ -8,9 +8,9 @@ export interface DocxHtml {
   warnings: string[];
 }
 
-// Note: mammoth's default map already turns Heading 1..6 into h1..h6; the heading styles it does
-// not know by name were resolved by `showWhatWordShows` into HEADING_STYLE_MAP. Title is added because a
-// document's title belongs in the body as its top heading (pandoc moves it into metadata and
+// Note: mammoth's default map already turns Heading 1..6 into h1..h6; `showWhatWordShows` gives
+// the headings it does not know by name the styles of HEADING_STYLE_MAP. Title is added because
+// a document's title belongs in the body as its top heading (pandoc moves it into metadata and
 // loses it), code styles become <pre> so their line breaks and indentation survive, and quote
 // styles become block quotes.
 const STYLE_MAP = [
@@ -32,7 +32,8 @@ const STYLE_MAP = [
 const ALT_TEXT_ONLY = mammoth.images.imgElement(async () => ({ src: "" }));
 
 // Style names only change the look, and images are never shown: neither is worth a warning.
-const IRRELEVANT_MESSAGE = /^Unrecognised (paragraph|run|table) style|^Image of type/;
+// The heading styles `showWhatWordShows` assigns exist only in the style map.
+const IRRELEVANT_MESSAGE = /^Unrecognised (paragraph|run|table) style|^Image of type|^Paragraph style with ID DocscrapeHeading/;
 const SKIPPED_ELEMENT = /^An unrecognised element was ignored: (.+)$/;
 
 /** mammoth's messages as warnings: noise dropped, skipped elements listed in one sentence. */
