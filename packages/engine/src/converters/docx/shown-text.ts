@@ -2,8 +2,8 @@ import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/x
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { createListNumbering } from "./list-numbers.js";
 import { type WordList, readNumbering } from "./numbering.js";
-import { type StyleSheet, capitalsOf, readStyleSheet } from "./style-sheet.js";
-import { childElement, numberingReference, wordAttribute } from "./word-xml.js";
+import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
+import { booleanProperty, childElement, decodeXml, numberingReference, valueIn, wordAttribute } from "./word-xml.js";
 
 const DOCUMENT_PART = "word/document.xml";
 const STYLES_PART = "word/styles.xml";
@@ -17,10 +17,40 @@ export const HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${headingS
 
 // Cheap tests on the raw XML that tell whether a document needs the DOM pass at all.
 const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl)\b/;
+const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
+const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
+
+/**
+ * Whether anything in the document reads differently once its styles are resolved: direct caps
+ * or outline levels, a style it uses that shows capitals or is a heading mammoth does not know
+ * by name, or a numbered heading. Note: the DOM pass costs about as much as mammoth itself, so
+ * documents without any of these skip it.
+ */
+function needsResolving(documentXml: string, styles: StyleSheet): boolean {
+  if (DIRECT_FORMATTING.test(documentXml)) return true;
+  const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
+  if (styles.defaultParagraphStyle) used.add(styles.defaultParagraphStyle);
+  for (const id of used) {
+    const heading = styles.headingLevel(id) !== undefined;
+    if (styles.capitals(id) || (heading && (!styles.mappedByName(id) || styles.numbering(id)))) return true;
+  }
+  for (const [, properties = ""] of documentXml.matchAll(PARAGRAPH_PROPERTIES)) {
+    if (properties.includes("<w:numPr>") && styles.headingLevel(valueIn(properties, "pStyle")) !== undefined) return true;
+  }
+  return false;
+}
 
 function parseXml(bytes: Uint8Array | undefined): Document | undefined {
   if (!bytes) return undefined;
   return new DOMParser({ onError: () => {} }).parseFromString(strFromU8(bytes), "text/xml");
+}
+
+/** Whether run properties ask for capitals: true, false (explicitly off) or undefined (not said). */
+function capitalsOf(runProperties: Element | undefined): boolean | undefined {
+  const caps = booleanProperty(childElement(runProperties, "w:caps"));
+  const smallCaps = booleanProperty(childElement(runProperties, "w:smallCaps"));
+  if (caps === undefined && smallCaps === undefined) return undefined;
+  return Boolean(caps || smallCaps);
 }
 
 function elementsIn(root: Element, name: string): Element[] {
@@ -86,9 +116,9 @@ export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
   const parts = unzipSync(bytes, { filter: (file) => [DOCUMENT_PART, STYLES_PART, NUMBERING_PART].includes(file.name) });
   const documentBytes = parts[DOCUMENT_PART];
   if (!documentBytes) return bytes;
-  const styles = readStyleSheet(parseXml(parts[STYLES_PART])?.documentElement ?? undefined);
+  const styles = readStyleSheet(parts[STYLES_PART] ? strFromU8(parts[STYLES_PART]) : "");
   const documentXml = strFromU8(documentBytes);
-  if (!DIRECT_FORMATTING.test(documentXml) && !styles.needsResolving(documentXml.includes("<w:numPr"))) return bytes;
+  if (!needsResolving(documentXml, styles)) return bytes;
   const document = new DOMParser({ onError: () => {} }).parseFromString(documentXml, "text/xml");
   const body = document.documentElement;
   if (!body) return bytes;

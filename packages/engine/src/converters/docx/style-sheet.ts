@@ -1,6 +1,5 @@
-import type { Element } from "@xmldom/xmldom";
 import { headingLevelOfName } from "./heading-names.js";
-import { type NumberingReference, booleanProperty, childElement, childElements, numberingReference, wordAttribute } from "./word-xml.js";
+import { type NumberingReference, attributeIn, toggleIn, valueIn } from "./word-xml.js";
 
 /** A style of word/styles.xml, reduced to what changes the text a reader sees. */
 interface WordStyle {
@@ -18,11 +17,17 @@ const MAX_STYLE_DEPTH = 10;
 const MAPPED_BY_NAME = /^(?:heading [1-6]|title)$/i;
 const BODY_TEXT_OUTLINE_LEVEL = 9;
 
-/** Whether run properties ask for capitals: true, false (explicitly off) or undefined (not said). */
-export function capitalsOf(runProperties: Element | undefined): boolean | undefined {
-  if (!runProperties) return undefined;
-  const caps = booleanProperty(childElement(runProperties, "w:caps"));
-  const smallCaps = booleanProperty(childElement(runProperties, "w:smallCaps"));
+// Note: styles.xml is read for every DOCX, so it is read with patterns rather than a DOM (which
+// costs as much as mammoth's whole conversion of a small document). `w:style` elements never
+// nest, and the properties read here are empty elements with at most a `w:val`.
+const STYLE = /<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g;
+const PARAGRAPH_PROPERTIES = /<w:pPr\b[^>]*>([\s\S]*?)<\/w:pPr>/;
+const RUN_PROPERTIES = /<w:rPr\b[^>]*>([\s\S]*?)<\/w:rPr>/;
+
+/** Whether run properties (their inner XML) ask for capitals: true, false (explicitly off) or undefined. */
+function capitalsIn(runProperties: string | undefined): boolean | undefined {
+  const caps = toggleIn(runProperties, "caps");
+  const smallCaps = toggleIn(runProperties, "smallCaps");
   if (caps === undefined && smallCaps === undefined) return undefined;
   return Boolean(caps || smallCaps);
 }
@@ -32,22 +37,25 @@ export function capitalsOf(runProperties: Element | undefined): boolean | undefi
  * styles are headings (by name, localized name or outline level, inherited), which put a
  * paragraph in a numbered list, and which show their text in capitals.
  */
-export function readStyleSheet(styles: Element | undefined) {
+export function readStyleSheet(stylesXml: string) {
   const byId = new Map<string, WordStyle>();
   let defaultParagraphStyle: string | undefined;
-  for (const style of styles ? childElements(styles, "w:style") : []) {
-    const id = wordAttribute(style, "styleId");
+  for (const [, attributes = "", inner = ""] of stylesXml.matchAll(STYLE)) {
+    const id = attributeIn(attributes, "styleId");
     if (!id) continue;
-    const type = wordAttribute(style, "type");
-    if (type === "paragraph" && booleanProperty(style, "default")) defaultParagraphStyle = id;
-    const paragraphProperties = childElement(style, "w:pPr");
-    const outline = wordAttribute(childElement(paragraphProperties, "w:outlineLvl"), "val");
+    if (attributeIn(attributes, "type") === "paragraph" && attributeIn(attributes, "default") === "1") {
+      defaultParagraphStyle = id;
+    }
+    const paragraphProperties = PARAGRAPH_PROPERTIES.exec(inner)?.[1];
+    const outline = valueIn(paragraphProperties, "outlineLvl");
+    const numId = valueIn(paragraphProperties, "numId");
+    const level = valueIn(paragraphProperties, "ilvl");
     byId.set(id, {
-      name: wordAttribute(childElement(style, "w:name"), "val") ?? id,
-      basedOn: wordAttribute(childElement(style, "w:basedOn"), "val"),
+      name: valueIn(inner, "name") ?? id,
+      basedOn: valueIn(inner, "basedOn"),
       outlineLevel: outline === undefined ? undefined : Number(outline),
-      numbering: numberingReference(paragraphProperties),
-      capitals: capitalsOf(childElement(style, "w:rPr")),
+      numbering: numId === undefined ? undefined : { numId, level: level === undefined ? undefined : Number(level) },
+      capitals: capitalsIn(RUN_PROPERTIES.exec(inner.replace(PARAGRAPH_PROPERTIES, ""))?.[1]),
     });
   }
 
@@ -82,19 +90,8 @@ export function readStyleSheet(styles: Element | undefined) {
     numbering: (id: string | undefined): NumberingReference | undefined => inherited(id, (style) => style.numbering),
     /** Whether text of this style (paragraph or character) is shown in capitals. */
     capitals: (id: string | undefined): boolean | undefined => inherited(id, (style) => style.capitals),
-    /**
-     * Whether a document needs its styles resolved before mammoth reads it: a style shows its
-     * text in capitals, is in a list, or is a heading mammoth does not know by name, or (when
-     * the document has list paragraphs) any heading style exists, since it may be numbered.
-     */
-    needsResolving(documentHasLists: boolean): boolean {
-      for (const [id, style] of byId) {
-        if (style.capitals || style.numbering) return true;
-        const level = inherited(id, headingLevel);
-        if (level && (documentHasLists || !MAPPED_BY_NAME.test(style.name))) return true;
-      }
-      return false;
-    },
+    /** Whether mammoth's own style map already makes paragraphs of this style the right heading. */
+    mappedByName: (id: string): boolean => MAPPED_BY_NAME.test(byId.get(id)?.name ?? ""),
   };
 }
 

@@ -10,6 +10,37 @@ export interface NumberingReference {
 // Note: Word always writes WordprocessingML with the `w:` prefix, which is what these helpers
 // look for (as mammoth's own reader does through its namespace map).
 
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Text with XML's entities and character references decoded. */
+export function decodeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, name: string) => {
+    if (name[0] !== "#") return XML_ENTITIES[name.toLowerCase()] ?? entity;
+    const codePoint = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return String.fromCodePoint(codePoint);
+  });
+}
+
+/** The `w:name` attribute in the attributes text of a start tag. */
+export function attributeIn(attributes: string, name: string): string | undefined {
+  const value = new RegExp(`\\bw:${name}="([^"]*)"`).exec(attributes)?.[1];
+  return value === undefined ? undefined : decodeXml(value);
+}
+
+/** The `w:val` of the first `<w:name …/>` element in some XML, e.g. `valueIn(xml, "basedOn")`. */
+export function valueIn(xml: string | undefined, name: string): string | undefined {
+  const attributes = xml === undefined ? undefined : new RegExp(`<w:${name}\\b([^>]*)>`).exec(xml)?.[1];
+  return attributes === undefined ? undefined : attributeIn(attributes, "val");
+}
+
+/** A Word on/off property (`<w:caps/>`, `<w:caps w:val="false"/>`) in some XML: true, false, or undefined when absent. */
+export function toggleIn(xml: string | undefined, name: string): boolean | undefined {
+  const attributes = xml === undefined ? undefined : new RegExp(`<w:${name}\\b([^>]*)>`).exec(xml)?.[1];
+  if (attributes === undefined) return undefined;
+  const value = attributeIn(attributes, "val");
+  return value === undefined || !["0", "false", "off"].includes(value);
+}
+
 /** The `w:name` attribute of an element. */
 export const wordAttribute = (element: Element | undefined, name: string): string | undefined =>
   element?.getAttribute(`w:${name}`) ?? undefined;
