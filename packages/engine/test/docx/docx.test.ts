@@ -255,6 +255,15 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
 });
 
 describe("DOCX converter errors", () => {
+  it("rejects a DOCX whose text is not well-formed XML in one line, naming it", async () => {
+    // Capitals make the converter read the document's XML itself before mammoth does.
+    const broken = makeDocx({ body: `<w:p><w:r><w:rPr><w:caps/></w:rPr><w:t>cut off` });
+    await expect(convert(broken, { filename: "broken.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: expect.stringMatching(/^broken\.docx could not be read as DOCX [^\n]+$/),
+    });
+  });
+
   it("rejects a 0-byte file as unreadable, naming it", async () => {
     await expect(convertCorpus("mal_zero_bytes.docx")).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
