@@ -139,7 +139,8 @@ export function readParagraphs(
           characters.capitals ?? (characters.styleIndex === undefined ? undefined : source.styleCapitals(characters.styleIndex));
       }
       const open = fields.at(-1);
-      const note = code < 0x20 ? noteAt(start + index) : undefined;
+      // Note: an auto-numbered reference is the character 0x02; a custom mark ("*") is its own text.
+      const note = noteAt(start + index);
       if (code === FIELD_BEGIN) {
         fields.push({ code: "", showingResult: false, href: undefined });
       } else if (code === FIELD_SEPARATOR && open) {
