@@ -240,6 +240,21 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     );
   });
 
+  it("counts a numbered heading in a text box once, as mammoth shows it once", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num>`;
+    const heading = (text: string) => paragraph(text, { style: "Heading2", list: { id: 1, level: 0 } });
+    // A DrawingML text box (mc:Choice) and its VML copy (mc:Fallback), as Word writes both.
+    const textBox = (content: string) =>
+      `<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">` +
+      `<mc:Choice Requires="wps"><w:drawing><w:txbxContent>${content}</w:txbxContent></w:drawing></mc:Choice>` +
+      `<mc:Fallback><w:pict><w:txbxContent>${content}</w:txbxContent></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
+    const body = heading("Before") + textBox(heading("Boxed")) + heading("After");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "boxed.docx" });
+    expect(markdown).toBe("## 1. Before\n\n## 2. Boxed\n\n## 3. After\n");
+  });
+
   it("writes text in all caps or small caps in capitals, set on the run or by a style", async () => {
     const styles =
       paragraphStyle("Shout", "Shout", `<w:rPr><w:caps/></w:rPr>`) +

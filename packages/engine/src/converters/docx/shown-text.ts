@@ -57,6 +57,18 @@ function elementsIn(root: Element, name: string): Element[] {
   return Array.from(root.getElementsByTagName(name));
 }
 
+/**
+ * Whether a paragraph is in the `mc:Choice` branch of alternate content (a DrawingML text box
+ * whose VML copy follows in `mc:Fallback`). mammoth reads only the fallback, so only that copy
+ * may count towards list numbers.
+ */
+function inAlternateChoice(paragraph: Element): boolean {
+  for (let node = paragraph.parentNode; node; node = node.parentNode) {
+    if (node.nodeName === "mc:Choice") return true;
+  }
+  return false;
+}
+
 /** The list a paragraph is in (its own `w:numPr`, else its style's) and its level there. */
 function listPlace(paragraphProperties: Element | undefined, styleId: string | undefined, styles: StyleSheet, listOf: (numId: string) => WordList | undefined) {
   const reference = numberingReference(paragraphProperties) ?? styles.numbering(styleId);
@@ -132,7 +144,7 @@ export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
     const headingLevel =
       outline === undefined ? styles.headingLevel(styleId) : Number(outline) < 9 ? Number(outline) + 1 : undefined;
     // Every list item is counted, so that a heading's number follows the items before it.
-    const place = listPlace(properties, styleId, styles, listOf);
+    const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
     const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
