@@ -1,7 +1,7 @@
 import CFB from "cfb";
+import type { FootnoteDefinition } from "mdast";
 import { ScrapeError } from "../errors.js";
 import type { Converter } from "../types.js";
-import type { FootnoteDefinition } from "mdast";
 import { writeMarkdown } from "./docx/markdown-writer.js";
 import { readCharacterProperties } from "./doc/character-properties.js";
 import { readFib } from "./doc/fib.js";
