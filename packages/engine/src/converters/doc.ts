@@ -1,22 +1,16 @@
 import CFB from "cfb";
+import type { FootnoteDefinition } from "mdast";
 import { ScrapeError } from "../errors.js";
 import type { Converter } from "../types.js";
 import { writeMarkdown } from "./docx/markdown-writer.js";
-import { type Fib, readFib } from "./doc/fib.js";
+import { readCharacterProperties } from "./doc/character-properties.js";
+import { readFib } from "./doc/fib.js";
 import { readListFormats } from "./doc/lists.js";
 import { readParagraphProperties } from "./doc/paragraph-properties.js";
-import { readParagraphs } from "./doc/paragraphs.js";
+import { type DocParagraph, type DocText, readParagraphs, readPieces } from "./doc/paragraphs.js";
+import { type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
 import { readStyles } from "./doc/styles.js";
 import { paragraphsToMdast } from "./doc/to-mdast.js";
-
-/** One warning naming the stories with text that this reader leaves out. */
-function skippedStoriesWarning(fib: Fib): string[] {
-  const skipped = Object.entries(fib.skippedTextLength)
-    .filter(([, length]) => length > 0)
-    .map(([story]) => story.replace("textBoxes", "text boxes"));
-  if (skipped.length === 0) return [];
-  return [`The ${skipped.join(", ")} of this .doc were left out; save it as .docx to keep them.`];
-}
 
 function readStream(container: CFB.CFB$Container, name: string): Uint8Array {
   const entry = CFB.find(container, name);
@@ -25,12 +19,29 @@ function readStream(container: CFB.CFB$Container, name: string): Uint8Array {
 }
 
 /**
+ * Put the paragraphs of each text box after the paragraph that anchors it (after the table, when
+ * that paragraph is in one), or at the end when its anchor is unknown.
+ */
+function withTextBoxes(main: DocParagraph[], boxes: ReadonlyArray<{ box: DocTextBox; paragraphs: DocParagraph[] }>): DocParagraph[] {
+  const after = new Map<number, DocParagraph[]>();
+  const unanchored: DocParagraph[] = [];
+  for (const { box, paragraphs } of boxes) {
+    let index = box.anchor === undefined ? -1 : main.findIndex((paragraph) => paragraph.position >= box.anchor!);
+    while (index >= 0 && index + 1 < main.length && main[index + 1]!.inTable) index++;
+    if (index < 0) unanchored.push(...paragraphs);
+    else after.set(index, [...(after.get(index) ?? []), ...paragraphs]);
+  }
+  return [...main.flatMap((paragraph, index) => [paragraph, ...(after.get(index) ?? [])]), ...unanchored];
+}
+
+/**
  * Word 97-2003 (DOC) to GFM: paragraphs, headings (by built-in style, outline level or a
- * localized style name), nested bulleted and numbered lists, tables, and hyperlinks.
+ * localized style name, with their numbers), nested bulleted and numbered lists, tables,
+ * hyperlinks, footnotes and endnotes, text boxes, and all caps / small caps text in capitals.
  * Note: no npm library reads a .doc's styles (word-extractor gives plain text only), so this
  * reads the binary format itself ([MS-DOC]): the OLE container with `cfb`, then the FIB, the
- * piece table, the paragraph properties, the style sheet and the list definitions.
- * Footnotes, endnotes and text boxes are left out (with a warning), as are headers and footers.
+ * piece table, the paragraph and character properties, the style sheet, the list definitions
+ * and the note and text box stories. Headers, footers and comments are left out.
  */
 export const docConverter: Converter = {
   formats: ["doc"],
@@ -46,11 +57,27 @@ export const docConverter: Converter = {
       );
     }
     const table = readStream(container, fib.tableStream);
-    const propertiesAt = readParagraphProperties(wordDocument, table, fib.paragraphPropertiesIndex);
-    const paragraphs = readParagraphs(wordDocument, table, fib, propertiesAt);
     const styles = readStyles(table, fib.styleSheet);
+    const text: DocText = {
+      wordDocument,
+      pieces: readPieces(table, fib),
+      paragraphPropertiesAt: readParagraphProperties(wordDocument, table, fib.paragraphPropertiesIndex),
+      characterPropertiesAt: readCharacterProperties(wordDocument, table, fib.characterPropertiesIndex),
+      styleCapitals: (index) => styles[index]?.capitals,
+    };
+    const footnotes = readNotes(table, fib.footnoteReferences, fib.footnoteTexts, fib.storyStart.footnotes, "");
+    const endnotes = readNotes(table, fib.endnoteReferences, fib.endnoteTexts, fib.storyStart.endnotes, "e");
+    const noteAt = (position: number) => footnotes.references.get(position) ?? endnotes.references.get(position);
+    const main = readParagraphs(text, { start: 0, end: fib.mainTextLength }, noteAt);
+    const boxes = readTextBoxes(table, fib).map((box) => ({ box, paragraphs: readParagraphs(text, box.text) }));
     const listFormatAt = readListFormats(table, fib.listDefinitions, fib.listOverrides);
-    const { markdown, firstHeading } = writeMarkdown(paragraphsToMdast(paragraphs, styles, listFormatAt));
-    return { markdown, metadata: firstHeading ? { title: firstHeading } : {}, warnings: skippedStoriesWarning(fib) };
+    const tree = paragraphsToMdast(withTextBoxes(main, boxes), styles, listFormatAt);
+    for (const note of [...footnotes.notes, ...endnotes.notes]) {
+      const children = paragraphsToMdast(readParagraphs(text, note.text), styles, listFormatAt).children;
+      const definition = { type: "footnoteDefinition", identifier: note.label, label: note.label, children } as FootnoteDefinition;
+      tree.children.push(definition);
+    }
+    const { markdown, firstHeading } = writeMarkdown(tree);
+    return { markdown, metadata: firstHeading ? { title: firstHeading } : {}, warnings: [] };
   },
 };

@@ -4,6 +4,7 @@ import { markEquations } from "./docx/equations.js";
 import { htmlToMarkdown } from "./docx/html-to-markdown.js";
 import { docxToHtml } from "./docx/mammoth-html.js";
 import { readDocxProperties } from "./docx/properties.js";
+import { showWhatWordShows } from "./docx/shown-text.js";
 
 // Note: mammoth holds each XML part it reads as a string and then as a DOM, many times its size, so
 // a DOCX gets a tighter cap than the engine's ZIP default. Images count towards it too (the
@@ -19,7 +20,7 @@ export const docxConverter: Converter = {
   formats: ["docx"],
   async convert(bytes, options) {
     assertSafeZip(bytes, options.filename ?? "the document", { maxInflatedBytes: DOCX_MAX_INFLATED_BYTES });
-    const { html, warnings } = await docxToHtml(markEquations(bytes));
+    const { html, warnings } = await docxToHtml(showWhatWordShows(markEquations(bytes)));
     const { markdown, firstHeading, imageCount } = htmlToMarkdown(html);
     const properties = readDocxProperties(bytes);
     if (imageCount > 0) {

@@ -16,7 +16,8 @@ export interface SpreadsheetConverterOptions {
 
 /**
  * A converter for XLSX, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
- * one GFM table per sheet, formulas as their saved results, dates as ISO dates, hyperlinks as
+ * one GFM table per sheet, formulas as their saved results, numbers and dates as their formats
+ * show them (ISO dates for the default date format), hyperlinks as
  * Markdown links and cell comments listed under the table. Hidden sheets are left out, with a
  * warning; chart sheets and empty sheets give no section.
  */

@@ -7,6 +7,8 @@ const corpus = new URL("../../../../../shared/corpus/files/", import.meta.url);
 const corpusFile = (name: string) => new Uint8Array(readFileSync(new URL(name, corpus)));
 const convertCorpus = (name: string) => convert(corpusFile(name), { filename: name });
 const lines = (markdown: string) => markdown.split("\n");
+// Word 97 files LibreOffice wrote from the .fodt sources beside them (see make-word97.sh).
+const word97 = (name: string) => new Uint8Array(readFileSync(new URL(`word97/${name}`, import.meta.url)));
 
 describe("DOC (Word 97) converter", () => {
   it("writes paragraphs, headings by style, and bulleted and numbered lists", async () => {
@@ -40,12 +42,65 @@ describe("DOC (Word 97) converter", () => {
     expect(lines(markdown)).toContain("Lokaler Lauf gegen den eingesetzten DOCX-Korpus.");
   });
 
+  it("writes numbered headings with their numbers, footnotes, endnotes, text boxes and capitals", async () => {
+    const { markdown, warnings } = await convert(word97("notes-and-numbers.doc"), { filename: "notes-and-numbers.doc" });
+    expect(markdown).toBe(
+      [
+        "# 1. Introduction",
+        "Water boils at 100 degrees[^1] and freezes at 0 degrees[^2].",
+        "## 1.1 Scope",
+        "It was CAPITALIZED and SMALL CAPS here.",
+        "## 1.2 Terms",
+        "### 1.2.A) Abbreviations",
+        "See the sources[^e1].",
+        "# 2. Method",
+        "The method follows.",
+        // The text box's text comes after the paragraph it is anchored to.
+        "Text inside a box.",
+        "## 2.1 Sampling",
+        "The end.",
+        "[^1]: At sea level.",
+        "[^2]: Pure water only.",
+        "[^e1]: Collected in 2024.",
+      ].join("\n\n") + "\n",
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  it("writes text in capitals where a paragraph style or the run itself asks for caps or small caps", async () => {
+    const { markdown } = await convert(word97("styles-and-caps.doc"), { filename: "styles-and-caps.doc" });
+    expect(markdown).toBe("EVERY WORD OF THIS LINE IS LOUD.\n\nAn ACRONYM in small caps.\n");
+  });
+
   it("rejects a truncated DOC as unreadable, naming it", async () => {
     const truncated = corpusFile("dl_legacy_sample.doc").subarray(0, 4096);
     await expect(convert(truncated, { filename: "cut.doc" })).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
       message: expect.stringContaining("cut.doc"),
     });
+  });
+
+  it("converts a DOC with damaged note, text box, list and style tables, or rejects it in one line", async () => {
+    const original = CFB.read(word97("notes-and-numbers.doc"), { type: "buffer" });
+    const tableStream = CFB.find(original, "1Table") ?? CFB.find(original, "0Table");
+    const size = tableStream!.content.length;
+    // Overwrite 16 bytes at 24 places spread over the table stream, one place per document.
+    for (let place = 0; place < 24; place++) {
+      const container = CFB.read(word97("notes-and-numbers.doc"), { type: "buffer" });
+      const table = CFB.find(container, tableStream!.name)!;
+      const content = Uint8Array.from(table.content);
+      content.fill(0xff, Math.floor((place * size) / 24), Math.floor((place * size) / 24) + 16);
+      table.content = content as unknown as CFB.CFB$Blob;
+      const damaged = new Uint8Array(CFB.write(container, { type: "buffer" }) as Uint8Array);
+      const outcome = await convert(damaged, { filename: "damaged.doc" }).then(
+        (result) => result.markdown,
+        (error: { code?: string; message: string }) => error,
+      );
+      if (typeof outcome !== "string") {
+        expect(outcome.code).toBe("DOCUMENT_UNREADABLE");
+        expect(outcome.message).toMatch(/^damaged\.doc [^\n]+$/);
+      }
+    }
   });
 
   it("rejects an OLE file without a Word document stream, naming it", async () => {

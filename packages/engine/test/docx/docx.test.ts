@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { cell, makeDocx, paragraph, row } from "./make-docx.js";
+import { cell, makeDocx, paragraph, paragraphStyle, row, run } from "./make-docx.js";
 
 const corpus = new URL("../../../../../shared/corpus/files/", import.meta.url);
 const corpusFile = (name: string) => new Uint8Array(readFileSync(new URL(name, corpus)));
@@ -179,7 +179,106 @@ describe("DOCX converter on built documents", () => {
   });
 });
 
+describe("DOCX converter on styles Word shows as headings, numbers and capitals", () => {
+  it("writes paragraphs in styles based on a heading, localized heading styles and outline levels as headings", async () => {
+    const styles = [
+      paragraphStyle("AppendixHeading", "Appendix Heading", `<w:basedOn w:val="Heading2"/>`),
+      paragraphStyle("Heading1", "Überschrift 1"),
+      paragraphStyle("Titre3", "Titre 3"),
+      paragraphStyle("heading4", "Custom 4"),
+      paragraphStyle("TOCHeading", "TOC Heading", `<w:basedOn w:val="Heading1"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr>`),
+      paragraphStyle("Chapter", "Chapter", `<w:pPr><w:outlineLvl w:val="0"/></w:pPr>`),
+      paragraphStyle("ChapterBody", "Chapter Body", `<w:basedOn w:val="Chapter"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr>`),
+    ].join("");
+    const body = [
+      paragraph("Contents", { style: "TOCHeading" }),
+      paragraph("Einleitung", { style: "Heading1" }),
+      paragraph("Références", { style: "Titre3" }),
+      paragraph("Data sources", { style: "AppendixHeading" }),
+      paragraph("Deep", { style: "heading4" }),
+      paragraph("Results", { style: "Chapter" }),
+      paragraph("Body text based on a chapter", { style: "ChapterBody" }),
+      paragraph("Set by the paragraph", { properties: `<w:outlineLvl w:val="2"/>` }),
+      paragraph("Plain text"),
+    ].join("");
+    const { markdown, warnings } = await convert(makeDocx({ body, styles }), { filename: "styles.docx" });
+    expect(warnings).toEqual([]);
+    expect(markdown).toBe(
+      "# Contents\n\n# Einleitung\n\n### Références\n\n## Data sources\n\n#### Deep\n\n# Results\n\n" +
+        "Body text based on a chapter\n\n### Set by the paragraph\n\nPlain text\n",
+    );
+  });
+
+  it("writes the numbers of numbered headings as Word counts them, not as a list", async () => {
+    // Outline numbering as Word's "1 / 1.1 / 1.1.1" list gives it: levels linked to the heading
+    // styles, the second level in upper-case letters after its parent's number.
+    const numbering =
+      `<w:abstractNum w:abstractNumId="7">` +
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:pStyle w:val="Heading1"/><w:lvlText w:val="%1."/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:pStyle w:val="Heading2"/><w:lvlText w:val="%1.%2"/></w:lvl>` +
+      `<w:lvl w:ilvl="2"><w:start w:val="1"/><w:numFmt w:val="upperLetter"/><w:lvlText w:val="%1.%2.%3)"/></w:lvl>` +
+      `</w:abstractNum><w:num w:numId="3"><w:abstractNumId w:val="7"/></w:num>` +
+      `<w:num w:numId="4"><w:abstractNumId w:val="7"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="5"/></w:lvlOverride></w:num>`;
+    const styles =
+      paragraphStyle("Heading1", "heading 1", `<w:pPr><w:numPr><w:numId w:val="3"/></w:numPr><w:outlineLvl w:val="0"/></w:pPr>`) +
+      paragraphStyle("References", "References", `<w:basedOn w:val="Heading1"/>`);
+    const body = [
+      paragraph("Introduction", { style: "Heading1" }),
+      paragraph("Scope", { style: "Heading2", list: { id: 3, level: 1 } }),
+      paragraph("Terms", { style: "Heading2", list: { id: 3, level: 1 } }),
+      paragraph("Abbreviations", { style: "Heading2", list: { id: 3, level: 2 } }),
+      paragraph("Method", { style: "Heading1" }),
+      paragraph("Sampling", { style: "Heading2", list: { id: 3, level: 1 } }),
+      paragraph("REFERENCES", { style: "References" }),
+      paragraph("Annex", { style: "Heading1", list: { id: 4, level: 0 } }),
+      paragraph("Not numbered", { style: "Heading1", list: { id: 0, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, styles, numbering }), { filename: "numbered.docx" });
+    expect(markdown).toBe(
+      "# 1. Introduction\n\n## 1.1 Scope\n\n## 1.2 Terms\n\n## 1.2.A) Abbreviations\n\n# 2. Method\n\n## 2.1 Sampling\n\n" +
+        "# 3. REFERENCES\n\n# 5. Annex\n\n# Not numbered\n",
+    );
+  });
+
+  it("counts a numbered heading in a text box once, as mammoth shows it once", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num>`;
+    const heading = (text: string) => paragraph(text, { style: "Heading2", list: { id: 1, level: 0 } });
+    // A DrawingML text box (mc:Choice) and its VML copy (mc:Fallback), as Word writes both.
+    const textBox = (content: string) =>
+      `<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">` +
+      `<mc:Choice Requires="wps"><w:drawing><w:txbxContent>${content}</w:txbxContent></w:drawing></mc:Choice>` +
+      `<mc:Fallback><w:pict><w:txbxContent>${content}</w:txbxContent></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
+    const body = heading("Before") + textBox(heading("Boxed")) + heading("After");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "boxed.docx" });
+    expect(markdown).toBe("## 1. Before\n\n## 2. Boxed\n\n## 3. After\n");
+  });
+
+  it("writes text in all caps or small caps in capitals, set on the run or by a style", async () => {
+    const styles =
+      paragraphStyle("Shout", "Shout", `<w:rPr><w:caps/></w:rPr>`) +
+      `<w:style w:type="character" w:styleId="Acronym"><w:name w:val="Acronym"/><w:rPr><w:smallCaps/></w:rPr></w:style>`;
+    const body = [
+      paragraph(run("It was ") + run("capitalized", "<w:caps/>") + run(".")),
+      paragraph(run("Small ") + run("caps & co", "<w:smallCaps/>") + run(" and ") + run("nasa", `<w:rStyle w:val="Acronym"/>`)),
+      paragraph(run("Loud ") + run("but not this", `<w:caps w:val="0"/>`), { style: "Shout" }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, styles }), { filename: "caps.docx" });
+    expect(markdown).toBe("It was CAPITALIZED.\n\nSmall CAPS & CO and NASA\n\nLOUD but not this\n");
+  });
+});
+
 describe("DOCX converter errors", () => {
+  it("rejects a DOCX whose text is not well-formed XML in one line, naming it", async () => {
+    // Capitals make the converter read the document's XML itself before mammoth does.
+    const broken = makeDocx({ body: `<w:p><w:r><w:rPr><w:caps/></w:rPr><w:t>cut off` });
+    await expect(convert(broken, { filename: "broken.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: expect.stringMatching(/^broken\.docx could not be read as DOCX [^\n]+$/),
+    });
+  });
+
   it("rejects a 0-byte file as unreadable, naming it", async () => {
     await expect(convertCorpus("mal_zero_bytes.docx")).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",

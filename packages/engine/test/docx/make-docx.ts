@@ -9,18 +9,21 @@ export interface DocxParts {
   body: string;
   /** `<w:abstractNum>`/`<w:num>` elements of word/numbering.xml. */
   numbering?: string;
+  /** More `<w:style>` elements of word/styles.xml, after Title, Heading2 ("heading 2") and Quote. */
+  styles?: string;
   /** `<w:footnote>` elements of word/footnotes.xml (ids 1 and up). */
   footnotes?: string;
   /** Dublin Core elements of docProps/core.xml, e.g. `<dc:title>Report</dc:title>`. */
   coreProperties?: string;
 }
 
-const STYLES = `<?xml version="1.0" encoding="UTF-8"?>
+const styles = (extra = "") => `<?xml version="1.0" encoding="UTF-8"?>
 <w:styles xmlns:w="${W}">
   <w:docDefaults><w:rPrDefault><w:rPr><w:lang w:val="de-DE"/></w:rPr></w:rPrDefault></w:docDefaults>
   <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>
   <w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>
   <w:style w:type="paragraph" w:styleId="Quote"><w:name w:val="Quote"/></w:style>
+  ${extra}
 </w:styles>`;
 
 /**
@@ -51,7 +54,7 @@ export function makeDocx(parts: DocxParts): Uint8Array {
     "word/document.xml": strToU8(
       `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${parts.body}</w:body></w:document>`,
     ),
-    "word/styles.xml": strToU8(STYLES),
+    "word/styles.xml": strToU8(styles(parts.styles)),
   };
   if (parts.numbering) {
     files["word/numbering.xml"] = strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:numbering xmlns:w="${W}">${parts.numbering}</w:numbering>`);
@@ -67,11 +70,26 @@ export function makeDocx(parts: DocxParts): Uint8Array {
   return zipSync(files);
 }
 
-/** A paragraph of plain text, optionally styled or in a numbered list. */
-export function paragraph(text: string, options: { style?: string; list?: { id: number; level: number } } = {}): string {
+/** A paragraph style `id` named `name`; `inside` holds its `w:basedOn`, `w:pPr` and `w:rPr`. */
+export const paragraphStyle = (id: string, name: string, inside = ""): string =>
+  `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/>${inside}</w:style>`;
+
+/** A run of text with optional run properties (the inside of `<w:rPr>`). */
+export const run = (text: string, properties = ""): string =>
+  `<w:r>${properties ? `<w:rPr>${properties}</w:rPr>` : ""}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+
+/**
+ * A paragraph of plain text (or of runs built with {@link run}), optionally styled, in a
+ * numbered list, or with more paragraph properties (the inside of `<w:pPr>`).
+ */
+export function paragraph(
+  content: string,
+  options: { style?: string; list?: { id: number; level: number }; properties?: string } = {},
+): string {
   const style = options.style ? `<w:pStyle w:val="${options.style}"/>` : "";
   const list = options.list ? `<w:numPr><w:ilvl w:val="${options.list.level}"/><w:numId w:val="${options.list.id}"/></w:numPr>` : "";
-  return `<w:p><w:pPr>${style}${list}</w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  const runs = content.startsWith("<w:r>") ? content : run(content);
+  return `<w:p><w:pPr>${style}${list}${options.properties ?? ""}</w:pPr>${runs}</w:p>`;
 }
 
 /** A table cell; `span` merges it with the next cells, `vMerge` continues ("continue") or starts ("restart") a vertical merge. */

@@ -5,10 +5,16 @@ import { cellText } from "../../src/converters/spreadsheet/cell-text.js";
 const number = (v: number, z: string, w?: string): CellObject => ({ t: "n", v, z, ...(w !== undefined && { w }) });
 
 describe("cellText", () => {
-  it("writes date serials as ISO dates, with a time only when there is one", () => {
+  it("writes serials in the default date format as ISO dates, with a time only when there is one", () => {
     expect(cellText(number(45352, "m/d/yy", "3/1/24"))).toBe("2024-03-01");
-    expect(cellText(number(45352.604166666664, "m/d/yy h:mm"))).toBe("2024-03-01 14:30");
-    expect(cellText(number(45352.60416666667 + 5 / 86400, "yyyy-mm-dd hh:mm:ss"))).toBe("2024-03-01 14:30:05");
+    expect(cellText(number(45352.604166666664, "m/d/yy h:mm", "3/1/24 14:30"))).toBe("2024-03-01 14:30");
+  });
+
+  it("writes dates in the cell's own date format as that format shows them", () => {
+    expect(cellText(number(45352, "d mmmm yyyy", "1 March 2024"))).toBe("1 March 2024");
+    expect(cellText(number(45352.60416666667 + 5 / 86400, "yyyy-mm-dd hh:mm:ss", "2024-03-01 14:30:05"))).toBe("2024-03-01 14:30:05");
+    // Without the formatted text (a format SSF cannot read), the date is still a date.
+    expect(cellText(number(45352, "d mmmm yyyy"))).toBe("2024-03-01");
   });
 
   it("counts from 1904 in workbooks that say so", () => {
@@ -16,17 +22,18 @@ describe("cellText", () => {
     expect(cellText(number(45352 - 1462, "yyyy-mm-dd"), { date1904: true })).toBe("2024-03-01");
   });
 
-  it("writes time-only formats as a time and elapsed formats as shown", () => {
-    expect(cellText(number(0.5, "h:mm AM/PM", "12:00 PM"))).toBe("12:00");
+  it("writes times and elapsed times as their formats show them", () => {
+    expect(cellText(number(0.5, "h:mm AM/PM", "12:00 PM"))).toBe("12:00 PM");
     expect(cellText(number(1.5, "[h]:mm", "36:00"))).toBe("36:00");
   });
 
-  it("keeps a number's formatted text only when it says the exact value", () => {
+  it("writes a number as its own format shows it, and a General number with every digit", () => {
     expect(cellText(number(1234.5, "#,##0.00", "1,234.50"))).toBe("1,234.50");
-    expect(cellText(number(0.125, "0.0%", "12.5%"))).toBe("12.5%");
+    expect(cellText(number(0.2302, "0.0%", "23.0%"))).toBe("23.0%");
     expect(cellText(number(-12, "#,##0;(#,##0)", "(12)"))).toBe("(12)");
-    expect(cellText(number(3.14159, "0.00", "3.14"))).toBe("3.14159");
+    expect(cellText(number(3.14159, "0.00", "3.14"))).toBe("3.14");
     expect(cellText(number(12345678901234, "General", "1.23457E+13"))).toBe("12345678901234");
+    expect(cellText(number(2.5, "0.000"))).toBe("2.5");
   });
 
   it("drops the binary noise of doubles but no digit a spreadsheet keeps", () => {

@@ -129,20 +129,52 @@ describe("spreadsheet converter on generated workbooks", () => {
     const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Ledger: ledger() })), { filename: "ledger.xlsx" });
     expect(tableRows(markdown)).toEqual([
       ["Item", "When", "Price", "Share", "Total", "Done"],
-      // A format that rounds (0.00 on 3.14159) would lose digits, so the full value is kept.
-      ["Widget \\| small", "2024-03-01", "3.14159", "25%", "6.28318", "TRUE"],
+      // A format that rounds (0.00 on 3.14159) shows the rounded number, as Excel does.
+      ["Widget \\| small", "2024-03-01", "3.14", "25%", "6.28318", "TRUE"],
       ["Gadget", "2024-03-01 14:30", "1,234.50", "50%", "2469", "FALSE"],
       ["Span", "Span", "Span", "", "", ""],
     ]);
     expect(warnings).toEqual([]);
   });
 
-  it.each(["xls", "ods"] as const)("reads the same cells from %s", async (bookType) => {
+  // Note: SheetJS does not apply ODS number formats (nor does its ODS writer keep date formats),
+  // so ODS cells keep their exact values.
+  it.each([
+    ["xls", "3.14"],
+    ["ods", "3.14159"],
+  ] as const)("reads the same cells from %s", async (bookType, price) => {
     const { markdown } = await convert(workbookBytes(workbookOf({ Ledger: ledger() }), bookType), { filename: `ledger.${bookType}` });
     const rows = tableRows(markdown);
-    expect(rows[1]?.slice(0, 3)).toEqual(["Widget \\| small", "2024-03-01", "3.14159"]);
+    expect(rows[1]?.slice(0, 3)).toEqual(["Widget \\| small", "2024-03-01", price]);
     expect(rows[2]?.[1]).toBe("2024-03-01 14:30");
     expect(rows[1]?.[4]).toBe("6.28318");
+  });
+
+  it.each(["xlsx", "xls"] as const)("shows numbers and dates in their own formats as Excel does (%s)", async (bookType) => {
+    const formats: Array<[number, string, string]> = [
+      [0.2302, "0.0%", "23.0%"],
+      [1234.5, '"$"#,##0.00', "$1,234.50"],
+      [-1234.5, '"$"#,##0.00;("$"#,##0.00)', "($1,234.50)"],
+      [1234567.891, "#,##0", "1,234,568"],
+      [2.5, "0.000", "2.500"],
+      [45352, "d mmmm yyyy", "1 March 2024"],
+      [45352, "mmm-yy", "Mar-24"],
+      [45352, "dd/mm/yyyy", "01/03/2024"],
+      [0.604166666666667, "h:mm AM/PM", "2:30 PM"],
+      // The default date format (numFmtId 14, shown in the reader's locale) becomes an ISO date,
+      [45352, "m/d/yy", "2024-03-01"],
+      // and a General number keeps every digit.
+      [0.123456789012345, "General", "0.123456789012345"],
+    ];
+    const sheet: WorkSheet = { "!ref": `A1:B${formats.length}` };
+    formats.forEach(([value, format], index) => {
+      sheet[`A${index + 1}`] = { t: "s", v: format };
+      sheet[`B${index + 1}`] = { t: "n", v: value, z: format };
+    });
+    const { markdown } = await convert(workbookBytes(workbookOf({ Formats: sheet }), bookType), { filename: `formats.${bookType}` });
+    const shown = tableRows(markdown).map((row) => row[1]);
+    // The first row is the table's header, so the cells start at row 0 as well.
+    expect(shown).toEqual(formats.map(([, , expected]) => expected));
   });
 
   it("warns about formulas that have no saved result", async () => {

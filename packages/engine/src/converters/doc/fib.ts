@@ -11,10 +11,19 @@ export interface Fib {
   encrypted: boolean;
   /** Characters of the main document text (footnotes, headers and text boxes come after it). */
   mainTextLength: number;
-  /** Characters of the stories this reader leaves out, by story. */
-  skippedTextLength: { footnotes: number; endnotes: number; textBoxes: number };
+  /** Where each story this reader reads starts in the document's character positions. */
+  storyStart: { footnotes: number; endnotes: number; textBoxes: number };
   styleSheet: StreamRange;
   paragraphPropertiesIndex: StreamRange;
+  characterPropertiesIndex: StreamRange;
+  /** Where footnote and endnote references are in the main text, and where each note's text is. */
+  footnoteReferences: StreamRange;
+  footnoteTexts: StreamRange;
+  endnoteReferences: StreamRange;
+  endnoteTexts: StreamRange;
+  /** The text ranges of the main text's text boxes, and the shapes that anchor them. */
+  textBoxTexts: StreamRange;
+  shapeAnchors: StreamRange;
   pieceTable: StreamRange;
   listDefinitions: StreamRange;
   listOverrides: StreamRange;
@@ -26,8 +35,15 @@ const LAST_WORD_95_NFIB = 105;
 
 // Indexes into FibRgFcLcb97 ([MS-DOC] 2.5.6).
 const FC_LCB_STSHF = 1;
+const FC_LCB_PLCFFND_REF = 2;
+const FC_LCB_PLCFFND_TXT = 3;
+const FC_LCB_PLCF_BTE_CHPX = 12;
 const FC_LCB_PLCF_BTE_PAPX = 13;
 const FC_LCB_CLX = 33;
+const FC_LCB_PLC_SPA_MOM = 40;
+const FC_LCB_PLCFEND_REF = 46;
+const FC_LCB_PLCFEND_TXT = 47;
+const FC_LCB_PLCFTXBX_TXT = 56;
 const FC_LCB_PLF_LST = 73;
 const FC_LCB_PLF_LFO = 74;
 
@@ -54,19 +70,28 @@ export function readFib(wordDocument: Uint8Array): Fib {
     offset: view.getUint32(rgFcLcbOffset + index * 8, true),
     length: view.getUint32(rgFcLcbOffset + index * 8 + 4, true),
   });
+  // FibRgLw97: ccpText, ccpFtn, ccpHdd, ccpMcr, ccpAtn, ccpEdn, ccpTxbx from the fourth value
+  // on; the stories follow each other in that order.
+  const [text, footnotes, headers, macros, annotations, endnotes] = [3, 4, 5, 6, 7, 8].map((index) =>
+    Math.max(0, view.getInt32(rgLwOffset + index * 4, true)),
+  ) as [number, number, number, number, number, number];
+  const endnoteStart = text + footnotes + headers + macros + annotations;
   return {
     tableStream: flags & 0x0200 ? "1Table" : "0Table",
     encrypted: (flags & 0x0100) !== 0,
-    mainTextLength: view.getInt32(rgLwOffset + 3 * 4, true),
-    skippedTextLength: {
-      footnotes: view.getInt32(rgLwOffset + 4 * 4, true),
-      endnotes: view.getInt32(rgLwOffset + 8 * 4, true),
-      textBoxes: view.getInt32(rgLwOffset + 9 * 4, true),
-    },
+    mainTextLength: text,
+    storyStart: { footnotes: text, endnotes: endnoteStart, textBoxes: endnoteStart + endnotes },
     styleSheet: range(FC_LCB_STSHF),
     paragraphPropertiesIndex: range(FC_LCB_PLCF_BTE_PAPX),
+    characterPropertiesIndex: range(FC_LCB_PLCF_BTE_CHPX),
     pieceTable: range(FC_LCB_CLX),
     listDefinitions: range(FC_LCB_PLF_LST),
     listOverrides: range(FC_LCB_PLF_LFO),
+    footnoteReferences: range(FC_LCB_PLCFFND_REF),
+    footnoteTexts: range(FC_LCB_PLCFFND_TXT),
+    endnoteReferences: range(FC_LCB_PLCFEND_REF),
+    endnoteTexts: range(FC_LCB_PLCFEND_TXT),
+    textBoxTexts: range(FC_LCB_PLCFTXBX_TXT),
+    shapeAnchors: range(FC_LCB_PLC_SPA_MOM),
   };
 }

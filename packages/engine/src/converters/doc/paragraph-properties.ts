@@ -1,4 +1,5 @@
 import type { StreamRange } from "./fib.js";
+import { PAGE_SIZE, readFormattedPages } from "./formatted-pages.js";
 import { SPRM, readSprms } from "./sprms.js";
 
 /** The properties of one paragraph that decide its Markdown block. */
@@ -11,13 +12,6 @@ export interface ParagraphProperties {
   listLevel: number | undefined;
 }
 
-interface PropertyRun extends ParagraphProperties {
-  /** Byte offsets in `WordDocument` of the text these properties apply to. */
-  start: number;
-  end: number;
-}
-
-const PAGE_SIZE = 512;
 const NORMAL: ParagraphProperties = {
   styleIndex: 0,
   inTable: false,
@@ -26,35 +20,24 @@ const NORMAL: ParagraphProperties = {
   listLevel: undefined,
 };
 
-/** Read the PAPX of one formatted disk page ([MS-DOC] 2.9.175 PapxFkp). */
-function readPage(page: Uint8Array): PropertyRun[] {
-  const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
-  const runCount = page[PAGE_SIZE - 1] ?? 0;
-  const runs: PropertyRun[] = [];
-  for (let index = 0; index < runCount; index++) {
-    const start = view.getUint32(index * 4, true);
-    const end = view.getUint32((index + 1) * 4, true);
-    const papxOffset = (page[(runCount + 1) * 4 + index * 13] ?? 0) * 2;
-    if (papxOffset === 0) {
-      runs.push({ ...NORMAL, start, end });
-      continue;
-    }
-    // A PapxInFkp: a size byte in words (minus one byte), or 0 followed by the size in words.
-    const sizeByte = page[papxOffset] ?? 0;
-    const grpprlStart = sizeByte ? papxOffset + 1 : papxOffset + 2;
-    const grpprlEnd = grpprlStart + (sizeByte ? sizeByte * 2 - 1 : (page[papxOffset + 1] ?? 0) * 2);
-    const sprms = readSprms(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE));
-    runs.push({
-      start,
-      end,
-      styleIndex: view.getUint16(grpprlStart, true),
-      inTable: Boolean(sprms.get(SPRM.inTable)) || (sprms.get(SPRM.tableDepth) ?? 0) > 0,
-      tableRowEnd: Boolean(sprms.get(SPRM.tableRowEnd)),
-      listFormatOverride: sprms.get(SPRM.listFormatOverride),
-      listLevel: sprms.get(SPRM.listLevel),
-    });
-  }
-  return runs;
+// A PapxFkp's entry per run (BxPap) is the PAPX's offset byte and 12 reserved bytes.
+const PAPX_ENTRY_SIZE = 13;
+
+/** Read one PapxInFkp ([MS-DOC] 2.9.177): its size, the style index, then the sprms. */
+function readPapx(page: Uint8Array, at: number): ParagraphProperties {
+  if (at === 0) return NORMAL;
+  // A size byte in words (minus one byte), or 0 followed by the size in words.
+  const sizeByte = page[at] ?? 0;
+  const grpprlStart = sizeByte ? at + 1 : at + 2;
+  const grpprlEnd = grpprlStart + (sizeByte ? sizeByte * 2 - 1 : (page[at + 1] ?? 0) * 2);
+  const sprms = readSprms(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE));
+  return {
+    styleIndex: (page[grpprlStart] ?? 0) | ((page[grpprlStart + 1] ?? 0) << 8),
+    inTable: Boolean(sprms.get(SPRM.inTable)) || (sprms.get(SPRM.tableDepth) ?? 0) > 0,
+    tableRowEnd: Boolean(sprms.get(SPRM.tableRowEnd)),
+    listFormatOverride: sprms.get(SPRM.listFormatOverride),
+    listLevel: sprms.get(SPRM.listLevel),
+  };
 }
 
 /**
@@ -66,25 +49,6 @@ export function readParagraphProperties(
   table: Uint8Array,
   range: StreamRange,
 ): (markOffset: number) => ParagraphProperties {
-  const view = new DataView(table.buffer, table.byteOffset + range.offset, range.length);
-  const pageCount = (range.length - 4) / 8;
-  const runs: PropertyRun[] = [];
-  for (let index = 0; index < pageCount; index++) {
-    const pageNumber = view.getUint32((pageCount + 1) * 4 + index * 4, true) & 0x3fffff;
-    const page = wordDocument.subarray(pageNumber * PAGE_SIZE, (pageNumber + 1) * PAGE_SIZE);
-    if (page.length === PAGE_SIZE) runs.push(...readPage(page));
-  }
-  runs.sort((left, right) => left.start - right.start);
-  return (markOffset) => {
-    let low = 0;
-    let high = runs.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const run = runs[middle]!;
-      if (markOffset < run.start) high = middle - 1;
-      else if (markOffset >= run.end) low = middle + 1;
-      else return run;
-    }
-    return NORMAL;
-  };
+  const runAt = readFormattedPages(wordDocument, table, range, PAPX_ENTRY_SIZE, readPapx);
+  return (markOffset) => runAt(markOffset).run ?? NORMAL;
 }

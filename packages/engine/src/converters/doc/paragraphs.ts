@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import type { CharacterProperties } from "./character-properties.js";
 import type { Fib } from "./fib.js";
 import type { ParagraphProperties } from "./paragraph-properties.js";
 
@@ -6,6 +7,10 @@ import type { ParagraphProperties } from "./paragraph-properties.js";
 export interface TextRun {
   text: string;
   href?: string;
+  /** Shown in capitals (true), not (false), or as the paragraph's style says (undefined). */
+  capitals?: boolean;
+  /** A footnote or endnote reference: the note's label; `text` is empty. */
+  note?: string;
 }
 
 /** One paragraph of the main text with its properties. */
@@ -14,9 +19,12 @@ export interface DocParagraph extends ParagraphProperties {
   runs: TextRun[];
   /** The paragraph closes a table cell (its mark is a cell mark, not a paragraph mark). */
   endsCell: boolean;
+  /** The character position of its mark. */
+  position: number;
 }
 
-interface Piece {
+/** A piece of the document's text ([MS-DOC] 2.9.177 Pcd). */
+export interface Piece {
   /** Character positions [start, end) of the text this piece holds. */
   start: number;
   end: number;
@@ -27,7 +35,7 @@ interface Piece {
 }
 
 /** Read the piece table (the Pcdt of the Clx, [MS-DOC] 2.9.38) that maps text to bytes. */
-function readPieces(table: Uint8Array, fib: Fib): Piece[] {
+export function readPieces(table: Uint8Array, fib: Fib): Piece[] {
   const clx = table.subarray(fib.pieceTable.offset, fib.pieceTable.offset + fib.pieceTable.length);
   const view = new DataView(clx.buffer, clx.byteOffset, clx.byteLength);
   let at = 0;
@@ -74,37 +82,65 @@ interface OpenField {
 // keeps only its text.
 const HYPERLINK_CODE = /^\s*HYPERLINK\s+"([^"]+)"/i;
 
+/** What the paragraph reader needs to find a document's text and its properties. */
+export interface DocText {
+  wordDocument: Uint8Array;
+  pieces: readonly Piece[];
+  paragraphPropertiesAt: (markOffset: number) => ParagraphProperties;
+  characterPropertiesAt: (offset: number) => CharacterProperties & { start: number; end: number };
+  /** The styles' own capitals, by character style index. */
+  styleCapitals: (styleIndex: number) => boolean | undefined;
+}
+
+/** Character positions [start, end) of one story (the main text, a footnote, a text box). */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
 /**
- * Walk the main document text and cut it into paragraphs at paragraph, cell and section marks.
- * Field codes are hidden (their results kept, HYPERLINK results as links); pictures, note
- * references and other control characters are dropped.
+ * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
+ * marks. Field codes are hidden (their results kept, HYPERLINK results as links), note
+ * references at the positions `noteAt` knows become note runs; pictures and other control
+ * characters are dropped.
  */
 export function readParagraphs(
-  wordDocument: Uint8Array,
-  table: Uint8Array,
-  fib: Fib,
-  propertiesAt: (markOffset: number) => ParagraphProperties,
+  source: DocText,
+  range: TextRange,
+  noteAt: (position: number) => string | undefined = () => undefined,
 ): DocParagraph[] {
+  const { wordDocument } = source;
   const paragraphs: DocParagraph[] = [];
   const fields: OpenField[] = [];
   let runs: TextRun[] = [];
+  let characters = source.characterPropertiesAt(-1);
+  let capitals: boolean | undefined;
   const append = (text: string) => {
     const href = fields.findLast((field) => field.showingResult && field.href)?.href;
     const last = runs.at(-1);
-    if (last && last.href === href) last.text += text;
-    else runs.push(href ? { text, href } : { text });
+    if (last && last.href === href && last.capitals === capitals && last.note === undefined) last.text += text;
+    else runs.push({ text, ...(href && { href }), ...(capitals !== undefined && { capitals }) });
   };
 
-  for (const piece of readPieces(table, fib)) {
-    const end = Math.min(piece.end, fib.mainTextLength);
-    if (piece.start >= end) continue;
-    const length = end - piece.start;
-    const text = piece.compressed
-      ? iconv.decode(Buffer.from(wordDocument.subarray(piece.offset, piece.offset + length)), "win1252")
-      : new TextDecoder("utf-16le").decode(wordDocument.subarray(piece.offset, piece.offset + length * 2));
+  for (const piece of source.pieces) {
+    const start = Math.max(piece.start, range.start);
+    const end = Math.min(piece.end, range.end);
+    if (start >= end) continue;
+    const width = piece.compressed ? 1 : 2;
+    const offset = piece.offset + (start - piece.start) * width;
+    const bytes = wordDocument.subarray(offset, offset + (end - start) * width);
+    const text = piece.compressed ? iconv.decode(Buffer.from(bytes), "win1252") : new TextDecoder("utf-16le").decode(bytes);
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
+      const byteOffset = offset + index * width;
+      if (byteOffset < characters.start || byteOffset >= characters.end) {
+        characters = source.characterPropertiesAt(byteOffset);
+        capitals =
+          characters.capitals ?? (characters.styleIndex === undefined ? undefined : source.styleCapitals(characters.styleIndex));
+      }
       const open = fields.at(-1);
+      // Note: an auto-numbered reference is the character 0x02; a custom mark ("*") is its own text.
+      const note = noteAt(start + index);
       if (code === FIELD_BEGIN) {
         fields.push({ code: "", showingResult: false, href: undefined });
       } else if (code === FIELD_SEPARATOR && open) {
@@ -114,9 +150,10 @@ export function readParagraphs(
         fields.pop();
       } else if (open && fields.some((field) => !field.showingResult)) {
         open.code += text[index];
+      } else if (note !== undefined) {
+        runs.push({ text: "", note });
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {
-        const markOffset = piece.offset + (piece.compressed ? index : index * 2);
-        paragraphs.push({ ...propertiesAt(markOffset), runs, endsCell: code === CELL_MARK });
+        paragraphs.push({ ...source.paragraphPropertiesAt(byteOffset), runs, endsCell: code === CELL_MARK, position: start + index });
         runs = [];
       } else if (code === LINE_BREAK || code === COLUMN_BREAK) {
         append("\n");
@@ -129,5 +166,7 @@ export function readParagraphs(
       }
     }
   }
+  // A story's last paragraph may lack its mark (a note's text ends where the next one starts).
+  if (runs.length > 0) paragraphs.push({ ...source.paragraphPropertiesAt(-1), runs, endsCell: false, position: range.end });
   return paragraphs;
 }

@@ -1,5 +1,8 @@
-/** Paragraph sprms ([MS-DOC] 2.6.2) this reader acts on. */
+/** Paragraph and character sprms ([MS-DOC] 2.6.1, 2.6.2) this reader acts on. */
 export const SPRM = {
+  smallCaps: 0x083a,
+  caps: 0x083b,
+  characterStyle: 0x4a30,
   inTable: 0x2416,
   tableRowEnd: 0x2417,
   listLevel: 0x260a,

@@ -1,13 +1,19 @@
+import { headingLevelOfName } from "../docx/heading-names.js";
+import { capitalsOf } from "./character-properties.js";
 import type { StreamRange } from "./fib.js";
 import { SPRM, readSprms } from "./sprms.js";
 
-/** A paragraph style of the style sheet, reduced to what decides the Markdown block. */
+/** A paragraph or character style of the style sheet, reduced to what changes what a reader sees. */
 export interface DocStyle {
   name: string;
   /** 1..9 for "heading 1..9"; Title counts as 1, as in the DOCX converter. */
   headingLevel: number | undefined;
-  /** Set when the style itself puts the paragraph in a list (List Bullet, List Number). */
+  /** Set when the style itself puts the paragraph in a list (List Bullet, List Number, numbered headings). */
   listFormatOverride: number | undefined;
+  /** The list level the style gives its paragraphs. */
+  listLevel: number | undefined;
+  /** The style shows its text in all caps or small caps. */
+  capitals: boolean | undefined;
   /** The style this one is based on, as an index into the style sheet. */
   baseIndex: number | undefined;
 }
@@ -16,25 +22,22 @@ export interface DocStyle {
 const STI_TITLE = 62;
 const STI_USER_DEFINED = 0xffe;
 const STYLE_KIND_PARAGRAPH = 1;
+const STYLE_KIND_CHARACTER = 2;
 const NO_BASE = 0xfff;
 const BODY_TEXT_OUTLINE_LEVEL = 9;
-
-// Note: names are the fallback for styles a tool saved without their built-in identifier
-// (LibreOffice writes localized names such as "Überschrift 1"). The outline level is tried first.
-const HEADING_NAME =
-  /^(?:heading|überschrift|titre|titolo|título|kop|rubrik|nagłówek|заголовок)\s*([1-9])$/i;
 
 function headingLevelOf(sti: number, name: string, outlineLevel: number | undefined): number | undefined {
   if (sti >= 1 && sti <= 9) return sti;
   if (sti === STI_TITLE) return 1;
   if (outlineLevel !== undefined && outlineLevel < BODY_TEXT_OUTLINE_LEVEL) return outlineLevel + 1;
-  const match = sti === STI_USER_DEFINED ? HEADING_NAME.exec(name.trim()) : null;
-  return match ? Number(match[1]) : undefined;
+  // Note: names are the fallback for styles a tool saved without their built-in identifier
+  // (LibreOffice writes localized names such as "Überschrift 1"). The outline level is tried first.
+  return sti === STI_USER_DEFINED ? headingLevelOfName(name) : undefined;
 }
 
 /**
- * Read the paragraph styles of the style sheet (STSH, [MS-DOC] 2.9.271) by style index (istd).
- * Character and table styles leave holes in the array.
+ * Read the paragraph and character styles of the style sheet (STSH, [MS-DOC] 2.9.271) by
+ * style index (istd). Table and list styles leave holes in the array.
  */
 export function readStyles(table: Uint8Array, range: StreamRange): Array<DocStyle | undefined> {
   const bytes = table.subarray(range.offset, range.offset + range.length);
@@ -55,24 +58,36 @@ export function readStyles(table: Uint8Array, range: StreamRange): Array<DocStyl
     const sti = view.getUint16(start, true) & 0x0fff;
     const kindAndBase = view.getUint16(start + 2, true);
     const upxCount = view.getUint16(start + 4, true) & 0x000f;
-    if ((kindAndBase & 0x000f) !== STYLE_KIND_PARAGRAPH) {
+    const kind = kindAndBase & 0x000f;
+    if (kind !== STYLE_KIND_PARAGRAPH && kind !== STYLE_KIND_CHARACTER) {
       styles.push(undefined);
       continue;
     }
     const nameLength = view.getUint16(start + baseSize, true);
     const nameStart = start + baseSize + 2;
     const name = new TextDecoder("utf-16le").decode(bytes.subarray(nameStart, nameStart + nameLength * 2));
-    // The name ends with a NUL; the first UPX (the paragraph properties) starts on an even offset.
+    // The name ends with a NUL; each UPX (paragraph properties first for a paragraph style,
+    // then character properties) is a size and its bytes, starting on an even offset.
+    const upxs: Array<{ start: number; end: number }> = [];
     let upx = nameStart + (nameLength + 1) * 2;
-    if ((upx - start) % 2) upx++;
-    const upxSize = upxCount > 0 && upx + 2 <= at ? view.getUint16(upx, true) : 0;
+    for (let index = 0; index < upxCount && upx + 2 <= at; index++) {
+      if ((upx - start) % 2) upx++;
+      const upxSize = view.getUint16(upx, true);
+      upxs.push({ start: upx + 2, end: Math.min(upx + 2 + upxSize, at) });
+      upx += 2 + upxSize;
+    }
+    const [first, second] = upxs;
     // The paragraph UPX opens with the istd (2 bytes) before its sprms.
-    const sprms = readSprms(bytes, upx + 4, Math.min(upx + 2 + upxSize, at));
+    const paragraphSprms = kind === STYLE_KIND_PARAGRAPH && first ? readSprms(bytes, first.start + 2, first.end) : new Map<number, number>();
+    const characterUpx = kind === STYLE_KIND_PARAGRAPH ? second : first;
+    const characterSprms = characterUpx ? readSprms(bytes, characterUpx.start, characterUpx.end) : new Map<number, number>();
     const base = kindAndBase >> 4;
     styles.push({
       name,
-      headingLevel: headingLevelOf(sti, name, sprms.get(SPRM.outlineLevel)),
-      listFormatOverride: sprms.get(SPRM.listFormatOverride) || undefined,
+      headingLevel: kind === STYLE_KIND_PARAGRAPH ? headingLevelOf(sti, name, paragraphSprms.get(SPRM.outlineLevel)) : undefined,
+      listFormatOverride: paragraphSprms.get(SPRM.listFormatOverride) || undefined,
+      listLevel: paragraphSprms.get(SPRM.listLevel),
+      capitals: capitalsOf(characterSprms),
       baseIndex: base === NO_BASE ? undefined : base,
     });
   }

@@ -1,4 +1,5 @@
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
+import { createListNumbering } from "../docx/list-numbers.js";
 import { joinCellLines } from "../docx/tables.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
@@ -19,22 +20,27 @@ function inherited<T>(styles: StyleSheet, index: number, pick: (style: DocStyle)
   return undefined;
 }
 
-function runPhrasing(run: TextRun): PhrasingContent[] {
-  const content = run.text.split("\n").flatMap((line, index): PhrasingContent[] =>
+function runPhrasing(run: TextRun, capitals: boolean): PhrasingContent[] {
+  if (run.note !== undefined) return [{ type: "footnoteReference", identifier: run.note, label: run.note }];
+  const text = (run.capitals ?? capitals) ? run.text.toUpperCase() : run.text;
+  const content = text.split("\n").flatMap((line, index): PhrasingContent[] =>
     index === 0 ? [{ type: "text", value: line }] : [{ type: "break" }, { type: "text", value: line }],
   );
   return run.href ? [{ type: "link", url: run.href, children: content }] : content;
 }
 
-/** The paragraph's inline content with its outer whitespace trimmed; empty when it has no text. */
-function phrasingOf(paragraph: DocParagraph): PhrasingContent[] {
+/**
+ * The paragraph's inline content with its outer whitespace trimmed; empty when it has no text.
+ * `capitals` is whether its style shows text in capitals, for runs that do not say.
+ */
+function phrasingOf(paragraph: DocParagraph, capitals = false): PhrasingContent[] {
   const runs = paragraph.runs.map((run) => ({ ...run }));
   const first = runs[0];
   const last = runs.at(-1);
   if (first) first.text = first.text.trimStart();
   if (last) last.text = last.text.trimEnd();
-  if (runs.every((run) => run.text.trim() === "")) return [];
-  return runs.filter((run) => run.text !== "").flatMap(runPhrasing);
+  if (runs.every((run) => run.text.trim() === "" && run.note === undefined)) return [];
+  return runs.filter((run) => run.text !== "" || run.note !== undefined).flatMap((run) => runPhrasing(run, capitals));
 }
 
 /** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */
@@ -43,13 +49,14 @@ function createTableBuilder() {
   let cells: TableCell[] = [];
   let lines: PhrasingContent[][] = [];
   return {
-    add(paragraph: DocParagraph): void {
+    /** Add a paragraph of a cell; `capitals` as {@link phrasingOf} takes it. */
+    add(paragraph: DocParagraph, capitals: boolean): void {
       if (paragraph.tableRowEnd) {
         if (cells.length > 0) rows.push({ type: "tableRow", children: cells });
         cells = [];
         return;
       }
-      const content = phrasingOf(paragraph);
+      const content = phrasingOf(paragraph, capitals);
       if (content.length > 0) lines.push(content);
       if (paragraph.endsCell) {
         cells.push({ type: "tableCell", children: joinCellLines(lines) });
@@ -127,11 +134,12 @@ function createListWriter(root: Root) {
 }
 
 // A list override that cannot be found still makes a list item, marked with a bullet.
-const UNKNOWN_LIST: ListLevelFormat = { listId: -1, ordered: false, start: 1 };
+const UNKNOWN_LIST: ListLevelFormat = { listId: -1, ordered: false, start: 1, levels: [] };
 
 /**
- * Build the Markdown tree of a Word 97 document: headings from heading and Title styles,
- * nested bulleted and numbered lists, GFM tables from cell and row marks.
+ * Build the Markdown tree of a Word 97 document: headings from heading and Title styles (with
+ * their numbers), nested bulleted and numbered lists, GFM tables from cell and row marks, text
+ * in capitals where its style or formatting says so, and note references.
  */
 export function paragraphsToMdast(
   paragraphs: readonly DocParagraph[],
@@ -141,27 +149,33 @@ export function paragraphsToMdast(
   const root: Root = { type: "root", children: [] };
   const table = createTableBuilder();
   const lists = createListWriter(root);
+  const numbering = createListNumbering();
 
   for (const paragraph of paragraphs) {
+    const capitals = inherited(styles, paragraph.styleIndex, (style) => style.capitals) ?? false;
     if (paragraph.inTable) {
-      table.add(paragraph);
+      table.add(paragraph, capitals);
       continue;
     }
     const finishedTable = table.take();
     if (finishedTable) root.children.push(finishedTable);
 
-    const content = phrasingOf(paragraph);
+    const content = phrasingOf(paragraph, capitals);
     if (content.length === 0) continue;
     const headingLevel = inherited(styles, paragraph.styleIndex, (style) => style.headingLevel);
     const ilfo =
       paragraph.listFormatOverride ?? inherited(styles, paragraph.styleIndex, (style) => style.listFormatOverride);
+    const level = paragraph.listLevel ?? inherited(styles, paragraph.styleIndex, (style) => style.listLevel) ?? 0;
+    const format = ilfo ? (listFormatAt(ilfo, level) ?? UNKNOWN_LIST) : undefined;
+    // Every list item is counted, so that a numbered heading's number follows the items before it.
+    const label = format ? numbering.next(String(format.listId), format.levels, level) : undefined;
 
     if (headingLevel !== undefined) {
       lists.close();
+      if (label) content.unshift({ type: "text", value: `${label} ` });
       root.children.push({ type: "heading", depth: Math.min(headingLevel, 6) as Heading["depth"], children: content });
-    } else if (ilfo) {
-      const level = paragraph.listLevel ?? 0;
-      lists.add(level, listFormatAt(ilfo, level) ?? UNKNOWN_LIST, content);
+    } else if (format) {
+      lists.add(level, format, content);
     } else {
       lists.close();
       root.children.push({ type: "paragraph", children: content });

@@ -1,4 +1,5 @@
 import mammoth from "mammoth";
+import { HEADING_STYLE_MAP } from "./shown-text.js";
 
 /** The HTML mammoth reads from a DOCX, plus what it could not carry over. */
 export interface DocxHtml {
@@ -7,11 +8,13 @@ export interface DocxHtml {
   warnings: string[];
 }
 
-// Note: mammoth's default map already turns Heading 1..6 into h1..h6. Title is added because a
-// document's title belongs in the body as its top heading (pandoc moves it into metadata and
+// Note: mammoth's default map already turns Heading 1..6 into h1..h6; `showWhatWordShows` gives
+// the headings it does not know by name the styles of HEADING_STYLE_MAP. Title is added because
+// a document's title belongs in the body as its top heading (pandoc moves it into metadata and
 // loses it), code styles become <pre> so their line breaks and indentation survive, and quote
 // styles become block quotes.
 const STYLE_MAP = [
+  ...HEADING_STYLE_MAP,
   "p[style-name='Title'] => h1:fresh",
   "p[style-name='Source Code'] => pre:separator('\\n')",
   "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
@@ -29,7 +32,8 @@ const STYLE_MAP = [
 const ALT_TEXT_ONLY = mammoth.images.imgElement(async () => ({ src: "" }));
 
 // Style names only change the look, and images are never shown: neither is worth a warning.
-const IRRELEVANT_MESSAGE = /^Unrecognised (paragraph|run|table) style|^Image of type/;
+// The heading styles `showWhatWordShows` assigns exist only in the style map.
+const IRRELEVANT_MESSAGE = /^Unrecognised (paragraph|run|table) style|^Image of type|^Paragraph style with ID DocscrapeHeading/;
 const SKIPPED_ELEMENT = /^An unrecognised element was ignored: (.+)$/;
 
 /** mammoth's messages as warnings: noise dropped, skipped elements listed in one sentence. */

@@ -1,18 +1,9 @@
 import { strFromU8, unzipSync } from "fflate";
 import type { DocumentMetadata } from "../../types.js";
+import { decodeXml } from "./word-xml.js";
 
 const CORE_PART = "docProps/core.xml";
 const STYLES_PART = "word/styles.xml";
-
-const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, name: string) => {
-    if (name[0] !== "#") return XML_ENTITIES[name.toLowerCase()] ?? entity;
-    const codePoint = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return String.fromCodePoint(codePoint);
-  });
-}
 
 // Note: core.xml is a flat list of Dublin Core elements with no nesting or repetition, so a
 // pattern per element reads it reliably without pulling in an XML parser.

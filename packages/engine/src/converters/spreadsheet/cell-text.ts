@@ -25,27 +25,20 @@ export interface CellTextOptions {
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, "0");
 
+// Note: Excel gives a typed-in date the built-in short date format (numFmtId 14, written in the
+// reader's locale: 3/1/24 in the US, 01.03.24 in Germany) or its date-time variant (22). Those
+// say "a date", not how to write it, so they become ISO dates; any other date format is the
+// author's choice and is shown as Excel shows it.
+const DEFAULT_DATE_FORMATS = new Set(["m/d/yy", "m/d/yy h:mm", "mm-dd-yy"]);
+
+/** A date serial in the default date format as `2024-03-01`, or `2024-03-01 14:30` with a time of day. */
+function isoDateText(serial: number, options: CellTextOptions): string {
+  const code = ssf.parse_date_code(serial, { date1904: options.date1904 ?? false });
+  return code ? isoDateTime(code) : exactNumber(serial);
+}
+
 /** `HH:MM`, with `:SS` only when there are seconds. */
 const isoTime = ({ H, M, S }: DateCode): string => `${pad(H)}:${pad(M)}${S ? `:${pad(S)}` : ""}`;
-
-/** Whether a date format shows a calendar date (a year, a day, or a month name), not only a time. */
-function showsCalendarDate(format: string): boolean {
-  // Drop quoted literals, escaped characters and [colour]/[elapsed] brackets before looking.
-  const codes = format.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "");
-  return /[yd]/i.test(codes) || /m{3,}/i.test(codes);
-}
-
-/**
- * A date-formatted serial as an ISO date (`2024-03-01`), with the time only when there is one
- * (`2024-03-01 14:30`). Time-only formats give `14:30`; elapsed-time formats (`[h]:mm`) are
- * durations, not dates, so they keep the text the format shows.
- */
-function dateText(serial: number, format: string, shown: string | undefined, options: CellTextOptions): string {
-  if (/\[(h+|m+|s+)\]/i.test(format) && shown !== undefined) return shown;
-  const code = ssf.parse_date_code(serial, { date1904: options.date1904 ?? false });
-  if (!code) return exactNumber(serial);
-  return showsCalendarDate(format) ? isoDateTime(code) : isoTime(code);
-}
 
 /** `2024-03-01`, or `2024-03-01 14:30` when there is a time of day. */
 function isoDateTime(code: DateCode): string {
@@ -62,23 +55,24 @@ function exactNumber(value: number): string {
 }
 
 /**
- * Whether text a number format produced (`$1,234.50`, `25%`, `(12)`) still says exactly `value`.
- * Formats that round (`0.00` on 3.14159) or hide the sign fail this check.
+ * The text of a number cell. A cell with its own number format shows what Excel shows
+ * (`23.0%`, `$1,234.50`, `(12)`, `1 March 2024`), which SheetJS's SSF computed as `cell.w`.
+ * A cell in the General format keeps every digit (Excel would round `0.123456789012345` to fit
+ * the column), and one in the default date format becomes an ISO date.
  */
-function showsExactly(shown: string, value: number): boolean {
-  const trimmed = shown.trim();
-  const digits = trimmed.replace(/[^\d.eE+-]/g, "");
-  if (!/\d/.test(digits)) return false;
-  let parsed = Number(digits);
-  if (Number.isNaN(parsed)) return false;
-  if (trimmed.includes("%")) parsed /= 100;
-  if (/^\(.*\)$/.test(trimmed)) parsed = -parsed;
-  return Number(parsed.toPrecision(15)) === Number(value.toPrecision(15));
+function numberText(serial: number, format: string | undefined, shown: string | undefined, options: CellTextOptions): string {
+  if (format === undefined || format === "General") return exactNumber(serial);
+  const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
+  // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
+  const formatted = shown !== undefined && !(isDate && shown === String(serial)) ? shown.trim() : undefined;
+  if (isDate && (DEFAULT_DATE_FORMATS.has(format) || formatted === undefined)) return isoDateText(serial, options);
+  return formatted ?? exactNumber(serial);
 }
 
 /**
  * The text a cell shows, without Markdown escaping: the cached value of a formula (never the
- * formula), dates as ISO dates, numbers as their format shows them when that loses nothing.
+ * formula), numbers and dates as their own format shows them, General numbers with every digit,
+ * and dates in the default date format as ISO dates.
  *
  * @returns `""` for an empty cell or a formula with no saved result.
  */
@@ -87,9 +81,7 @@ export function cellText(cell: CellObject | undefined, options: CellTextOptions 
   const { v: value, w: shown, z: format } = cell;
   switch (cell.t) {
     case "n": {
-      const serial = value as number;
-      if (typeof format === "string" && ssf.is_date(format)) return dateText(serial, format, shown, options);
-      return shown !== undefined && showsExactly(shown, serial) ? shown.trim() : exactNumber(serial);
+      return numberText(value as number, typeof format === "string" ? format : undefined, shown, options);
     }
     case "d": {
       // Note: SheetJS builds these dates in UTC, so the UTC parts are the ones the sheet shows.

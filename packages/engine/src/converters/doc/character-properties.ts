@@ -1,0 +1,61 @@
+import type { StreamRange } from "./fib.js";
+import { type ByteRun, PAGE_SIZE, readFormattedPages } from "./formatted-pages.js";
+import { SPRM, readSprms } from "./sprms.js";
+
+/** The character properties of a run of text that change what a reader sees. */
+export interface CharacterProperties {
+  /** All caps or small caps set on the text itself: true, false, or undefined (as its style says). */
+  capitals: boolean | undefined;
+  /** The character style (istd), when one is applied. */
+  styleIndex: number | undefined;
+}
+
+
+const PLAIN: CharacterProperties = { capitals: undefined, styleIndex: undefined };
+
+// Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
+const TOGGLE_ON = new Set([1, 0x81]);
+
+/** `true`/`false` for an on/off character sprm, undefined when it is absent or defers to the style. */
+function toggle(sprms: Map<number, number>, sprm: number): boolean | undefined {
+  const value = sprms.get(sprm);
+  if (value === undefined || value === 0x80) return undefined;
+  return TOGGLE_ON.has(value);
+}
+
+/** Whether the sprms of a CHPX or a style's character UPX show text in capitals. */
+export function capitalsOf(sprms: Map<number, number>): boolean | undefined {
+  const caps = toggle(sprms, SPRM.caps);
+  const smallCaps = toggle(sprms, SPRM.smallCaps);
+  if (caps === undefined && smallCaps === undefined) return undefined;
+  return Boolean(caps || smallCaps);
+}
+
+// A ChpxFkp's entry per run is the one byte of the CHPX's offset.
+const CHPX_ENTRY_SIZE = 1;
+
+/** Read one CHPX ([MS-DOC] 2.9.32): a size byte, then the sprms. */
+function readChpx(page: Uint8Array, at: number): CharacterProperties | undefined {
+  if (at === 0) return undefined;
+  const size = page[at] ?? 0;
+  const sprms = readSprms(page, at + 1, Math.min(at + 1 + size, PAGE_SIZE));
+  return { capitals: capitalsOf(sprms), styleIndex: sprms.get(SPRM.characterStyle) };
+}
+
+/**
+ * Index the character properties of a document (PlcBteChpx, [MS-DOC] 2.8.5) and return a
+ * lookup from the byte offset of a character to the properties of its run, with the run's
+ * byte range so that a reader can reuse it for the characters that follow.
+ */
+export function readCharacterProperties(
+  wordDocument: Uint8Array,
+  table: Uint8Array,
+  range: StreamRange,
+): (offset: number) => CharacterProperties & ByteRun {
+  const runAt = readFormattedPages(wordDocument, table, range, CHPX_ENTRY_SIZE, readChpx);
+  return (offset) => {
+    const { run, next } = runAt(offset);
+    // Between runs: plain text up to the next run that has properties.
+    return run ?? { ...PLAIN, start: offset, end: next ? next.start : Number.MAX_SAFE_INTEGER };
+  };
+}

@@ -1,0 +1,86 @@
+/** One level of a Word list, as both DOCX (numbering.xml) and DOC (the LVL records) define it. */
+export interface ListLevel {
+  /** The number of the first item. */
+  start: number;
+  /** The number style, with the names of WordprocessingML's `w:numFmt` (`decimal`, `upperRoman`, `bullet`...). */
+  format: string;
+  /** What the marker shows: `%1.%2.` puts the numbers of levels 1 and 2 around literal dots. */
+  text: string;
+  /** Write every level's number in decimal (`w:isLgl`): "Article II, Section 1" becomes "2.1". */
+  legal?: boolean;
+}
+
+const ROMAN: Array<[number, string]> = [
+  [1000, "m"], [900, "cm"], [500, "d"], [400, "cd"], [100, "c"], [90, "xc"],
+  [50, "l"], [40, "xl"], [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"],
+];
+
+function roman(value: number): string {
+  let rest = value;
+  let text = "";
+  for (const [amount, digits] of ROMAN) {
+    for (; rest >= amount; rest -= amount) text += digits;
+  }
+  return text;
+}
+
+/** a..z, then aa..zz, as Word counts letters. */
+function letters(value: number): string {
+  const letter = String.fromCharCode(97 + ((value - 1) % 26));
+  return letter.repeat(Math.floor((value - 1) / 26) + 1);
+}
+
+/** One number written in a level's style; formats this reader does not know are written in decimal. */
+function formatNumber(value: number, format: string): string {
+  if (value < 1 && format !== "decimal" && format !== "decimalZero") return String(value);
+  switch (format) {
+    case "none":
+      return "";
+    case "upperRoman":
+      return roman(value).toUpperCase();
+    case "lowerRoman":
+      return roman(value);
+    case "upperLetter":
+      return letters(value).toUpperCase();
+    case "lowerLetter":
+      return letters(value);
+    case "decimalZero":
+      return String(value).padStart(2, "0");
+    default:
+      return String(value);
+  }
+}
+
+/** The formats whose marker is a symbol, not a number: they give no label. */
+const UNNUMBERED = new Set(["bullet"]);
+
+/**
+ * Counts the items of Word lists in document order and writes their labels ("2.1", "IV.", "b)").
+ * A level's counter restarts whenever an item of a higher level comes, as in Word.
+ */
+export function createListNumbering() {
+  const countersByList = new Map<string, number[]>();
+  return {
+    /**
+     * Count one item at `level` (0-based) of the list `listKey` and return its label, or
+     * undefined for a bulleted level. Items with the same key count on from each other.
+     */
+    next(listKey: string, levels: ReadonlyArray<ListLevel | undefined>, level: number): string | undefined {
+      const definition = levels[level];
+      if (!definition) return undefined;
+      const counters = countersByList.get(listKey) ?? [];
+      countersByList.set(listKey, counters);
+      counters[level] = (counters[level] ?? definition.start - 1) + 1;
+      counters.length = level + 1;
+      if (UNNUMBERED.has(definition.format)) return undefined;
+      const label = definition.text.replace(/%([1-9])/g, (_, digit: string) => {
+        const index = Number(digit) - 1;
+        const shown = levels[index];
+        if (!shown || index > level) return "";
+        const value = counters[index] ?? shown.start;
+        return formatNumber(value, definition.legal ? "decimal" : shown.format);
+      });
+      return label.trim() || undefined;
+    },
+  };
+}

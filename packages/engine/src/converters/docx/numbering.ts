@@ -1,0 +1,71 @@
+import type { Element } from "@xmldom/xmldom";
+import type { ListLevel } from "./list-numbers.js";
+import { booleanProperty, childElement, childElements, wordAttribute } from "./word-xml.js";
+
+/** The levels of one Word list instance (`w:num`), and the key its items count under. */
+export interface WordList {
+  /** Instances of one abstract list count on from each other, unless one restarts the count. */
+  counterKey: string;
+  levels: Array<ListLevel | undefined>;
+  /** The level whose `w:pStyle` is this style: how a numbered heading style finds its level. */
+  levelOfStyle(styleId: string): number | undefined;
+}
+
+const integer = (element: Element | undefined, fallback: number): number => {
+  const value = Number.parseInt(wordAttribute(element, "val") ?? "", 10);
+  return Number.isFinite(value) ? value : fallback;
+};
+
+function readLevel(level: Element): ListLevel {
+  return {
+    start: integer(childElement(level, "w:start"), 0),
+    format: wordAttribute(childElement(level, "w:numFmt"), "val") ?? "decimal",
+    text: wordAttribute(childElement(level, "w:lvlText"), "val") ?? "",
+    legal: booleanProperty(childElement(level, "w:isLgl")) ?? false,
+  };
+}
+
+/**
+ * Read word/numbering.xml ([ISO 29500] 17.9): the abstract lists with their levels, and the
+ * list instances (`w:num`) paragraphs point at, with their start overrides applied.
+ */
+export function readNumbering(numbering: Element | undefined): (numId: string) => WordList | undefined {
+  const abstracts = new Map<string, { levels: Array<ListLevel | undefined>; styles: Map<string, number> }>();
+  for (const abstract of numbering ? childElements(numbering, "w:abstractNum") : []) {
+    const levels: Array<ListLevel | undefined> = [];
+    const styles = new Map<string, number>();
+    for (const level of childElements(abstract, "w:lvl")) {
+      const ilvl = Number.parseInt(wordAttribute(level, "ilvl") ?? "", 10);
+      if (!(ilvl >= 0 && ilvl < 9)) continue;
+      levels[ilvl] = readLevel(level);
+      const style = wordAttribute(childElement(level, "w:pStyle"), "val");
+      if (style) styles.set(style, ilvl);
+    }
+    abstracts.set(wordAttribute(abstract, "abstractNumId") ?? "", { levels, styles });
+  }
+  const lists = new Map<string, WordList>();
+  for (const num of numbering ? childElements(numbering, "w:num") : []) {
+    const numId = wordAttribute(num, "numId");
+    const abstractId = wordAttribute(childElement(num, "w:abstractNumId"), "val") ?? "";
+    const abstract = abstracts.get(abstractId);
+    if (numId === undefined || !abstract) continue;
+    const levels = [...abstract.levels];
+    let restarts = false;
+    for (const override of childElements(num, "w:lvlOverride")) {
+      const ilvl = Number.parseInt(wordAttribute(override, "ilvl") ?? "", 10);
+      if (!(ilvl >= 0 && ilvl < 9)) continue;
+      const replaced = childElement(override, "w:lvl");
+      const startOverride = childElement(override, "w:startOverride");
+      const base = replaced ? readLevel(replaced) : levels[ilvl];
+      if (!base) continue;
+      levels[ilvl] = startOverride ? { ...base, start: integer(startOverride, base.start) } : base;
+      restarts ||= startOverride !== undefined;
+    }
+    lists.set(numId, {
+      counterKey: restarts ? `num ${numId}` : `abstract ${abstractId}`,
+      levels,
+      levelOfStyle: (styleId) => abstract.styles.get(styleId),
+    });
+  }
+  return (numId) => lists.get(numId);
+}

@@ -1,0 +1,155 @@
+import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { createListNumbering } from "./list-numbers.js";
+import { type WordList, readNumbering } from "./numbering.js";
+import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
+import { booleanProperty, childElement, decodeXml, numberingReference, valueIn, wordAttribute } from "./word-xml.js";
+
+const DOCUMENT_PART = "word/document.xml";
+const STYLES_PART = "word/styles.xml";
+const NUMBERING_PART = "word/numbering.xml";
+
+/** The style id given to heading paragraphs; {@link HEADING_STYLE_MAP} maps it to `<hN>`. */
+const headingStyleId = (level: number) => `DocscrapeHeading${Math.min(level, 6)}`;
+
+/** mammoth style-map lines for the heading styles {@link showWhatWordShows} assigns. */
+export const HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${headingStyleId(level)} => h${level}:fresh`);
+
+// Cheap tests on the raw XML that tell whether a document needs the DOM pass at all.
+const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl)\b/;
+const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
+const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
+
+/**
+ * Whether anything in the document reads differently once its styles are resolved: direct caps
+ * or outline levels, a style it uses that shows capitals or is a heading mammoth does not know
+ * by name, or a numbered heading. Note: the DOM pass costs about as much as mammoth itself, so
+ * documents without any of these skip it.
+ */
+function needsResolving(documentXml: string, styles: StyleSheet): boolean {
+  if (DIRECT_FORMATTING.test(documentXml)) return true;
+  const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
+  if (styles.defaultParagraphStyle) used.add(styles.defaultParagraphStyle);
+  for (const id of used) {
+    const heading = styles.headingLevel(id) !== undefined;
+    if (styles.capitals(id) || (heading && (!styles.mappedByName(id) || styles.numbering(id)))) return true;
+  }
+  for (const [, properties = ""] of documentXml.matchAll(PARAGRAPH_PROPERTIES)) {
+    if (properties.includes("<w:numPr>") && styles.headingLevel(valueIn(properties, "pStyle")) !== undefined) return true;
+  }
+  return false;
+}
+
+function parseXml(bytes: Uint8Array | undefined): Document | undefined {
+  if (!bytes) return undefined;
+  return new DOMParser({ onError: () => {} }).parseFromString(strFromU8(bytes), "text/xml");
+}
+
+/** Whether run properties ask for capitals: true, false (explicitly off) or undefined (not said). */
+function capitalsOf(runProperties: Element | undefined): boolean | undefined {
+  const caps = booleanProperty(childElement(runProperties, "w:caps"));
+  const smallCaps = booleanProperty(childElement(runProperties, "w:smallCaps"));
+  if (caps === undefined && smallCaps === undefined) return undefined;
+  return Boolean(caps || smallCaps);
+}
+
+function elementsIn(root: Element, name: string): Element[] {
+  return Array.from(root.getElementsByTagName(name));
+}
+
+/**
+ * Whether a paragraph is in the `mc:Choice` branch of alternate content (a DrawingML text box
+ * whose VML copy follows in `mc:Fallback`). mammoth reads only the fallback, so only that copy
+ * may count towards list numbers.
+ */
+function inAlternateChoice(paragraph: Element): boolean {
+  for (let node = paragraph.parentNode; node; node = node.parentNode) {
+    if (node.nodeName === "mc:Choice") return true;
+  }
+  return false;
+}
+
+/** The list a paragraph is in (its own `w:numPr`, else its style's) and its level there. */
+function listPlace(paragraphProperties: Element | undefined, styleId: string | undefined, styles: StyleSheet, listOf: (numId: string) => WordList | undefined) {
+  const reference = numberingReference(paragraphProperties) ?? styles.numbering(styleId);
+  if (!reference || reference.numId === "0") return undefined;
+  const list = listOf(reference.numId);
+  if (!list) return undefined;
+  const level = reference.level ?? (styleId === undefined ? undefined : list.levelOfStyle(styleId)) ?? 0;
+  return { list, level };
+}
+
+/** Upper-case the text of runs shown in capitals (`w:caps`, `w:smallCaps`, directly or by style). */
+function capitalizeRuns(paragraph: Element, paragraphStyleCapitals: boolean | undefined, styles: StyleSheet): void {
+  for (const run of elementsIn(paragraph, "w:r")) {
+    const properties = childElement(run, "w:rPr");
+    const capitals =
+      capitalsOf(properties) ?? styles.capitals(wordAttribute(childElement(properties, "w:rStyle"), "val")) ?? paragraphStyleCapitals;
+    if (!capitals) continue;
+    for (const text of elementsIn(run, "w:t")) text.textContent = (text.textContent ?? "").toUpperCase();
+  }
+}
+
+/** Give a heading paragraph the style mammoth maps to `<hN>`, and write its number into its text. */
+function markHeading(document: Document, paragraph: Element, level: number, label: string | undefined): void {
+  let properties = childElement(paragraph, "w:pPr");
+  if (!properties) {
+    properties = document.createElement("w:pPr");
+    paragraph.insertBefore(properties, paragraph.firstChild);
+  }
+  let style = childElement(properties, "w:pStyle");
+  if (!style) {
+    style = document.createElement("w:pStyle");
+    properties.insertBefore(style, properties.firstChild);
+  }
+  style.setAttribute("w:val", headingStyleId(level));
+  // The number is now text: the paragraph must not also become a list item.
+  const numbering = childElement(properties, "w:numPr");
+  if (numbering) properties.removeChild(numbering);
+  if (!label) return;
+  const run = document.createElement("w:r");
+  const text = document.createElement("w:t");
+  text.setAttribute("xml:space", "preserve");
+  text.appendChild(document.createTextNode(`${label} `));
+  run.appendChild(text);
+  paragraph.insertBefore(run, properties.nextSibling);
+}
+
+/**
+ * Rewrite word/document.xml so that mammoth shows what Word shows: a paragraph whose style is a
+ * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
+ * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
+ * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
+ * caps is upper-cased. Note: mammoth maps styles by their own name only and ignores outline
+ * levels, list numbers on headings and capitals, hence this pass before it.
+ * Returns the DOCX unchanged when nothing in it needs this. Call only after `assertSafeZip`.
+ */
+export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
+  const parts = unzipSync(bytes, { filter: (file) => [DOCUMENT_PART, STYLES_PART, NUMBERING_PART].includes(file.name) });
+  const documentBytes = parts[DOCUMENT_PART];
+  if (!documentBytes) return bytes;
+  const styles = readStyleSheet(parts[STYLES_PART] ? strFromU8(parts[STYLES_PART]) : "");
+  const documentXml = strFromU8(documentBytes);
+  if (!needsResolving(documentXml, styles)) return bytes;
+  const document = new DOMParser({ onError: () => {} }).parseFromString(documentXml, "text/xml");
+  const body = document.documentElement;
+  if (!body) return bytes;
+  const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
+  const numbering = createListNumbering();
+
+  for (const paragraph of elementsIn(body, "w:p")) {
+    const properties = childElement(paragraph, "w:pPr");
+    const styleId = wordAttribute(childElement(properties, "w:pStyle"), "val") ?? styles.defaultParagraphStyle;
+    const outline = wordAttribute(childElement(properties, "w:outlineLvl"), "val");
+    const headingLevel =
+      outline === undefined ? styles.headingLevel(styleId) : Number(outline) < 9 ? Number(outline) + 1 : undefined;
+    // Every list item is counted, so that a heading's number follows the items before it.
+    const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
+    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
+    capitalizeRuns(paragraph, styles.capitals(styleId), styles);
+    if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
+  }
+  const rewritten = new XMLSerializer().serializeToString(document);
+  // Note: level 0 stores the parts; the result only lives until mammoth has read it.
+  return zipSync({ ...unzipSync(bytes), [DOCUMENT_PART]: strToU8(rewritten) }, { level: 0 });
+}
