@@ -10,13 +10,15 @@ const USAGE = `Usage:
   docscrape scrape <url> [--api-url URL] [--api-key KEY] [same options as convert]
   docscrape serve [--port N] [--host H] [--no-auth] [--allow-private-networks]
                   [--max-concurrency N] [--pool-size N] [--max-heap-mb N]
-                  [--max-document-bytes N]
+                  [--max-document-bytes N] [--cache-max-age MS]
   docscrape --help | --version
 
 convert   converts a local file or URL in this process and prints it
 scrape    asks a Firecrawl-compatible API (FIRECRAWL_API_URL, FIRECRAWL_API_KEY)
 serve     runs POST /v2/scrape (PORT, HOST, DOCSCRAPE_API_KEYS, DOCSCRAPE_MAX_CONCURRENCY,
-          DOCSCRAPE_POOL_SIZE, DOCSCRAPE_MAX_HEAP_MB, DOCSCRAPE_MAX_DOCUMENT_BYTES)`;
+          DOCSCRAPE_POOL_SIZE, DOCSCRAPE_MAX_HEAP_MB, DOCSCRAPE_MAX_DOCUMENT_BYTES,
+          DOCSCRAPE_ALLOW_PRIVATE_NETWORKS=1, DOCSCRAPE_CACHE_URL=redis://…,
+          DOCSCRAPE_CACHE_MAX_AGE)`;
 
 /** A mistake in the command line: exit code 2. */
 class UsageError extends Error {}
@@ -104,23 +106,32 @@ async function serveCommand(args: string[]): Promise<void> {
     "pool-size": { type: "string" },
     "max-heap-mb": { type: "string" },
     "max-document-bytes": { type: "string" },
+    "cache-max-age": { type: "string" },
   });
   const setting = (flag: keyof typeof values & string, variable: string): number | undefined => {
     const value = values[flag] ?? process.env[variable];
     return typeof value === "string" ? integer(value, values[flag] === undefined ? variable : `--${flag}`) : undefined;
   };
   const port = setting("port", "PORT") ?? 3002;
-  const { createServer } = await import("./server.js");
+  const [{ createServer }, { poolBudget }] = await Promise.all([import("./server.js"), import("./memory-budget.js")]);
+  // Note: resolved here rather than left to the server's defaults, so that the start-up line
+  // shows an operator what the container's memory limit left for conversions.
+  const budget = poolBudget();
+  const poolSize = setting("pool-size", "DOCSCRAPE_POOL_SIZE") ?? budget.size;
+  const maxHeapMb = setting("max-heap-mb", "DOCSCRAPE_MAX_HEAP_MB") ?? budget.maxHeapMb;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
   const service = createServer({
     noAuth: values["no-auth"],
-    allowPrivateNetworks: values["allow-private-networks"],
+    allowPrivateNetworks: values["allow-private-networks"] || process.env.DOCSCRAPE_ALLOW_PRIVATE_NETWORKS === "1",
+    cache: await scrapeCache(process.env.DOCSCRAPE_CACHE_URL, setting("cache-max-age", "DOCSCRAPE_CACHE_MAX_AGE"), log),
+    log,
     maxConcurrency: setting("max-concurrency", "DOCSCRAPE_MAX_CONCURRENCY"),
-    poolSize: setting("pool-size", "DOCSCRAPE_POOL_SIZE"),
-    maxHeapMb: setting("max-heap-mb", "DOCSCRAPE_MAX_HEAP_MB"),
+    poolSize,
+    maxHeapMb,
     maxDocumentBytes: setting("max-document-bytes", "DOCSCRAPE_MAX_DOCUMENT_BYTES"),
   });
   const { url } = await service.listen(port, values.host ?? process.env.HOST);
-  process.stdout.write(`docscrape listening on ${url}\n`);
+  process.stdout.write(`docscrape listening on ${url} (${poolSize} conversion worker${poolSize === 1 ? "" : "s"} of ${maxHeapMb} MiB)\n`);
   const shutdown = (signal: string): void => {
     process.stderr.write(`docscrape: ${signal} received, finishing requests in flight\n`);
     // A second signal means "now".
@@ -135,6 +146,14 @@ async function serveCommand(args: string[]): Promise<void> {
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
+}
+
+/** The shared scrape cache, when `DOCSCRAPE_CACHE_URL` names a Redis. */
+async function scrapeCache(url: string | undefined, defaultMaxAgeMs: number | undefined, log: (line: string) => void) {
+  if (!url) return undefined;
+  if (!/^rediss?:\/\//.test(url)) throw new UsageError(`DOCSCRAPE_CACHE_URL must be a redis:// or rediss:// URL`);
+  const { createRedisStore, createScrapeCache } = await import("./scrape-cache.js");
+  return createScrapeCache(await createRedisStore(url, log), { defaultMaxAgeMs, log });
 }
 
 function parseTargetCommand(args: string[], extra: NonNullable<ParseArgsConfig["options"]>) {

@@ -4,6 +4,8 @@ export { ScrapeError, isScrapeError, STATUS_BY_CODE } from "./errors.js";
 export type { ScrapeErrorCode, ScrapeErrorOptions } from "./errors.js";
 export { scrape } from "./scrape.js";
 export type { PdfParser, ScrapeData, ScrapeFormat, ScrapeMetadata, ScrapeOptions } from "./scrape.js";
+export { createRedisStore, createScrapeCache } from "./scrape-cache.js";
+export type { ScrapeCache, ScrapeCacheStore } from "./scrape-cache.js";
 export { createServer } from "./server.js";
 export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {

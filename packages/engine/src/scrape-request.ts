@@ -7,6 +7,8 @@ export interface ScrapeRequest {
   url: string;
   options: Required<Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers">> &
     Pick<ScrapeOptions, "timeout" | "headers">;
+  /** What the server's scrape cache may do: Firecrawl's `maxAge` (ms), and whether to keep this result. */
+  cache: { maxAge?: number; store: boolean };
 }
 
 const SUPPORTED_FORMATS: readonly ScrapeFormat[] = ["markdown", "html", "links"];
@@ -37,7 +39,7 @@ const scrapeBody = z.strictObject({
   parsers: z.array(z.union([z.literal("pdf"), z.literal("image"), pdfParser, z.strictObject({ type: z.literal("image") })])).optional(),
   timeout: z.int().min(1000).max(300_000).optional(),
   headers: z.record(z.string(), z.string()).optional(),
-  // Accepted and ignored: browser, proxy, cache and account options.
+  // Accepted and ignored: browser, proxy and account options.
   includeTags: z.array(z.string()).optional(),
   excludeTags: z.array(z.string()).optional(),
   onlyCleanContent: z.boolean().optional(),
@@ -51,6 +53,7 @@ const scrapeBody = z.strictObject({
   useMock: z.string().optional(),
   blockAds: z.boolean().optional(),
   proxy: z.enum(["basic", "stealth", "enhanced", "auto"]).optional(),
+  // Honoured by the server's scrape cache (DOCSCRAPE_CACHE_URL), with storeInCache and zeroDataRetention.
   maxAge: z.int().min(0).optional(),
   minAge: z.int().min(0).optional(),
   storeInCache: z.boolean().optional(),
@@ -82,7 +85,7 @@ const scrapeBody = z.strictObject({
 export function parseScrapeRequest(body: unknown): ScrapeRequest {
   const parsed = scrapeBody.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
-  const { url, formats, onlyMainContent, parsers, timeout, headers } = parsed.data;
+  const { url, formats, onlyMainContent, parsers, timeout, headers, maxAge, storeInCache, zeroDataRetention } = parsed.data;
   const target = URL.parse(url);
   if (target?.protocol !== "http:" && target?.protocol !== "https:") {
     throw new ScrapeError("BAD_REQUEST", `\`url\` must be an absolute http:// or https:// URL, got "${url}".`, {
@@ -103,6 +106,7 @@ export function parseScrapeRequest(body: unknown): ScrapeRequest {
       ...(timeout !== undefined && { timeout }),
       ...(headers && { headers }),
     },
+    cache: { ...(maxAge !== undefined && { maxAge }), store: storeInCache !== false && zeroDataRetention !== true },
   };
 }
 

@@ -4,6 +4,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import { createConversionPool } from "./conversion-pool.js";
+import { poolBudget } from "./memory-budget.js";
+import type { ScrapeCache } from "./scrape-cache.js";
 import type { ConversionPool } from "./conversion-pool.js";
 import { ScrapeError, STATUS_BY_CODE } from "./errors.js";
 import { parseScrapeRequest } from "./scrape-request.js";
@@ -25,10 +27,18 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** Largest document in bytes; a larger download stops with 413 `DOCUMENT_TOO_LARGE`. @default 52428800 (50 MiB) */
   maxDocumentBytes?: number;
-  /** Conversion worker threads; scrapes past it wait for a free worker. @default CPU cores */
+  /**
+   * Conversion worker threads; scrapes past it wait for a free worker.
+   * @default CPU cores, fewer when a container memory limit would not hold them (see poolBudget)
+   */
   poolSize?: number;
-  /** Heap limit of each conversion worker in MiB; a document that needs more gets 413. @default 512 */
+  /**
+   * Heap limit of each conversion worker in MiB; a document that needs more gets 413.
+   * @default 512, less when a container memory limit would not hold it
+   */
   maxHeapMb?: number;
+  /** A scrape cache shared by replicas (`DOCSCRAPE_CACHE_URL`), honouring `maxAge`. @default none */
+  cache?: ScrapeCache;
   /** Receives one line per request (method, path, status, duration, code). @default stderr */
   log?: (line: string) => void;
 }
@@ -87,7 +97,8 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     maxConcurrency: options.maxConcurrency ?? 2 * availableParallelism(),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     maxDocumentBytes: options.maxDocumentBytes ?? 50 * 1024 * 1024,
-    pool: createConversionPool({ size: options.poolSize, maxHeapMb: options.maxHeapMb }),
+    pool: createConversionPool(withBudget(options)),
+    cache: options.cache,
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
   };
   let activeScrapes = 0;
@@ -108,7 +119,10 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     res.once("close", () => disconnected.abort(new Error("client disconnected")));
     try {
       const request = parseScrapeRequest(await readJson(req, settings.maxBodyBytes));
+      const cached = await settings.cache?.lookup(request);
+      if (cached) return { status: 200, body: { success: true, data: cached }, code: "cache-hit" };
       const data = await runConversion(request, { ...settings, signal: disconnected.signal });
+      await settings.cache?.store(request, data);
       return { status: 200, body: { success: true, data } };
     } finally {
       activeScrapes--;
@@ -152,7 +166,9 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       });
-      return stopped.finally(() => settings.pool.close());
+      return stopped.finally(async () => {
+        await Promise.all([settings.pool.close(), settings.cache?.close()]);
+      });
     },
   };
 }
@@ -173,6 +189,12 @@ export function runConversion(
     maxBytes: limits.maxDocumentBytes,
     ...(limits.signal && { signal: limits.signal }),
   });
+}
+
+/** The pool's size and heap limit: as given, else what the process's memory limit holds. */
+function withBudget(options: ServerOptions): { size: number; maxHeapMb: number } {
+  const budget = poolBudget();
+  return { size: options.poolSize ?? budget.size, maxHeapMb: options.maxHeapMb ?? budget.maxHeapMb };
 }
 
 /** Split `DOCSCRAPE_API_KEYS`-style text into tokens. */

@@ -5,6 +5,8 @@ it("should expose the public api", async () => {
     "STATUS_BY_CODE",
     "ScrapeError",
     "convert",
+    "createRedisStore",
+    "createScrapeCache",
     "createServer",
     "detectFormat",
     "isScrapeError",

@@ -8,7 +8,14 @@ describe("parseScrapeRequest", () => {
     expect(parseScrapeRequest({ url: DOC_URL })).toEqual({
       url: DOC_URL,
       options: { formats: ["markdown"], onlyMainContent: true, parsers: ["pdf"] },
+      cache: { store: true },
     });
+  });
+
+  it("passes on what the scrape cache may do: maxAge, storeInCache, zeroDataRetention", () => {
+    expect(parseScrapeRequest({ url: DOC_URL, maxAge: 0 }).cache).toEqual({ maxAge: 0, store: true });
+    expect(parseScrapeRequest({ url: DOC_URL, storeInCache: false }).cache).toEqual({ store: false });
+    expect(parseScrapeRequest({ url: DOC_URL, zeroDataRetention: true }).cache).toEqual({ store: false });
   });
 
   it("keeps the options that matter and drops the ones that do not", () => {
