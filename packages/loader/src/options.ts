@@ -49,7 +49,7 @@ export interface DocumentLoaderOptions {
   /** Drop running headers, footers and page numbers. @default true */
   onlyMainContent?: boolean;
   /** PDF parsers, as in Firecrawl's `parsers`. @default ["pdf"] (the scraper's default) */
-  parsers?: Array<"pdf" | PdfParser>;
+  parsers?: PdfParser[];
   /** Milliseconds the scraper may spend on one document (1000..300000). @default 60000 (the scraper's default) */
   timeout?: number;
   /** The scrape cache, or `false` to scrape on every build. @default { dir: ".cache/docscrape", ttl: "1d" } */

@@ -1,49 +1,21 @@
-/** PDF parser settings, as in Firecrawl's `parsers: [{ type: "pdf", ... }]`. */
-export interface PdfParser {
-  type: "pdf";
-  mode?: "fast" | "auto" | "ocr";
-  maxPages?: number;
-}
+import type { ScrapeData as EngineScrapeData, ScrapeMetadata as EngineScrapeMetadata, ScrapeOptions as EngineScrapeOptions } from "docscrape";
 
-/** The scrape request options the loader passes on, as in Firecrawl's `/v2/scrape` body. */
-export interface ScrapeOptions {
-  formats?: Array<"markdown" | "html" | "links">;
-  onlyMainContent?: boolean;
-  parsers?: Array<"pdf" | PdfParser>;
-  /** Milliseconds the scraper may spend on one document. */
-  timeout?: number;
-}
+export type { PdfParser } from "docscrape";
 
-/** `data.metadata` of a scrape result. Unknown fields are kept. */
-export interface ScrapeMetadata {
-  title?: string;
-  description?: string;
-  language?: string;
-  /** The URL as requested. */
-  sourceURL?: string;
-  /** The final URL after redirects. */
-  url?: string;
-  /** The status the document's own server answered with; `>= 400` means the document failed. */
-  statusCode?: number;
-  contentType?: string;
-  numPages?: number;
-  sheetNames?: string[];
-  /** The source's `ETag`, when the embedded engine saw one. */
-  etag?: string;
-  /** The source's `Last-Modified`, when the embedded engine saw one. */
-  lastModified?: string;
-  [key: string]: unknown;
-}
+/**
+ * The scrape options the loader passes to every scraper: the part of the engine's options that
+ * Firecrawl's `/v2/scrape` body also has, so the same object goes to the engine or over HTTP.
+ */
+export type ScrapeOptions = Pick<EngineScrapeOptions, "formats" | "onlyMainContent" | "parsers" | "timeout">;
 
-/** `data` of a successful `/v2/scrape` response. */
-export interface ScrapeData {
-  markdown: string;
-  html?: string;
-  links?: string[];
-  metadata: ScrapeMetadata;
-  /** A lossy spot the scraper reports, e.g. a PDF page without a text layer. */
-  warning?: string;
-}
+/**
+ * `data.metadata` as any Firecrawl-compatible service sends it: the engine's fields, none of
+ * them guaranteed (Firecrawl omits some), plus fields the loader does not know, which are kept.
+ */
+export type ScrapeMetadata = Partial<EngineScrapeMetadata> & { [key: string]: unknown };
+
+/** `data` of a successful scrape, once the loader has checked that it has Markdown. */
+export type ScrapeData = Omit<EngineScrapeData, "markdown" | "metadata"> & { markdown: string; metadata: ScrapeMetadata };
 
 /**
  * Anything that turns a document URL into Markdown: the HTTP client (`client.ts`), the embedded
