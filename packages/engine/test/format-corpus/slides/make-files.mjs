@@ -45,8 +45,8 @@ const table = ([x, y, w, h], rows) =>
   `<draw:frame svg:x="${x}cm" svg:y="${y}cm" svg:width="${w}cm" svg:height="${h}cm"><table:table><table:table-column table:number-columns-repeated="${rows[0].length}"/>${rows
     .map((row) => `<table:table-row>${row.map((cell) => `<table:table-cell>${p(cell)}</table:table-cell>`).join("")}</table:table-row>`)
     .join("")}</table:table></draw:frame>`;
-const page = (name, shapes, style = "") =>
-  `<draw:page draw:name="${name}" draw:master-page-name="Default"${style && ` draw:style-name="${style}"`}>${shapes.join("")}</draw:page>`;
+const page = (name, layout, shapes, style = "") =>
+  `<draw:page draw:name="${name}" draw:master-page-name="Default" presentation:presentation-page-layout-name="${layout}"${style && ` draw:style-name="${style}"`}>${shapes.join("")}</draw:page>`;
 
 const TITLE = [2, 1, 24, 3];
 const BODY = [2, 5, 24, 12];
@@ -54,7 +54,11 @@ const BODY = [2, 5, 24, 12];
 const deck = `<?xml version="1.0" encoding="UTF-8"?>
 <office:document ${NS} office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation">
 <office:meta><dc:title>Harbour Lights Quarterly Review</dc:title><meta:initial-creator>Tidewater Cooperative</meta:initial-creator></office:meta>
-<office:styles/>
+<office:styles>
+<style:presentation-page-layout style:name="TitleSlide"><presentation:placeholder presentation:object="title" svg:x="2cm" svg:y="1cm" svg:width="24cm" svg:height="3cm"/><presentation:placeholder presentation:object="subtitle" svg:x="2cm" svg:y="6cm" svg:width="24cm" svg:height="3cm"/></style:presentation-page-layout>
+<style:presentation-page-layout style:name="TitleContent"><presentation:placeholder presentation:object="title" svg:x="2cm" svg:y="1cm" svg:width="24cm" svg:height="3cm"/><presentation:placeholder presentation:object="outline" svg:x="2cm" svg:y="5cm" svg:width="24cm" svg:height="12cm"/></style:presentation-page-layout>
+<style:presentation-page-layout style:name="TitleOnly"><presentation:placeholder presentation:object="title" svg:x="2cm" svg:y="1cm" svg:width="24cm" svg:height="3cm"/></style:presentation-page-layout>
+</office:styles>
 <office:automatic-styles>
 <style:style style:name="hidden" style:family="drawing-page"><style:drawing-page-properties presentation:visibility="hidden"/></style:style>
 <style:style style:name="pr" style:family="presentation"/>
@@ -62,11 +66,11 @@ const deck = `<?xml version="1.0" encoding="UTF-8"?>
 </office:automatic-styles>
 <office:master-styles><style:master-page style:name="Default"/></office:master-styles>
 <office:body><office:presentation>
-${page("Cover", [
+${page("Cover", "TitleSlide", [
   frame("title", TITLE, p("Harbour Lights Quarterly Review")),
   frame("subtitle", [2, 6, 24, 3], p("Prepared by the Tidewater Cooperative board")),
 ])}
-${page("Roadmap", [
+${page("Roadmap", "TitleContent", [
   frame("title", TITLE, p("Roadmap for the spring season")),
   frame("outline", BODY, list([
     ["Repaint the north pier lamps", [["Order marine varnish", [["Check the tide tables first"]]], ["Hire two painters"]]],
@@ -75,7 +79,7 @@ ${page("Roadmap", [
   ])),
   notes("Mention that the varnish order closes on the fifth of March."),
 ])}
-${page("Budget", [
+${page("Budget", "TitleOnly", [
   frame("title", TITLE, p("Budget by project")),
   table([2, 5, 20, 6], [
     ["Project", "Owner", "Cost (EUR)"],
@@ -85,12 +89,12 @@ ${page("Budget", [
   ]),
   notes("The tide gauge cost includes installation."),
 ])}
-${page("Draft", [frame("title", TITLE, p("Draft slide kept out of the deck")), frame("outline", BODY, p("Confidential renegotiation figures"))], "hidden")}
-${page("Sequence", [
+${page("Draft", "TitleContent", [frame("title", TITLE, p("Draft slide kept out of the deck")), frame("outline", BODY, p("Confidential renegotiation figures"))], "hidden")}
+${page("Sequence", "TitleContent", [
   frame("title", TITLE, p("Steps to reopen the lighthouse")),
   frame("outline", BODY, list([["Inspect the lantern room"], ["Replace the cracked panes"], ["Invite the town council"]], "numbered")),
 ])}
-${page("Columns", [
+${page("Columns", "TitleOnly", [
   frame("title", TITLE, p("Two teams, two columns")),
   // Written right column first: reading order must come from the positions, not the XML.
   `<draw:g>${textBox([14, 5, 10, 4], p("Right column: the events team plans the summer fair."))}${textBox([2, 5, 10, 4], p("Left column: the maintenance team repairs the pier."))}</draw:g>`,
