@@ -19,6 +19,8 @@ function length(value: string | undefined): number {
 
 interface PageContext {
   listStyles: ListStyles;
+  /** An embedded object's content part (`Object 1/content.xml`), if the package has it. */
+  objectContent: (href: string) => Element | undefined;
   onlyMainContent: boolean;
   title?: string;
   shapes: PlacedBlocks[];
@@ -31,9 +33,28 @@ function readTable(table: Element, listStyles: ListStyles): SlideBlock {
   return { kind: "table", rows };
 }
 
-/** What a shape holds: text, a table or a picture's description. */
-function shapeBlocks(shape: Element, listStyles: ListStyles): SlideBlock[] {
+/**
+ * An embedded chart object as its title and data. Note: an ODF chart keeps its data in its own
+ * table (the first column the categories, the first row the series names).
+ */
+function readChartObject(chartDocument: Element, listStyles: ListStyles): SlideBlock | undefined {
+  const officeChart = child(chartDocument, "body", "chart");
+  const chart = child(officeChart, "chart");
+  if (!chart) return undefined;
+  const title = textOf(child(chart, "title"), "p").trim();
+  const cellText = (cell: Element) => plainText(odfParagraphs(cell, listStyles));
+  const table = descendants(officeChart, "table")[0];
+  const [header = [], ...rows] = descendants(table, "table-row").map((row) => children(row, "table-cell").map(cellText));
+  return { kind: "chart", ...(title && { title }), seriesNames: header.slice(1), rows: rows.filter((row) => row.some(Boolean)) };
+}
+
+/** What a shape holds: text, a table, a chart or a picture's description. */
+function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
+  const { listStyles } = context;
   if (shape.localName !== "frame") return odfParagraphs(shape, listStyles);
+  const object = child(shape, "object");
+  const objectDocument = object ? context.objectContent(attribute(object, "href") ?? "") : undefined;
+  if (objectDocument) return [readChartObject(objectDocument, listStyles)].filter((block) => block !== undefined);
   const table = child(shape, "table");
   if (table) return [readTable(table, listStyles)];
   const textBox = child(shape, "text-box");
@@ -57,7 +78,7 @@ function readShapes(container: Element, context: PageContext, depth: number): vo
     if (presentationClass && FURNITURE_CLASSES.has(presentationClass) && context.onlyMainContent) continue;
     // An empty placeholder ("Click to add Title") is a layout hint, not content.
     if (attribute(shape, "placeholder") === "true") continue;
-    const blocks = shapeBlocks(shape, context.listStyles);
+    const blocks = shapeBlocks(shape, context);
     if (presentationClass === "title" && context.title === undefined) {
       context.title = plainText(blocks);
       continue;
@@ -106,7 +127,8 @@ export function readOdp(bytes: Uint8Array, name: string, onlyMainContent: boolea
       hiddenCount++;
       return;
     }
-    const context: PageContext = { listStyles, onlyMainContent, shapes: [] };
+    const objectContent = (href: string) => parts.xml(`${href.replace(/^\.\//, "")}/content.xml`);
+    const context: PageContext = { listStyles, objectContent, onlyMainContent, shapes: [] };
     readShapes(page, context, 0);
     slides.push({ number: index + 1, ...(context.title && { title: context.title }), shapes: context.shapes, notes: readNotes(page, listStyles) });
   });

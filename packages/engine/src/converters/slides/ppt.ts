@@ -188,7 +188,13 @@ function streamOf(container: CFB.CFB$Container, path: string): PptStream {
  * Note: no maintained npm library reads PPT; SheetJS's `ppt` package stopped at plain text in 2017.
  */
 export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolean): Deck {
-  const container = CFB.read(bytes, { type: "buffer" });
+  let container: CFB.CFB$Container;
+  try {
+    container = CFB.read(bytes, { type: "buffer" });
+  } catch (error) {
+    // cfb's own messages name its internals ("Cannot set properties of undefined").
+    throw new Error("its OLE2 container is truncated or damaged", { cause: error });
+  }
   if (CFB.find(container, "EncryptedSummary")) throw passwordProtected(name);
   const stream = streamOf(container, "PowerPoint Document");
   const directory = readPersistDirectory(streamOf(container, "Current User"), stream);

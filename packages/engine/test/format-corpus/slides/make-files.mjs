@@ -6,11 +6,12 @@
 // beside this script so that CI needs no LibreOffice; run `node make-files.mjs` here (with
 // `soffice` on the PATH) to make them again, then update the sha256 and bytes in manifest.json.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as XLSX from "@e965/xlsx";
+import CFB from "cfb";
 
 const FILES = fileURLToPath(new URL("./files/", import.meta.url));
 
@@ -26,6 +27,7 @@ const NS = [
   'xmlns:xlink="http://www.w3.org/1999/xlink"',
   'xmlns:dc="http://purl.org/dc/elements/1.1/"',
   'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"',
+  'xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0"',
 ].join(" ");
 
 const p = (text) => `<text:p>${text}</text:p>`;
@@ -47,6 +49,25 @@ const table = ([x, y, w, h], rows) =>
     .join("")}</table:table></draw:frame>`;
 const page = (name, layout, shapes, style = "") =>
   `<draw:page draw:name="${name}" draw:master-page-name="Default" presentation:presentation-page-layout-name="${layout}"${style && ` draw:style-name="${style}"`}>${shapes.join("")}</draw:page>`;
+
+/** A bar chart embedded as an ODF chart object, its data in the chart's own table. */
+function barChart([x, y, w, h], title, [corner, ...series], rows) {
+  const cell = (value) =>
+    typeof value === "number"
+      ? `<table:table-cell office:value-type="float" office:value="${value}"><text:p>${value}</text:p></table:table-cell>`
+      : `<table:table-cell office:value-type="string"><text:p>${value}</text:p></table:table-cell>`;
+  const column = (i) => String.fromCharCode(66 + i);
+  return `<draw:frame svg:x="${x}cm" svg:y="${y}cm" svg:width="${w}cm" svg:height="${h}cm"><draw:object><office:document office:mimetype="application/vnd.oasis.opendocument.chart" office:version="1.3"><office:body><office:chart>
+<chart:chart chart:class="chart:bar" svg:width="${w}cm" svg:height="${h}cm"><chart:title><text:p>${title}</text:p></chart:title><chart:legend chart:legend-position="end"/>
+<chart:plot-area table:cell-range-address="local-table.$A$1:.$${column(series.length - 1)}$${rows.length + 1}" chart:data-source-has-labels="both">
+<chart:axis chart:dimension="x" chart:name="primary-x"><chart:categories table:cell-range-address="local-table.$A$2:.$A$${rows.length + 1}"/></chart:axis><chart:axis chart:dimension="y" chart:name="primary-y"/>
+${series.map((_, i) => `<chart:series chart:values-cell-range-address="local-table.$${column(i)}$2:.$${column(i)}$${rows.length + 1}" chart:label-cell-address="local-table.$${column(i)}$1" chart:class="chart:bar"/>`).join("")}
+</chart:plot-area></chart:chart>
+<table:table table:name="local-table"><table:table-header-columns><table:table-column/></table:table-header-columns><table:table-columns><table:table-column table:number-columns-repeated="${series.length}"/></table:table-columns>
+<table:table-header-rows><table:table-row>${[corner, ...series].map(cell).join("")}</table:table-row></table:table-header-rows>
+<table:table-rows>${rows.map((row) => `<table:table-row>${row.map(cell).join("")}</table:table-row>`).join("")}</table:table-rows></table:table>
+</office:chart></office:body></office:document></draw:object></draw:frame>`;
+}
 
 const TITLE = [2, 1, 24, 3];
 const BODY = [2, 5, 24, 12];
@@ -89,6 +110,10 @@ ${page("Budget", "TitleOnly", [
   ]),
   notes("The tide gauge cost includes installation."),
 ])}
+${page("Visitors", "TitleOnly", [
+  frame("title", TITLE, p("Visitors since the reopening")),
+  barChart([2, 5, 20, 10], "Visitors per month", ["Month", "Adults", "Children"], [["January", 1200, 340], ["February", 1450, 410], ["March", 2010, 780]]),
+])}
 ${page("Draft", "TitleContent", [frame("title", TITLE, p("Draft slide kept out of the deck")), frame("outline", BODY, p("Confidential renegotiation figures"))], "hidden")}
 ${page("Sequence", "TitleContent", [
   frame("title", TITLE, p("Steps to reopen the lighthouse")),
@@ -116,6 +141,7 @@ soffice(["--convert-to", "ppt", "gen_deck.fodp"]);
 soffice(["--convert-to", "odp", "gen_deck.fodp"]);
 for (const name of ["gen_deck.pptx", "gen_deck.ppt", "gen_deck.odp"]) copyFileSync(join(work, name), join(FILES, name));
 writeXlsb(join(FILES, "gen_berths.xlsb"));
+writeMalformed();
 console.log(`written to ${FILES} (sources in ${work})`);
 
 /** A workbook of two sheets (one hidden), with text, numbers, a date and a formula, as XLSB. */
@@ -134,4 +160,25 @@ function writeXlsb(path) {
   workbook.Workbook = { Sheets: [{ Hidden: 0 }, { Hidden: 0 }, { Hidden: 1 }] };
   workbook.Props = { Title: "Harbour berths", Author: "Tidewater Cooperative", CreatedDate: new Date(Date.UTC(2026, 0, 15)) };
   writeFileSync(path, XLSX.write(workbook, { bookType: "xlsb", type: "buffer", compression: true }));
+}
+
+/**
+ * Damaged decks: cut short, not a ZIP at all, and password-protected. Note: LibreOffice's
+ * command line cannot save with a password, so the protected PPTX is the container Office
+ * writes for one (MS-OFFCRYPTO: an OLE2 file with `EncryptionInfo` and `EncryptedPackage`),
+ * holding random bytes where the encrypted package would be.
+ */
+function writeMalformed() {
+  const cut = (name, fraction) => {
+    const bytes = readFileSync(join(FILES, name));
+    writeFileSync(join(FILES, `mal_truncated_${name.replace(/^gen_/, "")}`), bytes.subarray(0, Math.floor(bytes.length * fraction)));
+  };
+  cut("gen_deck.pptx", 0.5);
+  cut("gen_deck.odp", 0.5);
+  cut("gen_deck.ppt", 0.1);
+  writeFileSync(join(FILES, "mal_not_a_zip.pptx"), "This is a plain text file that someone renamed to .pptx.\n");
+  const encrypted = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(encrypted, "EncryptionInfo", Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]));
+  CFB.utils.cfb_add(encrypted, "EncryptedPackage", Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+  writeFileSync(join(FILES, "mal_encrypted.pptx"), CFB.write(encrypted, { type: "buffer" }));
 }
