@@ -67,7 +67,7 @@ function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
 }
 
 function readShapes(container: Element, context: PageContext, depth: number): void {
-  if (depth > MAX_GROUP_DEPTH) throw new ScrapeError("DOCUMENT_UNREADABLE", `groups nested more than ${MAX_GROUP_DEPTH} deep`);
+  if (depth > MAX_GROUP_DEPTH) throw new Error(`its groups nest more than ${MAX_GROUP_DEPTH} deep`);
   for (const shape of children(container)) {
     if (shape.localName === "notes" || shape.localName === "forms") continue;
     if (shape.localName === "g") {

@@ -138,7 +138,7 @@ function readTableGroup(group: PptRecord, context: DrawingContext, transform: Tr
 
 /** The shapes of a group (OfficeArtSpgrContainer), groups flattened into slide coordinates. */
 function readGroup(group: PptRecord, context: DrawingContext, transform: Transform, depth: number): void {
-  if (depth > MAX_GROUP_DEPTH) throw new ScrapeError("DOCUMENT_UNREADABLE", `groups nested more than ${MAX_GROUP_DEPTH} deep`);
+  if (depth > MAX_GROUP_DEPTH) throw new Error(`its groups nest more than ${MAX_GROUP_DEPTH} deep`);
   const { stream } = context;
   const [groupShape, ...members] = stream.children(group);
   if (!groupShape) return;

@@ -1,5 +1,4 @@
 import type { Element } from "@xmldom/xmldom";
-import { ScrapeError } from "../../errors.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
 import { bulletOf, levelProperties, textBodyParagraphs } from "./drawingml-text.js";
@@ -130,7 +129,7 @@ function readPicture(picture: Element, context: SlideContext, transform: Transfo
 
 /** The shapes of a shape tree or group, flattened into the slide's coordinates. */
 function readShapeTree(tree: Element, context: SlideContext, transform: Transform, depth: number): void {
-  if (depth > MAX_GROUP_DEPTH) throw new ScrapeError("DOCUMENT_UNREADABLE", `groups nested more than ${MAX_GROUP_DEPTH} deep`);
+  if (depth > MAX_GROUP_DEPTH) throw new Error(`its groups nest more than ${MAX_GROUP_DEPTH} deep`);
   for (const element of children(tree)) {
     switch (element.localName) {
       case "sp":
