@@ -43,7 +43,7 @@ export const slidesConverter: Converter = {
       format === "ppt" ? readPpt(bytes, name, onlyMainContent) : format === "odp" ? readOdp(bytes, name, onlyMainContent) : readPptx(bytes, name, onlyMainContent);
     const warnings = [...deck.warnings];
     if (deck.hiddenCount > 0) warnings.push(`${deck.hiddenCount} hidden slide(s) were left out; unhide them to include them.`);
-    const imageCount = deck.slides.reduce((count, slide) => count + slide.shapes.flatMap((shape) => shape.blocks).filter((block) => block.kind === "image").length, 0);
+    const imageCount = deck.slides.flatMap((slide) => slide.shapes.flatMap((shape) => shape.blocks)).filter((block) => block.kind === "image").length;
     if (imageCount > 0) warnings.push(`${imageCount} picture(s) were replaced by their alt text.`);
     const markdown = deckToMarkdown(deck);
     if (!markdown) warnings.push(`${name} has no slides with text.`);

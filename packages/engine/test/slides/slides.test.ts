@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
 import { PPTX_NAMESPACES, pptxWith } from "../hardening/hostile-documents.js";
@@ -144,6 +145,20 @@ describe("damaged decks", () => {
     ["mal_truncated_deck.odp", /^mal_truncated_deck\.odp could not be read as ODP \(.+\); check/],
   ])("%s: DOCUMENT_UNREADABLE with one sentence that names it", async (name, message) => {
     await expect(convert(file(name), { filename: name })).rejects.toMatchObject({ code: "DOCUMENT_UNREADABLE", message: expect.stringMatching(message) });
+  });
+
+  it("an ODP whose manifest lists encrypted parts is password-protected, found by its bytes alone", async () => {
+    // What LibreOffice writes for a password: the mimetype stored first, the content encrypted.
+    const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry></manifest:manifest>`;
+    const odp = zipSync({
+      mimetype: [strToU8("application/vnd.oasis.opendocument.presentation"), { level: 0 }],
+      "META-INF/manifest.xml": strToU8(manifest),
+      "content.xml": Uint8Array.from({ length: 512 }, (_, i) => (i * 31) % 256),
+    });
+    await expect(convert(odp, { filename: "locked" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "locked is password-protected; save it again without a password and try again.",
+    });
   });
 });
 

@@ -132,8 +132,7 @@ function readTableGroup(group: PptRecord, context: DrawingContext, transform: Tr
   for (const cell of cells.shapes) {
     rows[tops.indexOf(cell.y)]![lefts.indexOf(cell.x)] = cell.blocks.flatMap((block) => (block.kind === "paragraph" ? [block.runs] : []));
   }
-  const first = cells.shapes[0];
-  if (first) context.shapes.push({ x: Math.min(...lefts), y: tops[0]!, height: 0, blocks: [{ kind: "table", rows }] });
+  if (cells.shapes.length > 0) context.shapes.push({ x: lefts[0]!, y: tops[0]!, height: 0, blocks: [{ kind: "table", rows }] });
 }
 
 /** The shapes of a group (OfficeArtSpgrContainer), groups flattened into slide coordinates. */

@@ -29,7 +29,9 @@ export function readChart(chartSpace: Element): SlideChart {
   if (!title && series.length === 1 && attribute(child(chart, "autoTitleDeleted"), "val") !== "1" && child(chart, "title")) title = names[0]!;
   const values = series.map((ser) => cachedPoints(child(ser, "val") ?? child(ser, "yVal")));
   const categories = series.map((ser) => cachedPoints(child(ser, "cat") ?? child(ser, "xVal"))).find((points) => points.size > 0) ?? new Map();
-  const count = Math.max(categories.size, ...values.map((points) => (points.size ? Math.max(...points.keys()) + 1 : 0)));
+  // Note: a loop, not Math.max(...keys): a long series would overflow the call stack.
+  let count = categories.size;
+  for (const points of values) for (const index of points.keys()) count = Math.max(count, index + 1);
   const rows = Array.from({ length: count }, (_, index) => [categories.get(index) ?? String(index + 1), ...values.map((points) => points.get(index) ?? "")]);
   return { kind: "chart", ...(title && { title }), seriesNames: names, rows };
 }
