@@ -58,6 +58,10 @@ describe.each(["gen_deck.pptx", "gen_deck.odp", "gen_deck.ppt"])("%s", (name) =>
     expect(section(result.markdown, "Two teams, two columns")).not.toContain("Notes:");
   });
 
+  it("keeps web links", () => {
+    expect(result.markdown).toContain("- Read the [full roadmap page](https://example.org/harbour/roadmap) for dates");
+  });
+
   it("reads a group's shapes by position: left column, right column, then the box below", () => {
     const text = section(result.markdown, "Two teams, two columns");
     const order = ["Left column", "Right column", "Footer box"].map((start) => text.indexOf(start));
@@ -67,10 +71,9 @@ describe.each(["gen_deck.pptx", "gen_deck.odp", "gen_deck.ppt"])("%s", (name) =>
 });
 
 describe.each(["gen_deck.pptx", "gen_deck.odp"])("%s (formats that keep more)", (name) => {
-  it("keeps numbered lists, links, and the chart's title", async () => {
+  it("keeps numbered lists and the chart's title", async () => {
     const { markdown } = await convert(file(name), { filename: name });
     expect(section(markdown, "Steps to reopen the lighthouse")).toContain("1. Inspect the lantern room\n2. Replace the cracked panes");
-    expect(markdown).toContain("[full roadmap page](https://example.org/harbour/roadmap)");
     expect(section(markdown, "Visitors since the reopening")).toContain("**Chart: Visitors per month**");
   });
 });
@@ -90,6 +93,7 @@ describe("a PPTX built by hand", () => {
     <p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:p><a:r><a:t>Ferry season</a:t></a:r></a:p></p:txBody></p:sp>
     <p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="3" name="Chart"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="3000000"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId2"/></a:graphicData></a:graphic></p:graphicFrame>
     <p:sp><p:nvSpPr><p:cNvPr id="4" name="Text"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="1000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:rPr><a:hlinkClick r:id="rId3"/></a:rPr><a:t>Do not follow</a:t></a:r><a:r><a:t> but read </a:t></a:r><a:r><a:rPr><a:hlinkClick r:id="rId4"/></a:rPr><a:t>the timetable</a:t></a:r></a:p></p:txBody></p:sp>
+    <p:sp><p:nvSpPr><p:cNvPr id="6" name="Footer"/><p:cNvSpPr/><p:nvPr><p:ph type="ftr" idx="11"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:p><a:r><a:t>Tidewater ferry office</a:t></a:r></a:p></p:txBody></p:sp>
     <p:pic><p:nvPicPr><p:cNvPr id="5" name="Photo" descr="The ferry at the north pier"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:spPr><a:xfrm><a:off x="0" y="2000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr></p:pic>
   </p:spTree></p:cSld></p:sld>`;
   const deck = pptxWith(slide, { "ppt/slides/_rels/slide1.xml.rels": rels, "ppt/charts/chart1.xml": chartXml });
@@ -104,6 +108,11 @@ describe("a PPTX built by hand", () => {
     expect(markdown).toContain("Do not follow but read [the timetable](https://example.org/ferry)\n\nThe ferry at the north pier\n\n**Chart");
     expect(markdown).not.toContain("javascript");
     expect(warnings).toContain("1 picture(s) were replaced by their alt text.");
+  });
+
+  it("drops the footer placeholder, unless onlyMainContent is false", async () => {
+    expect((await convert(deck, { filename: "ferry.pptx" })).markdown).not.toContain("Tidewater ferry office");
+    expect((await convert(deck, { filename: "ferry.pptx", onlyMainContent: false })).markdown).toContain("Tidewater ferry office");
   });
 });
 

@@ -32,6 +32,13 @@ export const RT = {
   UserEditAtom: 0x0ff5,
   PersistDirectoryAtom: 0x1772,
   DocumentAtom: 0x03e9,
+  ExObjList: 0x0409,
+  ExHyperlink: 0x0fd7,
+  ExHyperlinkAtom: 0x0fd3,
+  CString: 0x0fba,
+  InteractiveInfo: 0x0ff2,
+  InteractiveInfoAtom: 0x0ff3,
+  TxInteractiveInfoAtom: 0x0fdf,
   // Office Art (drawing) records inside PPDrawing.
   DgContainer: 0xf002,
   SpgrContainer: 0xf003,

@@ -1,4 +1,4 @@
-import type { SlideParagraph } from "./model.js";
+import type { SlideParagraph, TextRun } from "./model.js";
 import { type PptRecord, PptStream, RT } from "./ppt-records.js";
 
 /** TextHeaderAtom text types ([MS-PPT] 2.13.33 TextTypeEnum). */
@@ -11,6 +11,53 @@ export interface PptText {
   text: string;
   /** The StyleTextPropAtom that follows the characters, if any. */
   style?: PptRecord;
+  /** Character ranges that are hyperlinks, with their URLs. */
+  links: Array<{ start: number; end: number; href: string }>;
+  /** The hyperlink an InteractiveInfo named, waiting for the range that follows it. */
+  pendingHref?: string;
+}
+
+/** Schemes a hyperlink may keep; others (`file:`, slide jumps, macros) stay plain text. */
+const LINK_SCHEME = /^(?:https?|mailto):/i;
+
+/** The document's hyperlink targets by id (ExObjList → ExHyperlink → CString instance 1). */
+export function readHyperlinks(stream: PptStream, document: PptRecord): Map<number, string> {
+  const targets = new Map<number, string>();
+  const objects = stream.child(document, RT.ExObjList);
+  for (const link of objects ? stream.children(objects).filter((record) => record.type === RT.ExHyperlink) : []) {
+    const atom = stream.child(link, RT.ExHyperlinkAtom);
+    const target = stream.children(link).find((record) => record.type === RT.CString && record.instance === 1);
+    if (atom && target) targets.set(stream.u32(atom.start), new TextDecoder("utf-16le").decode(stream.bytes.subarray(target.start, target.end)));
+  }
+  return targets;
+}
+
+/**
+ * Add one record that follows a TextHeaderAtom to its text: the characters, the paragraph styles,
+ * and hyperlinks (an InteractiveInfo naming the link, then the character range it covers).
+ */
+export function addTextRecord(stream: PptStream, text: PptText, record: PptRecord, hyperlinks: Map<number, string>): void {
+  if (record.type === RT.TextCharsAtom || record.type === RT.TextBytesAtom) text.text = textOfRecord(stream, record);
+  else if (record.type === RT.StyleTextPropAtom) text.style = record;
+  else if (record.type === RT.InteractiveInfo) {
+    const atom = stream.child(record, RT.InteractiveInfoAtom);
+    const href = atom ? hyperlinks.get(stream.u32(atom.start + 4)) : undefined;
+    text.pendingHref = href && LINK_SCHEME.test(href) ? href : undefined;
+  } else if (record.type === RT.TxInteractiveInfoAtom && text.pendingHref) {
+    text.links.push({ start: stream.u32(record.start), end: stream.u32(record.start + 4), href: text.pendingHref });
+    text.pendingHref = undefined;
+  }
+}
+
+/** The runs of the characters [start, end), split where hyperlinks begin and end. */
+function linkedRuns(text: PptText, start: number, end: number): TextRun[] {
+  const cuts = new Set([start, end]);
+  for (const link of text.links) for (const at of [link.start, link.end]) if (at > start && at < end) cuts.add(at);
+  const points = [...cuts].sort((a, b) => a - b);
+  return points.slice(0, -1).map((from, i) => {
+    const href = text.links.find((link) => link.start <= from && from < link.end)?.href;
+    return { text: text.text.slice(from, points[i + 1]).replace(/\v/g, "\n"), ...(href && { href }) };
+  });
 }
 
 /** Per paragraph run: how many characters it covers, its indent level and explicit bullet flag. */
@@ -85,11 +132,12 @@ export function pptParagraphs(stream: PptStream, text: PptText): SlideParagraph[
   return text.text.split("\r").map((line) => {
     while (position >= runEnd && runIndex + 1 < runs.length) runEnd += runs[++runIndex]!.count;
     const run = runs[runIndex];
+    const start = position;
     position += line.length + 1;
     const bulleted = run?.hasBullet ?? bulletedByDefault;
     return {
       kind: "paragraph",
-      runs: [{ text: line.replace(/\v/g, "\n") }],
+      runs: linkedRuns(text, start, start + line.length),
       level: Math.min(run?.level ?? 0, 8),
       ...(bulleted && { list: "bullet" as const }),
     };

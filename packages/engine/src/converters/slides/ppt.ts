@@ -3,7 +3,7 @@ import { ScrapeError } from "../../errors.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
 import { type PptRecord, PptStream, RT, readPersistDirectory } from "./ppt-records.js";
-import { type PptText, TEXT_TYPE, pptParagraphs, textOfRecord } from "./ppt-text.js";
+import { type PptText, TEXT_TYPE, addTextRecord, pptParagraphs, readHyperlinks } from "./ppt-text.js";
 
 /** PlaceholderAtom ids of footers, dates, slide numbers and headers ([MS-PPT] PlaceholderEnum). */
 const FURNITURE_PLACEHOLDERS: ReadonlySet<number> = new Set([0x07, 0x08, 0x09, 0x0a]);
@@ -31,31 +31,28 @@ interface SlideEntry {
 }
 
 /** A SlideListWithText: SlidePersistAtoms, each followed by the texts of its placeholders. */
-function readSlideList(stream: PptStream, list: PptRecord | undefined): SlideEntry[] {
+function readSlideList(stream: PptStream, list: PptRecord | undefined, hyperlinks: Map<number, string>): SlideEntry[] {
   const entries: SlideEntry[] = [];
   for (const record of list ? stream.children(list) : []) {
     const current = entries.at(-1);
     if (record.type === RT.SlidePersistAtom) {
       entries.push({ persistId: stream.u32(record.start), id: stream.u32(record.start + 12), texts: [] });
     } else if (record.type === RT.TextHeaderAtom && current) {
-      current.texts.push({ textType: stream.u32(record.start), text: "" });
-    } else if ((record.type === RT.TextCharsAtom || record.type === RT.TextBytesAtom) && current?.texts.at(-1)) {
-      current.texts.at(-1)!.text = textOfRecord(stream, record);
-    } else if (record.type === RT.StyleTextPropAtom && current?.texts.at(-1)) {
-      current.texts.at(-1)!.style = record;
+      current.texts.push({ textType: stream.u32(record.start), text: "", links: [] });
+    } else if (current?.texts.at(-1)) {
+      addTextRecord(stream, current.texts.at(-1)!, record, hyperlinks);
     }
   }
   return entries;
 }
 
 /** The text inside a shape's ClientTextbox: inline, or a reference to the slide list's texts. */
-function shapeText(stream: PptStream, textbox: PptRecord, outline: readonly PptText[]): PptText | undefined {
+function shapeText(stream: PptStream, textbox: PptRecord, outline: readonly PptText[], hyperlinks: Map<number, string>): PptText | undefined {
   let text: PptText | undefined;
   for (const record of stream.children(textbox)) {
     if (record.type === RT.OutlineTextRefAtom) return outline[stream.u32(record.start)];
-    if (record.type === RT.TextHeaderAtom) text = { textType: stream.u32(record.start), text: "" };
-    else if ((record.type === RT.TextCharsAtom || record.type === RT.TextBytesAtom) && text) text.text = textOfRecord(stream, record);
-    else if (record.type === RT.StyleTextPropAtom && text) text.style = record;
+    if (record.type === RT.TextHeaderAtom) text = { textType: stream.u32(record.start), text: "", links: [] };
+    else if (text) addTextRecord(stream, text, record, hyperlinks);
   }
   return text;
 }
@@ -88,6 +85,7 @@ function hasProperty(stream: PptStream, shape: PptRecord, propertyId: number): b
 interface DrawingContext {
   stream: PptStream;
   outline: readonly PptText[];
+  hyperlinks: Map<number, string>;
   onlyMainContent: boolean;
   title?: string;
   shapes: PlacedBlocks[];
@@ -111,7 +109,7 @@ function readShape(shape: PptRecord, context: DrawingContext, transform: Transfo
   const anchor = anchorOf(stream, shape);
   const rect = anchor && transform(anchor);
   const textbox = stream.child(shape, RT.ClientTextbox);
-  const text = textbox ? shapeText(stream, textbox, context.outline) : undefined;
+  const text = textbox ? shapeText(stream, textbox, context.outline, context.hyperlinks) : undefined;
   if (text) {
     const paragraphs = pptParagraphs(stream, text);
     const isTitle = text.textType === TEXT_TYPE.title || text.textType === TEXT_TYPE.centerTitle || (placeholder !== undefined && TITLE_PLACEHOLDERS.has(placeholder));
@@ -206,10 +204,11 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
   const documentRecord = recordOf(directory.documentPersistId, RT.Document);
   if (!documentRecord) throw new Error("it has no document record");
   const lists = stream.children(documentRecord).filter((record) => record.type === RT.SlideListWithText);
-  const notesByNotesId = new Map(readSlideList(stream, lists.find((list) => list.instance === 2)).map((entry) => [entry.id, entry]));
+  const hyperlinks = readHyperlinks(stream, documentRecord);
+  const notesByNotesId = new Map(readSlideList(stream, lists.find((list) => list.instance === 2), hyperlinks).map((entry) => [entry.id, entry]));
   const slides: Slide[] = [];
   let hiddenCount = 0;
-  readSlideList(stream, lists.find((list) => list.instance === 0)).forEach((entry, index) => {
+  readSlideList(stream, lists.find((list) => list.instance === 0), hyperlinks).forEach((entry, index) => {
     const slide = recordOf(entry.persistId, RT.Slide);
     if (!slide) return;
     const showInfo = stream.child(slide, RT.SlideShowSlideInfoAtom);
@@ -217,11 +216,11 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
       hiddenCount++;
       return;
     }
-    const drawing = readDrawing(stream, slide, { outline: entry.texts, onlyMainContent, notesOnly: false });
+    const drawing = readDrawing(stream, slide, { outline: entry.texts, hyperlinks, onlyMainContent, notesOnly: false });
     const slideAtom = stream.child(slide, RT.SlideAtom);
     const notesEntry = slideAtom ? notesByNotesId.get(stream.u32(slideAtom.start + 16)) : undefined;
     const notesRecord = notesEntry && recordOf(notesEntry.persistId, RT.Notes);
-    const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
+    const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, hyperlinks, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
     slides.push({ number: index + 1, ...(drawing.title && { title: drawing.title }), shapes: drawing.shapes, notes });
   });
   return { slides, hiddenCount, warnings: [] };

@@ -118,7 +118,7 @@ function readGraphicFrame(frame: Element, context: SlideContext, transform: Tran
   const chartPart = chartId ? context.rels.get(chartId) : undefined;
   const chartSpace = chartPart && !chartPart.external ? context.parts.xml(chartPart.target) : undefined;
   if (chartSpace) return place(context, box, transform, [readChart(chartSpace)]);
-  if (attribute(data, "uri")?.includes("diagram")) context.warnings.add("SmartArt diagrams are not converted yet; their text is left out.");
+  if (attribute(data, "uri")?.includes("diagram")) context.warnings.add("SmartArt diagrams are not converted yet; their text was left out.");
 }
 
 function readPicture(picture: Element, context: SlideContext, transform: Transform): void {
