@@ -70,6 +70,13 @@ describe.each(["gen_deck.pptx", "gen_deck.odp", "gen_deck.ppt"])("%s", (name) =>
   });
 });
 
+describe.each(["gen_deck.pptx", "gen_deck.odp", "gen_deck.ppt"])("%s metadata", (name) => {
+  it("has the deck's title and author from its properties", async () => {
+    const { metadata } = await convert(file(name), { filename: name });
+    expect(metadata).toMatchObject({ title: "Harbour Lights Quarterly Review", author: "Tidewater Cooperative" });
+  });
+});
+
 describe.each(["gen_deck.pptx", "gen_deck.odp"])("%s (formats that keep more)", (name) => {
   it("keeps numbered lists and the chart's title", async () => {
     const { markdown } = await convert(file(name), { filename: name });

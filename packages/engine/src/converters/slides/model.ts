@@ -45,6 +45,8 @@ export interface SlideChart {
 export interface SlideImage {
   kind: "image";
   alt: string;
+  /** The package part that holds the picture (`ppt/media/image1.png`, `Pictures/….png`), when known. */
+  part?: string;
 }
 
 export type SlideBlock = SlideParagraph | SlideTable | SlideChart | SlideImage;

@@ -59,9 +59,11 @@ function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
   if (table) return [readTable(table, listStyles)];
   const textBox = child(shape, "text-box");
   if (textBox) return odfParagraphs(textBox, listStyles);
-  if (child(shape, "image")) {
+  const image = child(shape, "image");
+  if (image) {
     const alt = (child(shape, "desc")?.textContent || child(shape, "title")?.textContent || "").trim();
-    return [{ kind: "image", alt }];
+    const part = attribute(image, "href")?.replace(/^\.\//, "");
+    return [{ kind: "image", alt, ...(part && !/^[a-z][a-z0-9+.-]*:/i.test(part) && { part }) }];
   }
   return [];
 }

@@ -1,5 +1,6 @@
 import CFB from "cfb";
 import { ScrapeError } from "../../errors.js";
+import { readOleSummary } from "../ole-summary.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
 import { type PptRecord, PptStream, RT, readPersistDirectory } from "./ppt-records.js";
@@ -223,5 +224,5 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
     const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, hyperlinks, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
     slides.push({ number: index + 1, ...(drawing.title && { title: drawing.title }), shapes: drawing.shapes, notes });
   });
-  return { slides, hiddenCount, warnings: [] };
+  return { slides, hiddenCount, ...readOleSummary(container), warnings: [] };
 }

@@ -124,7 +124,9 @@ function readGraphicFrame(frame: Element, context: SlideContext, transform: Tran
 function readPicture(picture: Element, context: SlideContext, transform: Transform): void {
   const properties = child(picture, "nvPicPr", "cNvPr");
   const alt = (attribute(properties, "descr") || attribute(properties, "title") || "").trim();
-  place(context, xfrmBox(child(picture, "spPr", "xfrm")), transform, [{ kind: "image", alt }]);
+  const embedded = context.rels.get(relationshipId(child(picture, "blipFill", "blip")) ?? "");
+  const part = embedded && !embedded.external ? embedded.target : undefined;
+  place(context, xfrmBox(child(picture, "spPr", "xfrm")), transform, [{ kind: "image", alt, ...(part && { part }) }]);
 }
 
 /** The shapes of a shape tree or group, flattened into the slide's coordinates. */
