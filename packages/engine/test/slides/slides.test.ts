@@ -123,6 +123,21 @@ describe("a PPTX built by hand", () => {
   });
 });
 
+describe("a PPTX with SmartArt", () => {
+  it("writes the diagram's text as a list nested as the diagram nests it", async () => {
+    const point = (id: string, text: string) => `<dgm:pt modelId="${id}"><dgm:t><a:bodyPr/><a:p><a:r><a:t>${text}</a:t></a:r></a:p></dgm:t></dgm:pt>`;
+    const data = `<?xml version="1.0" encoding="UTF-8"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst>
+      <dgm:pt modelId="0" type="doc"/>${point("1", "Plan the season")}${point("2", "Build the pontoon")}${point("3", "Order the timber")}
+      <dgm:pt modelId="9" type="sibTrans"><dgm:t><a:p><a:r><a:t>connector text</a:t></a:r></a:p></dgm:t></dgm:pt>
+    </dgm:ptLst><dgm:cxnLst><dgm:cxn modelId="10" srcId="0" destId="1"/><dgm:cxn modelId="11" srcId="0" destId="2"/><dgm:cxn modelId="12" srcId="2" destId="3"/><dgm:cxn modelId="13" type="presOf" srcId="1" destId="3"/></dgm:cxnLst></dgm:dataModel>`;
+    const slide = `<?xml version="1.0" encoding="UTF-8"?><p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree><p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="2" name="Diagram"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rId7" r:lo="rId8" r:qs="rId9" r:cs="rId10"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`;
+    const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/diagramData" Target="../diagrams/data1.xml"/></Relationships>`;
+    const { markdown } = await convert(pptxWith(slide, { "ppt/slides/_rels/slide1.xml.rels": rels, "ppt/diagrams/data1.xml": data }), { filename: "diagram.pptx" });
+    expect(markdown).toContain("- Plan the season\n- Build the pontoon\n  - Order the timber");
+    expect(markdown).not.toContain("connector text");
+  });
+});
+
 describe("XLSB", () => {
   it("converts like XLSX: a section and a table per visible sheet", async () => {
     const { markdown, metadata, warnings } = await convert(file("gen_berths.xlsb"), { filename: "berths.xlsb" });

@@ -68,7 +68,8 @@ export function relationships(parts: PackageParts, part: string): Map<string, Re
 export const relationshipOfType = (rels: Map<string, Relationship>, kind: string): Relationship | undefined =>
   [...rels.values()].find((rel) => rel.type.endsWith(`/${kind}`));
 
-const RELATIONSHIPS_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+/** The namespace of `r:id` and the other relationship attributes. */
+export const RELATIONSHIPS_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
 /** An element's `r:id` (the relationships namespace, whatever its prefix). */
 export const relationshipId = (element: Element | undefined): string | undefined => element?.getAttributeNS(RELATIONSHIPS_NS, "id") ?? undefined;

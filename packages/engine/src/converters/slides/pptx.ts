@@ -4,6 +4,7 @@ import { plainText } from "./model.js";
 import { bulletOf, levelProperties, textBodyParagraphs } from "./drawingml-text.js";
 import { type PackageParts, type Relationship, readPackageParts, relationshipId, relationshipOfType, relationships } from "./package-parts.js";
 import { chartRelationshipId, readChart } from "./pptx-chart.js";
+import { diagramDataId, readDiagram } from "./pptx-diagram.js";
 import { attribute, child, children, textOf } from "./xml.js";
 
 const TITLE_TYPES = new Set(["title", "ctrTitle"]);
@@ -70,7 +71,6 @@ interface SlideContext {
   onlyMainContent: boolean;
   title?: string;
   shapes: PlacedBlocks[];
-  warnings: Set<string>;
 }
 
 function place(context: SlideContext, box: Box | undefined, transform: Transform, blocks: SlideBlock[]): void {
@@ -118,7 +118,9 @@ function readGraphicFrame(frame: Element, context: SlideContext, transform: Tran
   const chartPart = chartId ? context.rels.get(chartId) : undefined;
   const chartSpace = chartPart && !chartPart.external ? context.parts.xml(chartPart.target) : undefined;
   if (chartSpace) return place(context, box, transform, [readChart(chartSpace)]);
-  if (attribute(data, "uri")?.includes("diagram")) context.warnings.add("SmartArt diagrams are not converted yet; their text was left out.");
+  const diagramPart = context.rels.get(diagramDataId(data) ?? "");
+  const dataModel = diagramPart && !diagramPart.external ? context.parts.xml(diagramPart.target) : undefined;
+  if (dataModel) place(context, box, transform, readDiagram(dataModel));
 }
 
 function readPicture(picture: Element, context: SlideContext, transform: Transform): void {
@@ -167,7 +169,7 @@ function readNotes(parts: PackageParts, rels: Map<string, Relationship>): SlideP
     .flatMap((shape) => textBodyParagraphs(child(shape, "txBody"), notesRels));
 }
 
-function readSlide(parts: PackageParts, part: string, number: number, onlyMainContent: boolean, warnings: Set<string>): Slide {
+function readSlide(parts: PackageParts, part: string, number: number, onlyMainContent: boolean): Slide {
   const root = parts.xml(part);
   if (!root) throw new Error(`its slide ${part} is missing`);
   const rels = relationships(parts, part);
@@ -181,7 +183,6 @@ function readSlide(parts: PackageParts, part: string, number: number, onlyMainCo
     bodyStyle: child(master, "txStyles", "bodyStyle"),
     onlyMainContent,
     shapes: [],
-    warnings,
   };
   const tree = child(root, "cSld", "spTree");
   if (tree) readShapeTree(tree, context, IDENTITY, 0);
@@ -205,7 +206,6 @@ export function readPptx(bytes: Uint8Array, name: string, onlyMainContent: boole
   const presentation = parts.xml("ppt/presentation.xml");
   if (!presentation) throw new Error("it has no ppt/presentation.xml");
   const rels = relationships(parts, "ppt/presentation.xml");
-  const warnings = new Set<string>();
   const slides: Slide[] = [];
   let hiddenCount = 0;
   children(child(presentation, "sldIdLst"), "sldId").forEach((slideId, index) => {
@@ -215,7 +215,7 @@ export function readPptx(bytes: Uint8Array, name: string, onlyMainContent: boole
       hiddenCount++;
       return;
     }
-    slides.push(readSlide(parts, target, index + 1, onlyMainContent, warnings));
+    slides.push(readSlide(parts, target, index + 1, onlyMainContent));
   });
-  return { slides, hiddenCount, ...coreProperties(parts), warnings: [...warnings] };
+  return { slides, hiddenCount, ...coreProperties(parts), warnings: [] };
 }
