@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)("the example site in a browser", () => {
       anchors.map((a) => ({ href: a.getAttribute("href")!, text: a.textContent!.trim() })),
     );
     expect(links.map((link) => link.href).sort()).toEqual(
-      ["/docs/annual-report-2025/", "/docs/budget-2026/", "/docs/staff-handbook/", "/docs/travel-policy/"],
+      ["/docs/annual-report-2025/", "/docs/board-briefing/", "/docs/budget-2026/", "/docs/staff-handbook/", "/docs/travel-policy/"],
     );
 
     for (const link of links) {
@@ -86,6 +86,13 @@ describe.skipIf(!hasChromium)("the example site in a browser", () => {
     await page.goto(`${site.origin}/docs/budget-2026/`);
     expect(await page.locator("article.prose h2", { hasText: "Milestones" }).count()).toBe(1);
     expect(await page.locator("article.prose td", { hasText: "2026-06-15" }).count()).toBe(1);
+    // The deck: a section per slide, nested bullets, the chart's values, the notes; not the hidden slide.
+    await page.goto(`${site.origin}/docs/board-briefing/`);
+    expect(await page.locator("article.prose h2", { hasText: "Project status" }).count()).toBe(1);
+    expect(await page.locator("article.prose li li", { hasText: "Phase 2 starts in October" }).count()).toBe(1);
+    expect(await page.locator("article.prose td", { hasText: "520" }).count()).toBe(1);
+    expect(await page.locator("article.prose blockquote", { hasText: "phase 1 finished under budget" }).count()).toBe(1);
+    expect(await page.locator("article.prose").innerText()).not.toContain("scenario B");
 
     expect(problems).toEqual([]);
     await page.close();

@@ -1,5 +1,5 @@
-// Writes the example site's documents: a PDF handbook, a Word policy and an Excel budget in
-// documents/, and a PDF annual report in remote/ that the build serves over HTTP.
+// Writes the example site's documents: a PDF handbook, a Word policy, an Excel budget and a
+// PowerPoint board briefing in documents/, and a PDF annual report in remote/ that the build serves over HTTP.
 // The text is written for this repository (MIT, like the rest of it); run `pnpm make-documents`
 // in examples/docs-site to make them again.
 import { createWriteStream } from "node:fs";
@@ -8,6 +8,7 @@ import { once } from "node:events";
 import PDFDocument from "pdfkit";
 import * as docx from "docx";
 import * as XLSX from "@e965/xlsx";
+import PptxGenJS from "pptxgenjs";
 
 const here = (path) => new URL(`../${path}`, import.meta.url);
 // Fixed dates keep the files byte-stable from one run to the next.
@@ -151,4 +152,59 @@ XLSX.utils.book_append_sheet(workbook, milestones, "Milestones");
 workbook.Props = { Title: "Budget 2026", Author: "Tidewater Cooperative", CreatedDate: CREATED };
 await writeFile(here("public/documents/budget-2026.xlsx"), XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }));
 
-console.log("wrote documents/staff-handbook.pdf, documents/travel-policy.docx, documents/budget-2026.xlsx, remote/annual-report-2025.pdf");
+// ---------------------------------------------------------------- PowerPoint
+// A deck as people make them: title placeholders, nested bullets, a chart, a table, speaker notes,
+// and a hidden draft slide that must not be published.
+const deck = new PptxGenJS();
+deck.layout = "LAYOUT_16x9";
+deck.title = "Board briefing, spring 2026";
+deck.author = "Tidewater Cooperative";
+deck.defineSlideMaster({
+  title: "CONTENT",
+  objects: [{ placeholder: { options: { name: "title", type: "title", x: 0.5, y: 0.25, w: 9, h: 0.8, fontSize: 28 }, text: "" } }],
+});
+const slide = (title) => {
+  const added = deck.addSlide({ masterName: "CONTENT" });
+  added.addText(title, { placeholder: "title" });
+  return added;
+};
+const cover = slide("Board briefing, spring 2026");
+cover.addText("Tidewater Cooperative · prepared for the board meeting of 12 March 2026", { x: 0.5, y: 1.4, w: 9, h: 0.6, fontSize: 16 });
+const priorities = slide("Priorities for the year");
+priorities.addText(
+  [
+    { text: "Renew the water mains", options: { bullet: true } },
+    { text: "Phase 2 starts in October", options: { bullet: true, indentLevel: 1 } },
+    { text: "Budget: 2.4 million", options: { bullet: true, indentLevel: 1 } },
+    { text: "Commission borehole 3", options: { bullet: true } },
+    { text: "Hold the tariff steady", options: { bullet: true } },
+  ],
+  { x: 0.5, y: 1.3, w: 9, h: 3, fontSize: 18 },
+);
+priorities.addNotes("Remind the board that phase 1 finished under budget.");
+const water = slide("Water use by quarter");
+water.addChart(
+  deck.ChartType.bar,
+  [
+    { name: "2025", labels: ["Q1", "Q2", "Q3", "Q4"], values: [410, 455, 520, 430] },
+    { name: "2026 plan", labels: ["Q1", "Q2", "Q3", "Q4"], values: [400, 440, 500, 420] },
+  ],
+  { x: 0.5, y: 1.2, w: 9, h: 4, showTitle: true, title: "Megalitres supplied", showLegend: true },
+);
+const status = slide("Project status");
+status.addTable(
+  [
+    ["Project", "Owner", "Status"],
+    ["Mains renewal", "Engineering", "On track"],
+    ["Borehole 3", "Operations", "Testing"],
+    ["Tariff review", "Board", "Approved"],
+  ].map((row, i) => row.map((text) => ({ text, options: { bold: i === 0 } }))),
+  { x: 0.5, y: 1.3, w: 9, fontSize: 14, border: { type: "solid", pt: 0.5, color: "999999" } },
+);
+status.addNotes("Borehole 3 water quality results are due in April.");
+const draft = slide("Draft: tariff scenarios");
+draft.addText("Not for publication: scenario B raises the tariff by 4%.", { x: 0.5, y: 1.3, w: 9, h: 1 });
+draft.hidden = true;
+await writeFile(here("public/documents/board-briefing.pptx"), await deck.write({ outputType: "nodebuffer", compression: true }));
+
+console.log("wrote documents/staff-handbook.pdf, documents/travel-policy.docx, documents/budget-2026.xlsx, documents/board-briefing.pptx, remote/annual-report-2025.pdf");

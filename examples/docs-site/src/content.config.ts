@@ -12,6 +12,7 @@ export const collections = {
         { id: "staff-handbook", url: "./public/documents/staff-handbook.pdf", data: { team: "People" } },
         { id: "travel-policy", url: "./public/documents/travel-policy.docx", data: { team: "Finance" } },
         { id: "budget-2026", url: "./public/documents/budget-2026.xlsx", data: { team: "Finance" } },
+        { id: "board-briefing", url: "./public/documents/board-briefing.pptx", data: { team: "Board" } },
         { id: "annual-report-2025", url: `${remote}/annual-report-2025.pdf`, data: { team: "Board" } },
       ],
       cache: { dir: ".cache/docscrape", ttl: "1d" },

@@ -6,6 +6,7 @@ const pdf = () => import("./converters/pdf.js").then((module) => module.pdfConve
 const docx = () => import("./converters/docx.js").then((module) => module.docxConverter);
 const doc = () => import("./converters/doc.js").then((module) => module.docConverter);
 const spreadsheet = () => import("./converters/spreadsheet.js").then((module) => module.spreadsheetConverter);
+const slides = () => import("./converters/slides.js").then((module) => module.slidesConverter);
 const csv = () => import("./converters/csv.js").then((module) => module.csvConverter);
 const text = () => import("./converters/text.js").then((module) => module.textConverter);
 
@@ -19,6 +20,10 @@ const CONVERTER_BY_FORMAT: Readonly<Record<DocumentFormat, () => Promise<Convert
   xlsx: spreadsheet,
   xls: spreadsheet,
   ods: spreadsheet,
+  xlsb: spreadsheet,
+  pptx: slides,
+  ppt: slides,
+  odp: slides,
   csv,
   markdown: text,
   text,
@@ -44,7 +49,7 @@ export async function convert(input: Uint8Array, options: ConvertOptions = {}): 
   if (!format) {
     throw new ScrapeError(
       "UNSUPPORTED_DOCUMENT",
-      `${name} is not a PDF, Word, Excel, CSV, Markdown or text document; convert it to one of those formats.`,
+      `${name} is not a PDF, Word, Excel, PowerPoint, OpenDocument, CSV, Markdown or text document; convert it to one of those formats.`,
     );
   }
   const converter = await CONVERTER_BY_FORMAT[format]();

@@ -9,6 +9,10 @@ export const MIME_BY_FORMAT: Readonly<Record<DocumentFormat, string>> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   xls: "application/vnd.ms-excel",
   ods: "application/vnd.oasis.opendocument.spreadsheet",
+  xlsb: "application/vnd.ms-excel.sheet.binary.macroenabled.12",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ppt: "application/vnd.ms-powerpoint",
+  odp: "application/vnd.oasis.opendocument.presentation",
   csv: "text/csv",
   markdown: "text/markdown",
   text: "text/plain",
@@ -23,6 +27,11 @@ const FORMAT_BY_EXTENSION: Readonly<Record<string, DocumentFormat>> = {
   xlsm: "xlsx",
   xls: "xls",
   ods: "ods",
+  xlsb: "xlsb",
+  pptx: "pptx",
+  pptm: "pptx",
+  ppt: "ppt",
+  odp: "odp",
   csv: "csv",
   tsv: "csv",
   md: "markdown",
@@ -37,6 +46,7 @@ const FORMAT_BY_MIME: Readonly<Record<string, DocumentFormat>> = {
   "application/vnd.ms-word": "doc",
   "application/vnd.ms-excel.sheet.macroenabled.12": "xlsx",
   "application/vnd.ms-word.document.macroenabled.12": "docx",
+  "application/vnd.ms-powerpoint.presentation.macroenabled.12": "pptx",
   "application/csv": "csv",
   "text/tab-separated-values": "csv",
   "text/x-markdown": "markdown",
@@ -74,6 +84,7 @@ export function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): Docum
     // Telling Word from Excel needs the directory; the stream names are ASCII in UTF-16LE.
     const sample = new TextDecoder("utf-16le").decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
     if (sample.includes("WordDocument")) return "doc";
+    if (sample.includes("PowerPoint Document")) return "ppt";
     if (sample.includes("Workbook") || sample.includes("Book")) return "xls";
     return hint === "doc" || hint === "xls" ? hint : undefined;
   }
@@ -96,8 +107,12 @@ function zipFormat(bytes: Uint8Array): DocumentFormat | undefined {
   }
   if (names.includes("word/document.xml")) return "docx";
   if (names.includes("xl/workbook.xml")) return "xlsx";
+  if (names.includes("xl/workbook.bin")) return "xlsb";
+  if (names.includes("ppt/presentation.xml")) return "pptx";
   if (names.includes("content.xml") && new TextDecoder().decode(bytes.subarray(0, 200)).includes("opendocument.spreadsheet"))
     return "ods";
+  if (names.includes("content.xml") && new TextDecoder().decode(bytes.subarray(0, 200)).includes("opendocument.presentation"))
+    return "odp";
   return undefined;
 }
 

@@ -6,6 +6,10 @@ export type DocumentFormat =
   | "xlsx"
   | "xls"
   | "ods"
+  | "xlsb"
+  | "pptx"
+  | "ppt"
+  | "odp"
   | "csv"
   | "markdown"
   | "text";

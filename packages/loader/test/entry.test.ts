@@ -6,6 +6,8 @@ describe("formatOf", () => {
     expect(formatOf("application/pdf", "https://a.example/download?id=1")).toBe("pdf");
     expect(formatOf("text/csv; charset=utf-8", "https://a.example/x")).toBe("csv");
     expect(formatOf(undefined, "file:///srv/budget-2026.xlsx")).toBe("xlsx");
+    expect(formatOf("application/vnd.openxmlformats-officedocument.presentationml.presentation", "https://a.example/x")).toBe("pptx");
+    expect(formatOf(undefined, "https://a.example/deck.odp")).toBe("odp");
     expect(formatOf("application/octet-stream", "https://a.example/x")).toBe("unknown");
   });
 });

@@ -15,7 +15,7 @@ export interface SpreadsheetConverterOptions {
 }
 
 /**
- * A converter for XLSX, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
+ * A converter for XLSX, XLSB, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
  * one GFM table per sheet, formulas as their saved results, numbers and dates as their formats
  * show them (ISO dates for the default date format), hyperlinks as
  * Markdown links and cell comments listed under the table. Hidden sheets are left out, with a
@@ -27,7 +27,7 @@ export function createSpreadsheetConverter(options: SpreadsheetConverterOptions 
     throw new TypeError(`Expected \`maxRows\` to be a positive integer, got ${maxRows}.`);
   }
   return {
-    formats: ["xlsx", "xls", "ods"],
+    formats: ["xlsx", "xlsb", "xls", "ods"],
     async convert(bytes, { format, filename }) {
       const name = filename ?? "the workbook";
       assertWorkbookContainer(bytes, format, name);

@@ -16,6 +16,28 @@ const XLSX_PARTS = {
   "xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
 };
 
+const PPTX_PARTS = {
+  "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/><Override PartName="/ppt/slides/slide1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/></Types>`,
+  "_rels/.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+  "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
+  "ppt/_rels/presentation.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide1.xml"/></Relationships>`,
+};
+
+/** The namespaces a PPTX slide part declares. */
+export const PPTX_NAMESPACES = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`;
+
+/** A one-slide PPTX whose slide is the given XML, plus any further parts (relationships, charts). */
+export const pptxWith = (slideXml: string, parts: Record<string, string> = {}): Uint8Array =>
+  zipSync({ ...mapValues({ ...PPTX_PARTS, ...parts }, strToU8), "ppt/slides/slide1.xml": strToU8(slideXml) }, { level: 6 });
+
+/** A PPTX whose slide nests `p:grpSp` groups `depth` deep. */
+export const deeplyNestedPptx = (depth: number): Uint8Array =>
+  pptxWith(`<?xml version="1.0" encoding="UTF-8"?><p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree>${"<p:grpSp>".repeat(depth)}${"</p:grpSp>".repeat(depth)}</p:spTree></p:cSld></p:sld>`);
+
+/** A PPTX whose slide declares the billion laughs and uses the top entity in a text run. */
+export const billionLaughsPptx = (): Uint8Array =>
+  pptxWith(`<?xml version="1.0" encoding="UTF-8"?>${LAUGHS_DTD}<p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>&lol9;</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>`);
+
 const W = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`;
 
 /** A DOCX whose `word/document.xml` is the given XML. */
@@ -35,18 +57,20 @@ export const plainDocx = (text: string): Uint8Array =>
  * `inflatedBytes / 1000` bytes. Streamed through fflate one 1 MiB slice at a time, so the bomb
  * is never held inflated.
  */
-export function zipBomb(kind: "docx" | "xlsx", inflatedBytes: number): Uint8Array {
+export function zipBomb(kind: "docx" | "xlsx" | "pptx", inflatedBytes: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;
     chunks.push(chunk);
   });
-  for (const [path, text] of Object.entries(kind === "docx" ? DOCX_PARTS : XLSX_PARTS)) {
+  const parts = { docx: DOCX_PARTS, xlsx: XLSX_PARTS, pptx: PPTX_PARTS }[kind];
+  for (const [path, text] of Object.entries(parts)) {
     const part = new ZipDeflate(path);
     zip.add(part);
     part.push(strToU8(text), true);
   }
-  const member = new ZipDeflate(kind === "docx" ? "word/document.xml" : "xl/worksheets/sheet1.xml", { level: 1 });
+  const mainPart = { docx: "word/document.xml", xlsx: "xl/worksheets/sheet1.xml", pptx: "ppt/slides/slide1.xml" }[kind];
+  const member = new ZipDeflate(mainPart, { level: 1 });
   zip.add(member);
   const padding = new Uint8Array(MiB).fill(0x20);
   for (let written = 0; written < inflatedBytes; written += MiB) member.push(padding, written + MiB >= inflatedBytes);

@@ -1,30 +1,10 @@
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORPUS_DIR, corpusFile, expectedStrings, normalise, startScrapeServer, startSourceServer } from "./helpers.js";
+import { CORPUS_DIR, ENGINE_DIR, corpusFile, expectedStrings, normalise, runCli, startCli, startScrapeServer, startSourceServer } from "./helpers.js";
 import type { SourceServer } from "./helpers.js";
 
-const ENGINE_DIR = join(import.meta.dirname, "../..");
-const CLI = join(ENGINE_DIR, "src/cli.ts");
 const API_KEY = "cli-test-key";
-
-/** The CLI as a user runs it, from source through tsx, with a clean environment. */
-function startCli(args: string[], env: Record<string, string> = {}): ChildProcess {
-  const { DOCSCRAPE_API_KEYS: _keys, FIRECRAWL_API_KEY: _key, FIRECRAWL_API_URL: _url, INIT_CWD: _cwd, ...inherited } = process.env;
-  return spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: ENGINE_DIR, env: { ...inherited, ...env } });
-}
-
-async function runCli(args: string[], env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = startCli(args, env);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk));
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { code, stdout, stderr };
-}
 
 const expectOneLineError = (stderr: string): void => {
   expect(stderr).toMatch(/^docscrape: [^\n]+\n$/);

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -127,4 +129,25 @@ export async function postScrape(
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** The engine package folder. */
+export const ENGINE_DIR = join(import.meta.dirname, "../..");
+const CLI = join(ENGINE_DIR, "src/cli.ts");
+
+/** The CLI as a user runs it, from source through tsx, with a clean environment. */
+export function startCli(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const { DOCSCRAPE_API_KEYS: _keys, FIRECRAWL_API_KEY: _key, FIRECRAWL_API_URL: _url, INIT_CWD: _cwd, ...inherited } = process.env;
+  return spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: ENGINE_DIR, env: { ...inherited, ...env } });
+}
+
+/** Run the CLI to the end; its exit code and output. */
+export async function runCli(args: string[], env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = startCli(args, env);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, stdout, stderr };
 }

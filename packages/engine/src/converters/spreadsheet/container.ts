@@ -8,6 +8,16 @@ const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
 const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
   signature.every((byte, i) => bytes[i] === byte);
 
+/** Whether the bytes are a ZIP (local file header). */
+export const isZip = (bytes: Uint8Array): boolean => startsWith(bytes, ZIP_SIGNATURE);
+
+/**
+ * Whether the bytes are a password-protected OOXML file (XLSX, DOCX, PPTX): an OLE2 compound file
+ * holding the encrypted ZIP as its `EncryptedPackage` stream (MS-OFFCRYPTO).
+ */
+export const isEncryptedOoxml = (bytes: Uint8Array): boolean =>
+  startsWith(bytes, OLE2_SIGNATURE) && new TextDecoder("utf-16le").decode(bytes.subarray(0, 1 << 16)).includes("EncryptedPackage");
+
 /**
  * Refuse bytes that are not the container their workbook format lives in, before SheetJS sees
  * them. Note: SheetJS falls back to reading anything as a text table, so random bytes named
@@ -18,12 +28,13 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
  *   XLSX, `DOCUMENT_TOO_LARGE` for a ZIP that unpacks past the limit.
  */
 export function assertWorkbookContainer(bytes: Uint8Array, format: DocumentFormat, name: string): void {
-  const isZip = startsWith(bytes, ZIP_SIGNATURE);
+  const zip = isZip(bytes);
   const isOle2 = startsWith(bytes, OLE2_SIGNATURE);
   // Note: "Excel" files exported by web apps are often HTML or SpreadsheetML 2003 XML named .xls.
   const isMarkup = format === "xls" && /^\uFEFF?\s*</.test(new TextDecoder().decode(bytes.subarray(0, 64)));
   // An encrypted XLSX is an OLE2 file holding the encrypted ZIP package.
-  const expected = format === "xls" ? isOle2 || isMarkup : format === "xlsx" ? isZip || isOle2 : isZip;
+  const isOoxml = format === "xlsx" || format === "xlsb";
+  const expected = format === "xls" ? isOle2 || isMarkup : isOoxml ? zip || isOle2 : zip;
   if (!expected) {
     const container = format === "xls" ? "an Excel 97-2003 file" : "a ZIP package";
     throw new ScrapeError(
@@ -31,8 +42,8 @@ export function assertWorkbookContainer(bytes: Uint8Array, format: DocumentForma
       `${name} is not a valid ${format.toUpperCase()} workbook (it is not ${container}); check that the file is not corrupt or renamed.`,
     );
   }
-  if (isOle2 && format === "xlsx" && new TextDecoder("utf-16le").decode(bytes.subarray(0, 1 << 16)).includes("EncryptedPackage")) {
+  if (isOoxml && isEncryptedOoxml(bytes)) {
     throw new ScrapeError("DOCUMENT_UNREADABLE", `${name} is password-protected; remove the password in Excel and try again.`);
   }
-  if (isZip) assertSafeZip(bytes, name);
+  if (zip) assertSafeZip(bytes, name);
 }

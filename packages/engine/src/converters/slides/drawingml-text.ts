@@ -1,0 +1,57 @@
+import type { Element } from "@xmldom/xmldom";
+import type { SlideParagraph, TextRun } from "./model.js";
+import { type Relationship, relationshipId } from "./package-parts.js";
+import { attribute, child, children } from "./xml.js";
+
+/** Schemes a hyperlink may keep; others (`file:`, `javascript:`, slide jumps) stay plain text. */
+const LINK_SCHEME = /^(?:https?|mailto):/i;
+
+/** The external URL a run's `a:hlinkClick` points to, if it is one we keep. */
+function runLink(properties: Element | undefined, rels: Map<string, Relationship>): string | undefined {
+  const id = relationshipId(child(properties, "hlinkClick"));
+  const rel = id ? rels.get(id) : undefined;
+  return rel?.external && LINK_SCHEME.test(rel.target) ? rel.target : undefined;
+}
+
+/** The runs of one `a:p`: text runs, fields (slide numbers, dates) and line breaks. */
+function paragraphRuns(paragraph: Element, rels: Map<string, Relationship>): TextRun[] {
+  return children(paragraph, "r", "fld", "br").map((run) =>
+    run.localName === "br"
+      ? { text: "\n" }
+      : { text: child(run, "t")?.textContent ?? "", href: runLink(child(run, "rPr"), rels) },
+  );
+}
+
+/** What a paragraph's properties say about its bullet, if they say anything. */
+export type BulletStyle = "bullet" | "ordered" | "none";
+
+/** The bullet an `a:pPr` (or an `a:lvlNpPr` of a list style) sets, if it sets one. */
+export function bulletOf(properties: Element | undefined): BulletStyle | undefined {
+  if (child(properties, "buAutoNum")) return "ordered";
+  if (child(properties, "buChar") || child(properties, "buBlip")) return "bullet";
+  if (child(properties, "buNone")) return "none";
+  return undefined;
+}
+
+/** The `a:lvlNpPr` of a list style (`a:lstStyle`, `p:bodyStyle`) for a 0-based level. */
+export const levelProperties = (listStyle: Element | undefined, level: number): Element | undefined => child(listStyle, `lvl${level + 1}pPr`);
+
+/**
+ * The paragraphs of a DrawingML text body (`p:txBody`, `a:txBody`). A paragraph's bullet comes
+ * from its own properties, else its body's list style, else `inherited` (the layout, the master):
+ * PowerPoint writes bullets of body placeholders only in the master, so most list items say nothing.
+ */
+export function textBodyParagraphs(
+  body: Element | undefined,
+  rels: Map<string, Relationship>,
+  inherited: (level: number) => BulletStyle | undefined = () => undefined,
+): SlideParagraph[] {
+  const listStyle = child(body, "lstStyle");
+  return children(body, "p").map((paragraph) => {
+    const properties = child(paragraph, "pPr");
+    const level = Math.min(Number(attribute(properties, "lvl") ?? 0) || 0, 8);
+    const bullet = bulletOf(properties) ?? bulletOf(levelProperties(listStyle, level)) ?? inherited(level);
+    const list = bullet === "none" || bullet === undefined ? undefined : bullet;
+    return { kind: "paragraph", runs: paragraphRuns(paragraph, rels), level, ...(list && { list }) };
+  });
+}

@@ -1,0 +1,120 @@
+import type { BlockContent, Blockquote, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from "mdast";
+import { writeMarkdown } from "../docx/markdown-writer.js";
+import type { Deck, SlideBlock, SlideChart, SlideParagraph, SlideTable, TextRun } from "./model.js";
+import { inReadingOrder } from "./reading-order.js";
+
+/** Runs as mdast phrasing: neighbouring runs with the same link merged, line breaks as breaks. */
+function phrasing(runs: readonly TextRun[]): PhrasingContent[] {
+  const merged: TextRun[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    if (last && last.href === run.href) last.text += run.text;
+    else merged.push({ ...run });
+  }
+  // Leading and trailing spaces would be written as character references.
+  if (merged[0]) merged[0].text = merged[0].text.trimStart();
+  if (merged.at(-1)) merged.at(-1)!.text = merged.at(-1)!.text.trimEnd();
+  return merged.flatMap((run): PhrasingContent[] => {
+    const parts = run.text.split("\n").flatMap((line, i): PhrasingContent[] =>
+      i === 0 ? [{ type: "text", value: line }] : [{ type: "break" }, { type: "text", value: line }],
+    );
+    return run.href && run.text.trim() ? [{ type: "link", url: run.href, children: parts }] : parts;
+  });
+}
+
+const hasText = (runs: readonly TextRun[]): boolean => runs.some((run) => run.text.trim() !== "");
+
+/** Table cells hold phrasing only: a cell's paragraphs are joined with `<br>`. */
+function cellContent(paragraphs: readonly TextRun[][]): PhrasingContent[] {
+  return paragraphs.filter(hasText).flatMap((runs, i) => [...(i > 0 ? [{ type: "html", value: "<br>" } as const] : []), ...phrasing(runs)]);
+}
+
+function table(rows: readonly PhrasingContent[][][]): Table {
+  const width = rows.reduce((most, row) => Math.max(most, row.length), 1);
+  const children = rows.map(
+    (cells): TableRow => ({
+      type: "tableRow",
+      children: Array.from({ length: width }, (_, i) => ({ type: "tableCell", children: cells[i] ?? [] })),
+    }),
+  );
+  return { type: "table", align: [], children };
+}
+
+const slideTable = (block: SlideTable): Table | undefined => {
+  const rows = block.rows.filter((row) => row.some((cell) => cell.some(hasText)));
+  return rows.length > 0 ? table(rows.map((row) => row.map(cellContent))) : undefined;
+};
+
+/** A chart as its title and a table of its cached values: categories down, series across. */
+function chart(block: SlideChart): RootContent[] {
+  const caption: RootContent = {
+    type: "paragraph",
+    children: [{ type: "strong", children: [{ type: "text", value: block.title ? `Chart: ${block.title}` : "Chart" }] }],
+  };
+  if (block.rows.length === 0) return [caption];
+  const text = (value: string): PhrasingContent[] => [{ type: "text", value }];
+  return [caption, table([["", ...block.seriesNames].map(text), ...block.rows.map((row) => row.map(text))])];
+}
+
+/**
+ * Paragraphs and lists: consecutive list paragraphs nest by their indent level, a change of
+ * bullet kind at one level starts a new list, and a plain paragraph closes every open list.
+ */
+function blocksToMdast(blocks: readonly SlideBlock[]): RootContent[] {
+  const out: RootContent[] = [];
+  let open: Array<{ list: List; level: number }> = [];
+  const addListItem = (paragraph: SlideParagraph & { list: "bullet" | "ordered" }): void => {
+    const ordered = paragraph.list === "ordered";
+    while (open.length > 0 && (open.at(-1)!.level > paragraph.level || (open.at(-1)!.level === paragraph.level && open.at(-1)!.list.ordered !== ordered))) {
+      open.pop();
+    }
+    if (open.at(-1)?.level !== paragraph.level) {
+      const list: List = { type: "list", ordered, spread: false, children: [] };
+      const parentItem = open.at(-1)?.list.children.at(-1);
+      if (parentItem) parentItem.children.push(list);
+      else out.push(list);
+      open.push({ list, level: paragraph.level });
+    }
+    const item: ListItem = { type: "listItem", spread: false, children: [{ type: "paragraph", children: phrasing(paragraph.runs) }] };
+    open.at(-1)!.list.children.push(item);
+  };
+  for (const block of blocks) {
+    if (block.kind === "paragraph" && !hasText(block.runs)) continue;
+    if (block.kind === "paragraph" && block.list) {
+      addListItem({ ...block, list: block.list });
+      continue;
+    }
+    open = [];
+    if (block.kind === "paragraph") out.push({ type: "paragraph", children: phrasing(block.runs) });
+    else if (block.kind === "table") out.push(...[slideTable(block)].filter((node) => node !== undefined));
+    else if (block.kind === "chart") out.push(...chart(block));
+    else if (block.alt.trim()) out.push({ type: "paragraph", children: [{ type: "text", value: block.alt.trim() }] });
+  }
+  return out;
+}
+
+/** Speaker notes as a block quote that starts with "Notes:". */
+function notes(blocks: readonly SlideBlock[]): Blockquote | undefined {
+  const children = blocksToMdast(blocks) as BlockContent[];
+  if (children.length === 0) return undefined;
+  const label: PhrasingContent = { type: "strong", children: [{ type: "text", value: "Notes:" }] };
+  const first = children[0]!;
+  if (first.type === "paragraph") first.children.unshift(label, { type: "text", value: " " });
+  else children.unshift({ type: "paragraph", children: [label] });
+  return { type: "blockquote", children };
+}
+
+/**
+ * A deck as Markdown: one `##` section per visible slide (its title, else "Slide N"), its shapes
+ * in reading order, then its speaker notes.
+ */
+export function deckToMarkdown(deck: Deck): string {
+  const root: Root = { type: "root", children: [] };
+  for (const slide of deck.slides) {
+    root.children.push({ type: "heading", depth: 2, children: [{ type: "text", value: slide.title || `Slide ${slide.number}` }] });
+    root.children.push(...blocksToMdast(inReadingOrder(slide.shapes)));
+    const quote = notes(slide.notes);
+    if (quote) root.children.push(quote);
+  }
+  return root.children.length > 0 ? writeMarkdown(root).markdown : "";
+}

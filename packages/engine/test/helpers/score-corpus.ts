@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { convert } from "../../src/index.js";
+
+/** The shared corpus scorer, used where it is (never copied). */
+export const SCORER = fileURLToPath(new URL("../../../../../shared/corpus/score.mjs", import.meta.url));
+
+/** One type's line of the scorer's summary. */
+export interface TypeScore {
+  files: number;
+  errors: number;
+  passed: number;
+  total: number;
+  malTotal: number;
+  malMet: number;
+}
+
+/** A floor per type: vectors passed (it only ever rises). */
+export type Floors = Record<string, { passed: number }>;
+
+/**
+ * Convert every file a corpus manifest lists in-process, then score the outputs with the shared
+ * scorer (`--out` mode, with `--manifest` for a corpus other than the shared one).
+ */
+export async function scoreCorpus(manifestPath: string): Promise<{ perType: Record<string, TypeScore>; line: string }> {
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Array<{ file: string }>;
+  const out = mkdtempSync(join(tmpdir(), "docscrape-corpus-"));
+  for (const { file } of manifest) {
+    const name = basename(file);
+    const bytes = new Uint8Array(readFileSync(join(dirname(manifestPath), file)));
+    try {
+      const { markdown } = await convert(bytes, { filename: name, signal: AbortSignal.timeout(60_000) });
+      writeFileSync(join(out, `${name}.md`), markdown);
+    } catch (error) {
+      writeFileSync(join(out, `${name}.md.error`), String(error));
+    }
+  }
+  execFileSync(process.execPath, [SCORER, "--manifest", manifestPath, "--out", out, "--json", join(out, "score.json")], { stdio: "ignore" });
+  const { summary } = JSON.parse(readFileSync(join(out, "score.json"), "utf8")) as {
+    summary: { perType: Record<string, TypeScore>; line: string };
+  };
+  return summary;
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from "node:fs";
+import { strToU8, zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convert } from "../../src/index.js";
+import { PPTX_NAMESPACES, pptxWith } from "../hardening/hostile-documents.js";
+import { startHostileSource } from "../hardening/hostile-source.js";
+import { postScrape, runCli, startScrapeServer } from "../server/helpers.js";
+import type { SourceServer } from "../server/helpers.js";
+
+/** The deck make-files.mjs writes, as LibreOffice saved it in each format. */
+const FILES = new URL("../format-corpus/slides/files/", import.meta.url);
+const filePath = (name: string): string => new URL(name, FILES).pathname;
+const file = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, FILES)));
+
+const SLIDE_TITLES = [
+  "Harbour Lights Quarterly Review",
+  "Roadmap for the spring season",
+  "Budget by project",
+  "Visitors since the reopening",
+  "Steps to reopen the lighthouse",
+  "Two teams, two columns",
+];
+
+const headings = (markdown: string): string[] => [...markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+/** The Markdown of one slide's section, from its heading to the next. */
+const section = (markdown: string, title: string): string => markdown.split(/^(?=## )/m).find((part) => part.startsWith(`## ${title}\n`)) ?? "";
+
+describe.each(["gen_deck.pptx", "gen_deck.odp", "gen_deck.ppt"])("%s", (name) => {
+  let result: Awaited<ReturnType<typeof convert>>;
+  beforeAll(async () => {
+    result = await convert(file(name), { filename: name });
+  });
+
+  it("has one section per visible slide, titled by the slide's title, in deck order", () => {
+    expect(headings(result.markdown)).toEqual(SLIDE_TITLES);
+    expect(result.metadata.numPages).toBe(6);
+    expect(result.metadata.title).toBe("Harbour Lights Quarterly Review");
+  });
+
+  it("leaves the hidden slide out, and says so", () => {
+    expect(result.markdown).not.toContain("Confidential renegotiation figures");
+    expect(result.warnings).toContain("1 hidden slide(s) were left out; unhide them to include them.");
+  });
+
+  it("keeps bullet levels as nested lists", () => {
+    expect(section(result.markdown, "Roadmap for the spring season")).toContain(
+      "- Repaint the north pier lamps\n  - Order marine varnish\n    - Check the tide tables first\n  - Hire two painters\n- Open the visitor centre on weekends",
+    );
+  });
+
+  it("writes tables as GFM tables, header first", () => {
+    expect(section(result.markdown, "Budget by project")).toMatch(/\| Project +\| Owner +\| Cost \(EUR\) \|\n\| -+ \| -+ \| -+ \|\n\| Pier lamps +\| Maintenance team \| 12500 +\|/);
+  });
+
+  it("puts the speaker notes after their slide", () => {
+    expect(section(result.markdown, "Roadmap for the spring season")).toContain("> **Notes:** Mention that the varnish order closes on the fifth of March.");
+    expect(section(result.markdown, "Budget by project")).toContain("> **Notes:** The tide gauge cost includes installation.");
+    expect(section(result.markdown, "Two teams, two columns")).not.toContain("Notes:");
+  });
+
+  it("keeps web links", () => {
+    expect(result.markdown).toContain("- Read the [full roadmap page](https://example.org/harbour/roadmap) for dates");
+  });
+
+  it("reads a group's shapes by position: left column, right column, then the box below", () => {
+    const text = section(result.markdown, "Two teams, two columns");
+    const order = ["Left column", "Right column", "Footer box"].map((start) => text.indexOf(start));
+    expect(order.every((index) => index > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
+
+describe.each(["gen_deck.pptx", "gen_deck.odp", "gen_deck.ppt"])("%s metadata", (name) => {
+  it("has the deck's title and author from its properties", async () => {
+    const { metadata } = await convert(file(name), { filename: name });
+    expect(metadata).toMatchObject({ title: "Harbour Lights Quarterly Review", author: "Tidewater Cooperative" });
+  });
+});
+
+describe.each(["gen_deck.pptx", "gen_deck.odp"])("%s (formats that keep more)", (name) => {
+  it("keeps numbered lists and the chart's title", async () => {
+    const { markdown } = await convert(file(name), { filename: name });
+    expect(section(markdown, "Steps to reopen the lighthouse")).toContain("1. Inspect the lantern room\n2. Replace the cracked panes");
+    expect(section(markdown, "Visitors since the reopening")).toContain("**Chart: Visitors per month**");
+  });
+});
+
+describe("a PPTX built by hand", () => {
+  const chartXml = `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Ferry passengers</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:lineChart>${[
+    ["Summer", [900, 1100]],
+    ["Winter", [150, 120]],
+  ]
+    .map(
+      ([series, values], i) =>
+        `<c:ser><c:idx val="${i}"/><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>${series}</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>2024</c:v></c:pt><c:pt idx="1"><c:v>2025</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:ptCount val="2"/>${(values as number[]).map((value, j) => `<c:pt idx="${j}"><c:v>${value}</c:v></c:pt>`).join("")}</c:numCache></c:numRef></c:val></c:ser>`,
+    )
+    .join("")}</c:lineChart></c:plotArea></c:chart></c:chartSpace>`;
+  const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart1.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="javascript:alert(1)" TargetMode="External"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.org/ferry" TargetMode="External"/></Relationships>`;
+  const slide = `<?xml version="1.0" encoding="UTF-8"?><p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree>
+    <p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:p><a:r><a:t>Ferry season</a:t></a:r></a:p></p:txBody></p:sp>
+    <p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="3" name="Chart"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="3000000"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId2"/></a:graphicData></a:graphic></p:graphicFrame>
+    <p:sp><p:nvSpPr><p:cNvPr id="4" name="Text"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="1000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:rPr><a:hlinkClick r:id="rId3"/></a:rPr><a:t>Do not follow</a:t></a:r><a:r><a:t> but read </a:t></a:r><a:r><a:rPr><a:hlinkClick r:id="rId4"/></a:rPr><a:t>the timetable</a:t></a:r></a:p></p:txBody></p:sp>
+    <p:sp><p:nvSpPr><p:cNvPr id="6" name="Footer"/><p:cNvSpPr/><p:nvPr><p:ph type="ftr" idx="11"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:p><a:r><a:t>Tidewater ferry office</a:t></a:r></a:p></p:txBody></p:sp>
+    <p:pic><p:nvPicPr><p:cNvPr id="5" name="Photo" descr="The ferry at the north pier"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:spPr><a:xfrm><a:off x="0" y="2000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr></p:pic>
+  </p:spTree></p:cSld></p:sld>`;
+  const deck = pptxWith(slide, { "ppt/slides/_rels/slide1.xml.rels": rels, "ppt/charts/chart1.xml": chartXml });
+
+  it("writes a chart as its title and a table of its cached values", async () => {
+    const { markdown } = await convert(deck, { filename: "ferry.pptx" });
+    expect(markdown).toContain("**Chart: Ferry passengers**\n\n|      | Summer | Winter |\n| ---- | ------ | ------ |\n| 2024 | 900    | 150    |\n| 2025 | 1100   | 120    |");
+  });
+
+  it("keeps web links, drops script links, and keeps a picture's description where it stood", async () => {
+    const { markdown, warnings } = await convert(deck, { filename: "ferry.pptx" });
+    expect(markdown).toContain("Do not follow but read [the timetable](https://example.org/ferry)\n\nThe ferry at the north pier\n\n**Chart");
+    expect(markdown).not.toContain("javascript");
+    expect(warnings).toContain("1 picture(s) were replaced by their alt text.");
+  });
+
+  it("drops the footer placeholder, unless onlyMainContent is false", async () => {
+    expect((await convert(deck, { filename: "ferry.pptx" })).markdown).not.toContain("Tidewater ferry office");
+    expect((await convert(deck, { filename: "ferry.pptx", onlyMainContent: false })).markdown).toContain("Tidewater ferry office");
+  });
+});
+
+describe("a PPTX with SmartArt", () => {
+  it("writes the diagram's text as a list nested as the diagram nests it", async () => {
+    const point = (id: string, text: string) => `<dgm:pt modelId="${id}"><dgm:t><a:bodyPr/><a:p><a:r><a:t>${text}</a:t></a:r></a:p></dgm:t></dgm:pt>`;
+    const data = `<?xml version="1.0" encoding="UTF-8"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst>
+      <dgm:pt modelId="0" type="doc"/>${point("1", "Plan the season")}${point("2", "Build the pontoon")}${point("3", "Order the timber")}
+      <dgm:pt modelId="9" type="sibTrans"><dgm:t><a:p><a:r><a:t>connector text</a:t></a:r></a:p></dgm:t></dgm:pt>
+    </dgm:ptLst><dgm:cxnLst><dgm:cxn modelId="10" srcId="0" destId="1"/><dgm:cxn modelId="11" srcId="0" destId="2"/><dgm:cxn modelId="12" srcId="2" destId="3"/><dgm:cxn modelId="13" type="presOf" srcId="1" destId="3"/></dgm:cxnLst></dgm:dataModel>`;
+    const slide = `<?xml version="1.0" encoding="UTF-8"?><p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree><p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="2" name="Diagram"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rId7" r:lo="rId8" r:qs="rId9" r:cs="rId10"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree></p:cSld></p:sld>`;
+    const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/diagramData" Target="../diagrams/data1.xml"/></Relationships>`;
+    const { markdown } = await convert(pptxWith(slide, { "ppt/slides/_rels/slide1.xml.rels": rels, "ppt/diagrams/data1.xml": data }), { filename: "diagram.pptx" });
+    expect(markdown).toContain("- Plan the season\n- Build the pontoon\n  - Order the timber");
+    expect(markdown).not.toContain("connector text");
+  });
+});
+
+describe("XLSB", () => {
+  it("converts like XLSX: a section and a table per visible sheet", async () => {
+    const { markdown, metadata, warnings } = await convert(file("gen_berths.xlsb"), { filename: "berths.xlsb" });
+    expect(headings(markdown)).toEqual(["Berths", "Fees"]);
+    expect(markdown).toContain("| Morning Star | A3 | 18.5 | 2026-03-02 |");
+    expect(markdown).toContain("| Total length |  | 52.25 |  |");
+    expect(metadata).toMatchObject({ format: "xlsb", contentType: "application/vnd.ms-excel.sheet.binary.macroenabled.12", sheetNames: ["Berths", "Fees"] });
+    expect(warnings).toContain('Sheet "Scratch" is hidden and was left out; unhide it in Excel to include it.');
+  });
+});
+
+describe("detection", () => {
+  it.each([
+    ["gen_deck.pptx", "slides.pdf", "pptx"],
+    ["gen_deck.ppt", "slides.doc", "ppt"],
+    ["gen_deck.odp", "slides.ods", "odp"],
+    ["gen_berths.xlsb", "berths.xlsx", "xlsb"],
+  ])("%s named %s is read as %s: the bytes win", async (name, filename, format) => {
+    const { metadata } = await convert(file(name), { filename });
+    expect(metadata.format).toBe(format);
+  });
+
+  it("reads a deck with no name from its content type or its bytes alone", async () => {
+    expect((await convert(file("gen_deck.pptx"), { contentType: "application/vnd.ms-powerpoint.presentation.macroEnabled.12" })).metadata.format).toBe("pptx");
+    expect((await convert(file("gen_deck.ppt"))).metadata.format).toBe("ppt");
+    expect((await convert(file("gen_deck.odp"))).metadata.format).toBe("odp");
+  });
+});
+
+describe("damaged decks", () => {
+  it.each([
+    ["mal_encrypted.pptx", /^mal_encrypted\.pptx is password-protected; remove the password in PowerPoint and try again\.$/],
+    ["mal_not_a_zip.pptx", /^mal_not_a_zip\.pptx is not a valid PPTX presentation \(it is not a ZIP package\); check/],
+    ["mal_truncated_deck.pptx", /^mal_truncated_deck\.pptx could not be read as PPTX \(.+\); check that it is not corrupt, truncated or password-protected\.$/],
+    ["mal_truncated_deck.ppt", /^mal_truncated_deck\.ppt could not be read as PPT \(.+\); check/],
+    ["mal_truncated_deck.odp", /^mal_truncated_deck\.odp could not be read as ODP \(.+\); check/],
+  ])("%s: DOCUMENT_UNREADABLE with one sentence that names it", async (name, message) => {
+    await expect(convert(file(name), { filename: name })).rejects.toMatchObject({ code: "DOCUMENT_UNREADABLE", message: expect.stringMatching(message) });
+  });
+
+  it("an ODP whose manifest lists encrypted parts is password-protected, found by its bytes alone", async () => {
+    // What LibreOffice writes for a password: the mimetype stored first, the content encrypted.
+    const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry></manifest:manifest>`;
+    const odp = zipSync({
+      mimetype: [strToU8("application/vnd.oasis.opendocument.presentation"), { level: 0 }],
+      "META-INF/manifest.xml": strToU8(manifest),
+      "content.xml": Uint8Array.from({ length: 512 }, (_, i) => (i * 31) % 256),
+    });
+    await expect(convert(odp, { filename: "locked" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "locked is password-protected; save it again without a password and try again.",
+    });
+  });
+});
+
+describe("the other ways in", () => {
+  let source: SourceServer;
+  let api: SourceServer;
+  beforeAll(async () => {
+    [source, api] = await Promise.all([
+      startHostileSource(new Map([["deck.pptx", file("gen_deck.pptx")]])),
+      startScrapeServer({ apiKeys: ["slides-key"], allowPrivateNetworks: true }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([source?.close(), api?.close()]);
+  });
+
+  it("docscrape serve: POST /v2/scrape answers a PPTX's Markdown and metadata", async () => {
+    const { status, json } = await postScrape(api.url, { url: `${source.url}/doc/deck.pptx`, formats: ["markdown", "html"] }, "slides-key");
+    expect(status).toBe(200);
+    const data = json.data as { markdown: string; html: string; metadata: Record<string, unknown> };
+    expect(headings(data.markdown)).toEqual(SLIDE_TITLES);
+    expect(data.html).toContain("<h2>Budget by project</h2>");
+    expect(data.metadata).toMatchObject({ contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation", numPages: 6 });
+  });
+
+  it("docscrape convert prints an ODP's Markdown, and one line for a damaged PPT", async () => {
+    const good = await runCli(["convert", filePath("gen_deck.odp")]);
+    expect(good.code).toBe(0);
+    expect(headings(good.stdout)).toEqual(SLIDE_TITLES);
+    const bad = await runCli(["convert", filePath("mal_truncated_deck.ppt")]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/^docscrape: mal_truncated_deck\.ppt could not be read as PPT \(.+\); check [^\n]+\n$/);
+  });
+});
