@@ -112,8 +112,8 @@ describe("pdf converter: malformed files", () => {
   it.each([
     ["mal_blank_page.pdf", 'page 1 has no text layer; use parsers: [{type:"pdf",mode:"auto"}] to OCR it.'],
     ["mal_scanned_image_only.pdf", 'pages 1, 2, 3 have no text layer; use parsers: [{type:"pdf",mode:"auto"}] to OCR them.'],
-  ])("returns empty Markdown and an OCR hint for %s", async (name, warning) => {
-    const { markdown, warnings } = await convertFile(name);
+  ])("returns empty Markdown and an OCR hint for %s in fast mode", async (name, warning) => {
+    const { markdown, warnings } = await convertFile(name, { pdf: { mode: "fast" } });
     expect(markdown.trim()).toBe("");
     expect(warnings).toEqual([warning]);
   });
