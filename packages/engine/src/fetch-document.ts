@@ -176,7 +176,8 @@ const plainBytes = (buffer: Buffer): Uint8Array =>
     ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
     : new Uint8Array(buffer);
 
-const formatBytes = (bytes: number): string =>
+/** A byte count for a message: "50 MiB", or bytes below one MiB. */
+export const formatBytes = (bytes: number): string =>
   bytes >= 1 << 20 ? `${+(bytes / (1 << 20)).toFixed(1)} MiB` : `${bytes} bytes`;
 
 const header = (headers: Dispatcher.ResponseData["headers"], name: string): string | undefined => {

@@ -4,6 +4,7 @@ export { ScrapeError, isScrapeError, STATUS_BY_CODE } from "./errors.js";
 export type { ScrapeErrorCode, ScrapeErrorOptions } from "./errors.js";
 export { scrape } from "./scrape.js";
 export type { PdfParser, ScrapeData, ScrapeFormat, ScrapeMetadata, ScrapeOptions } from "./scrape.js";
+export type { ParseData, ParseMetadata } from "./scrape.js";
 export { createServer } from "./server.js";
 export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
@@ -12,6 +13,9 @@ export type {
   Converter,
   DocumentFormat,
   DocumentMetadata,
+  PdfBlockItem,
   PdfOptions,
+  PdfPage,
+  PdfPageBlocks,
   StreamInfo,
 } from "./types.js";
