@@ -1,3 +1,5 @@
+import { isScrapeClientError } from "docscrape/client";
+
 /** Stable codes of every error the loader throws. */
 export type DocumentLoaderErrorCode =
   /** The loader options are wrong; the message names the option and the fix. */
@@ -93,6 +95,20 @@ export class DocumentSyncError extends DocumentLoaderError {
     // The list says everything; Astro would print our stack trace under it, which helps nobody.
     this.stack = "";
   }
+}
+
+/**
+ * Any failure of a scrape as a {@link DocumentLoaderError}: the client's and the retry policy's
+ * `ScrapeClientError`s keep their code, status and retry facts; anything else is `SCRAPE_FAILED`.
+ */
+export function asDocumentLoaderError(error: unknown, url: string): DocumentLoaderError {
+  if (error instanceof DocumentLoaderError) return error;
+  if (isScrapeClientError(error)) {
+    const { code, status, serverCode, retryable, retryAfterMs } = error;
+    return new DocumentLoaderError(code, error.message, { url: error.url ?? url, status, serverCode, retryable, retryAfterMs, cause: error });
+  }
+  if (DocumentLoaderError.is(error)) return error;
+  return new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
 }
 
 /** Type guard for {@link DocumentLoaderError} and its subclasses. */

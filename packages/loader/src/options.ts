@@ -8,8 +8,8 @@ import type { CacheStore } from "./cache.js";
 import { parseTtl } from "./cache.js";
 import { fileNameOf } from "./entry.js";
 import { DocumentLoaderConfigError } from "./errors.js";
-import { resolveRetryOptions } from "./retry.js";
-import type { ResolvedRetryOptions, RetryOptions } from "./retry.js";
+import { resolveRetryOptions } from "docscrape/client";
+import type { ResolvedRetryOptions, RetryOptions } from "docscrape/client";
 import type { PdfParser, ScrapeOptions, Scraper } from "./scraper.js";
 
 /** One document: a URL (http(s), `file:`, or a path relative to the Astro project root), or an object. */

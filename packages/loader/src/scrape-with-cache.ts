@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { cacheKey } from "./cache.js";
 import type { CachedDocument, DocumentCache } from "./cache.js";
-import { DocumentLoaderError, isDocumentLoaderError } from "./errors.js";
+import { asDocumentLoaderError } from "./errors.js";
+import type { DocumentLoaderError } from "./errors.js";
 import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
 import type { ScrapeOptions, Scraper } from "./scraper.js";
 
@@ -27,11 +28,8 @@ export interface ScrapeWithCacheOptions {
   refresh: boolean;
 }
 
-/** Wraps whatever a (possibly user-written) scraper threw into a {@link DocumentLoaderError}. */
-export function asDocumentLoaderError(error: unknown, url: string): DocumentLoaderError {
-  if (isDocumentLoaderError(error)) return error;
-  return new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
-}
+// Note: re-exported for loader.ts, which wraps whatever a (possibly user-written) scraper threw.
+export { asDocumentLoaderError };
 
 /**
  * Returns a document's scrape from the cache when it is still good, else scrapes it:

@@ -1,9 +1,7 @@
-/** PDF parser settings, as in Firecrawl's `parsers: [{ type: "pdf", ... }]`. */
-export interface PdfParser {
-  type: "pdf";
-  mode?: "fast" | "auto" | "ocr";
-  maxPages?: number;
-}
+import type { PdfParser as EnginePdfParser } from "docscrape";
+
+/** PDF parser settings, as in Firecrawl's `parsers: [{ type: "pdf", ... }]` (the engine's type). */
+export type PdfParser = Exclude<EnginePdfParser, "pdf">;
 
 /** The scrape request options the loader passes on, as in Firecrawl's `/v2/scrape` body. */
 export interface ScrapeOptions {
@@ -12,6 +10,12 @@ export interface ScrapeOptions {
   parsers?: Array<"pdf" | PdfParser>;
   /** Milliseconds the scraper may spend on one document. */
   timeout?: number;
+  /**
+   * Milliseconds a service's cached copy may be old. The loader sends `0` when it re-scrapes a
+   * document it has a copy of (its validators changed, or DOCSCRAPE_REFRESH=1), so that a service
+   * that caches (Firecrawl keeps copies for two days) scrapes the changed document afresh.
+   */
+  maxAge?: number;
 }
 
 /** `data.metadata` of a scrape result. Unknown fields are kept. */
