@@ -57,13 +57,16 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   }
 
   try {
-    const data = await options.scraper.scrape(url, options.scrapeOptions);
+    // Note: a re-scrape the loader decided on (the copy it has is out of date, or a forced
+    // refresh) must not be answered from the service's own cache: Firecrawl keeps copies two days.
+    const fresh = cached !== undefined || options.refresh;
+    const data = await options.scraper.scrape(url, fresh ? { ...options.scrapeOptions, maxAge: 0 } : options.scrapeOptions);
     const { etag, lastModified } = data.metadata;
     const validators =
       local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
-    const fresh: CachedDocument = { data, fetchedAt: Date.now(), validators };
-    await cache?.set(key, fresh);
-    return { ...fresh, outcome: "scraped" };
+    const entry: CachedDocument = { data, fetchedAt: Date.now(), validators };
+    await cache?.set(key, entry);
+    return { ...entry, outcome: "scraped" };
   } catch (error) {
     if (cached) return { ...cached, outcome: "stale", error: asDocumentLoaderError(error, url) };
     throw asDocumentLoaderError(error, url);
