@@ -132,7 +132,7 @@ export function scrape(url: string, options: ScrapeOptions = {}): Promise<Scrape
 export type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConvertResult>;
 
 /** {@link scrape} with another converter, such as a worker pool's; the timeout covers it too. */
-export function scrapeWith(convertDocument: ConvertDocument, url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
+export async function scrapeWith(convertDocument: ConvertDocument, url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   const target = resolveTarget(url, settings);
   return withinTimeout(settings, `Scraping ${url}`, url, (signal) => scrapeTarget(convertDocument, url, target, { ...settings, signal }));
@@ -142,7 +142,7 @@ export function scrapeWith(convertDocument: ConvertDocument, url: string, option
  * Convert bytes the caller holds, as `/v2/parse` does: the same conversion and response as
  * {@link scrapeWith} with no fetch at all, and `metadata.sourceFile` naming the upload.
  */
-export function parseWith(convertDocument: ConvertDocument, upload: Upload, options: ParseOptions = {}): Promise<ParseData> {
+export async function parseWith(convertDocument: ConvertDocument, upload: Upload, options: ParseOptions = {}): Promise<ParseData> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   return withinTimeout(settings, `Converting ${upload.filename}`, undefined, async (signal) => {
     const result = await convertDocument(upload.bytes, {
