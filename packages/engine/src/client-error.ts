@@ -31,19 +31,20 @@ export interface ScrapeClientErrorOptions {
 /**
  * A scrape through a Firecrawl-compatible API (or the in-process engine, retried the same way)
  * that failed: `message` is one sentence that says what to do, `code` is stable, `retryable`
- * says whether it is worth another attempt.
+ * says whether it is worth another attempt. `Code` lets a subclass add codes of its own.
  */
-export class ScrapeClientError extends Error {
-  readonly code: ScrapeClientErrorCode;
+export class ScrapeClientError<Code extends string = ScrapeClientErrorCode> extends Error {
+  readonly code: Code;
   readonly url: string | undefined;
   readonly status: number | undefined;
   readonly serverCode: string | undefined;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
 
-  constructor(code: ScrapeClientErrorCode, message: string, options: ScrapeClientErrorOptions = {}) {
+  constructor(code: Code, message: string, options: ScrapeClientErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ScrapeClientError";
+    // Note: a subclass (the Astro loader's DocumentLoaderError) is named after itself.
+    this.name = new.target.name;
     this.code = code;
     this.url = options.url;
     this.status = options.status;
@@ -53,7 +54,7 @@ export class ScrapeClientError extends Error {
   }
 
   /** True for a ScrapeClientError from any copy of this package (works across realms and bundles). */
-  static is(value: unknown): value is ScrapeClientError {
+  static is(value: unknown): value is ScrapeClientError<string> {
     return value instanceof ScrapeClientError || (value instanceof Error && value.name === "ScrapeClientError" && typeof (value as { retryable?: unknown }).retryable === "boolean");
   }
 }
