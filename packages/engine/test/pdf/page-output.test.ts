@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { scrape } from "../../src/scrape.js";
 import type { PdfBlockItem } from "../../src/types.js";
 import { makePdf } from "./helpers/make-pdf.js";
 
@@ -97,5 +101,19 @@ describe("pdf page output (Firecrawl's pages, pageMarkers, blocks)", () => {
     expect(pages).toHaveLength(2);
     expect(blocks).toHaveLength(2);
     expect(warnings.join(" ")).toContain("Stopped after 2 of 3 pages");
+  });
+
+  it("reaches scrape()'s data through the parser options, as the loader and the server ask for them", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docscrape-pages-"));
+    try {
+      await writeFile(join(dir, "handbook.pdf"), handbook);
+      const data = await scrape(join(dir, "handbook.pdf"), { parsers: [{ type: "pdf", pages: true, blocks: true, pageMarkers: true, maxPages: 2 }] });
+      expect(data.pages?.map((page) => page.pageNumber)).toEqual([1, 2]);
+      expect(data.blocks?.flatMap((page) => page.items).every((item) => data.markdown!.slice(...item.markdownSpan!) === item.content)).toBe(true);
+      expect(data.markdown).toContain("<!-- page 2 -->");
+      expect(data.metadata).toMatchObject({ numPages: 2, totalPages: 3 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -37,7 +37,11 @@ export function createPageReader(): PageReader {
     // Note: LSTM-only recognition reads the "best_int" model, which the package keeps next to the default one.
     const langPath = join(dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
     // Note: `cacheMethod: "none"` stops tesseract.js from writing eng.traineddata into the working directory.
-    return createWorker("eng", OEM.LSTM_ONLY, { langPath, cacheMethod: "none", gzip: true });
+    const created = await createWorker("eng", OEM.LSTM_ONLY, { langPath, cacheMethod: "none", gzip: true });
+    // Note: tesseract prints diagnostics ("Image too small to scale!!") to stderr, where the CLI
+    // prints its warnings; they say nothing a user can act on.
+    await created.setParameters({ debug_file: "/dev/null" } as Parameters<Worker["setParameters"]>[0]);
+    return created;
   };
   return {
     async read(page) {
