@@ -20,7 +20,8 @@ const DEFAULT_MAX_PAGES = 10_000;
 
 /**
  * PDF to Markdown from the text layer: lines and runs from pdf.js text items, then reading order
- * (columns), page furniture, headings (font size and weight), lists, tables and paragraphs.
+ * (columns), page furniture, headings (font size and weight), lists, tables and paragraphs. Pages
+ * without a usable text layer are OCR'd (`mode: "auto"`, the default), or every page (`"ocr"`).
  */
 export const pdfConverter: Converter = {
   formats: ["pdf"],
@@ -145,6 +146,7 @@ async function convertDocument(
  */
 function layOut(pages: readonly PageLayout[], ocrByPage: ReadonlyMap<number, OcrParagraph[]>) {
   const linesByPage = pages.map(readingOrder);
+  const linesByPageIndex = new Map(pages.map((page, index) => [page.pageIndex, linesByPage[index]!]));
   const typography = measureTypography(linesByPage.flat());
   return {
     documentBlocks(): PlacedBlock[] {
@@ -169,8 +171,7 @@ function layOut(pages: readonly PageLayout[], ocrByPage: ReadonlyMap<number, Ocr
     pageBlocks(pageIndex: number): Block[] {
       const paragraphs = ocrByPage.get(pageIndex);
       if (paragraphs) return placeOcrParagraphs(pageIndex, paragraphs).map((entry) => entry.block);
-      const index = pages.findIndex((page) => page.pageIndex === pageIndex);
-      return buildBlocks(linesByPage[index] ?? [], typography);
+      return buildBlocks(linesByPageIndex.get(pageIndex) ?? [], typography);
     },
   };
 }
