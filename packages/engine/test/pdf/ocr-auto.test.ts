@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { GARBLED_SHARE, measureTextLayer, ocrReason } from "../../src/converters/pdf/text-quality.js";
-import { makePdf } from "./helpers/make-pdf.js";
+import { makePdf, privateUseToUnicode } from "./helpers/make-pdf.js";
 import type { PdfLine } from "./helpers/make-pdf.js";
-
-/** A ToUnicode CMap sending every printable ASCII code to `start` onwards (U+E020: the private-use area). */
-const toUnicodeCMap = (start: string): string =>
-  [
-    "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-    "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
-    "1 begincodespacerange <00> <FF> endcodespacerange",
-    `1 beginbfrange <20> <7E> <${start}> endbfrange`,
-    "endcmap CMapName currentdict /CMap defineresource pop end end",
-  ].join("\n");
 
 const lines: PdfLine[] = [
   { text: "Quarterly Safety Inspection", x: 72, y: 700, size: 28 },
@@ -22,7 +11,7 @@ const lines: PdfLine[] = [
 
 describe("pdf mode auto: OCR only the pages that need it", () => {
   it("OCRs a page whose font maps its glyphs to private-use characters, by default", async () => {
-    const garbled = makePdf([lines], { toUnicode: toUnicodeCMap("E020") });
+    const garbled = makePdf([lines], { toUnicode: privateUseToUnicode });
     const fast = await convert(garbled, { filename: "garbled.pdf", pdf: { mode: "fast" } });
     // What the text layer says: nothing a reader can use.
     expect(fast.markdown).not.toContain("Inspection");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import Firecrawl, { SdkError } from "@mendable/firecrawl-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePdf } from "../pdf/helpers/make-pdf.js";
+import { makePdf, privateUseToUnicode } from "../pdf/helpers/make-pdf.js";
 import { corpusFile, expectedStrings, normalise, startScrapeServer } from "./helpers.js";
 
 const API_KEY = "fc-parse-key-31a7";
@@ -73,6 +73,13 @@ describe("POST /v2/parse", () => {
     expect(status).toBe(200);
     expect(json.data.markdown).toBe("First page text.\n\n---\n\n<!-- page 2 -->\n\nSecond page text.\n");
     expect(json.data.html).toContain("<hr>");
+  });
+
+  it("OCRs a page whose text layer is garbage, in the worker pool, by default", async () => {
+    const garbled = makePdf([[{ text: "Emergency exits checked", x: 72, y: 700, size: 28 }]], { toUnicode: privateUseToUnicode });
+    const { status, json } = await postParse(fileForm(garbled, "garbled.pdf"));
+    expect(status).toBe(200);
+    expect(json.data.markdown).toContain("Emergency exits checked");
   });
 
   it("refuses a file past the size limit with 413, without reading it all", async () => {

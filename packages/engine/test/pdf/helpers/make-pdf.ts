@@ -8,6 +8,16 @@ export interface PdfLine {
   bold?: boolean;
 }
 
+/** A ToUnicode CMap sending every printable ASCII code to the private-use area (U+E020 on): a text layer of garbage. */
+export const privateUseToUnicode = [
+  "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+  "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+  "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+  "1 begincodespacerange <00> <FF> endcodespacerange",
+  "1 beginbfrange <20> <7E> <E020> endbfrange",
+  "endcmap CMapName currentdict /CMap defineresource pop end end",
+].join("\n");
+
 /** Options of {@link makePdf}. */
 export interface MakePdfOptions {
   /**
