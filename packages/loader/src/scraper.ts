@@ -30,7 +30,10 @@ export interface ScrapeMetadata {
   /** The status the document's own server answered with; `>= 400` means the document failed. */
   statusCode?: number;
   contentType?: string;
+  /** Pages parsed (capped by `maxPages`). */
   numPages?: number;
+  /** Pages in the document, when the scraper reports it. */
+  totalPages?: number;
   sheetNames?: string[];
   /** The source's `ETag`, when the embedded engine saw one. */
   etag?: string;
