@@ -17,6 +17,8 @@ const SCALES = {
     processFiles: 5,
     processRounds: 3,
     growthSizes: [100, 1000],
+    ocrReports: 6,
+    ocrRuns: 2,
   },
   // Note: --quick runs on CI as a smoke test; it must finish in well under two minutes.
   quick: {
@@ -30,6 +32,8 @@ const SCALES = {
     processFiles: 1,
     processRounds: 1,
     growthSizes: [20, 50],
+    ocrReports: 1,
+    ocrRuns: 1,
   },
 };
 
@@ -39,6 +43,7 @@ const FIGURES = {
   "cold-concurrency": async () => (await import("./figures/cold-concurrency.mjs")).coldConcurrency,
   revalidation: async () => (await import("./figures/revalidation.mjs")).revalidation,
   "engine-throughput": async () => (await import("./figures/engine-throughput.mjs")).engineThroughput,
+  "ocr-cost": async () => (await import("./figures/ocr-cost.mjs")).ocrCost,
   "memory-growth": async () => (await import("./figures/memory-growth.mjs")).memoryGrowth,
 };
 

@@ -8,6 +8,7 @@ const bytesByPath = new Map();
 parentPort.on("message", async (path) => {
   // Note: files are read once and kept, so the pool measures conversion, as the in-process figure does.
   if (!bytesByPath.has(path)) bytesByPath.set(path, new Uint8Array(await readFile(path)));
-  await convert(bytesByPath.get(path), { filename: path });
+  // Note: text layer only, as engine-throughput.mjs converts in-process.
+  await convert(bytesByPath.get(path), { filename: path, pdf: { mode: "fast" } });
   parentPort.postMessage(path);
 });

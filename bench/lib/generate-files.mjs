@@ -15,7 +15,8 @@ function tableRows(rows) {
   return Array.from({ length: rows }, (_, row) => [`item-${row}`, row * 7, (row * 3.25).toFixed(2), `note ${row % 13}`, row % 2 === 0 ? "yes" : "no"]);
 }
 
-async function pdf(reports) {
+/** A PDF of `reports` generated reports (about two thirds of a page each), as pdfkit writes it. */
+export async function generatedPdf(reports) {
   const document = new PDFDocument({ size: "A4", margin: 64, info: { Title: "Generated report" } });
   const chunks = [];
   document.on("data", (chunk) => chunks.push(chunk));
@@ -63,7 +64,7 @@ function csv(rows) {
  */
 export async function writeGeneratedFiles(dir, size) {
   const files = {
-    "generated.pdf": await pdf(Math.ceil(60 * size)),
+    "generated.pdf": await generatedPdf(Math.ceil(60 * size)),
     "generated.docx": await docxFile(Math.ceil(60 * size)),
     "generated.xlsx": xlsx(Math.ceil(2000 * size)),
     "generated.csv": csv(Math.ceil(20000 * size)),

@@ -6,15 +6,17 @@ import type { PdfParser, ScrapeData, ScrapeFormat } from "./scrape.js";
 
 const USAGE = `Usage:
   docscrape convert <path|url> [--format markdown|html|json] [--no-main-content]
-                               [--pdf-mode fast|auto|ocr] [--max-pages N]
-  docscrape scrape <url> [--api-url URL] [--api-key KEY] [same options as convert]
+                               [--pdf-mode fast|auto|ocr] [--max-pages N] [--page-markers]
+                               [--pages] [--blocks]   (these two with --format json)
+  docscrape scrape <url> [--api-url URL] [--api-key KEY] [--retries N] [same options as convert]
   docscrape serve [--port N] [--host H] [--no-auth] [--allow-private-networks]
                   [--max-concurrency N] [--pool-size N] [--max-heap-mb N]
                   [--max-document-bytes N] [--cache-max-age MS]
   docscrape --help | --version
 
 convert   converts a local file or URL in this process and prints it
-scrape    asks a Firecrawl-compatible API (FIRECRAWL_API_URL, FIRECRAWL_API_KEY)
+scrape    asks a Firecrawl-compatible API (FIRECRAWL_API_URL, FIRECRAWL_API_KEY), retrying
+          transient failures as the Astro loader does (--retries, default 5)
 serve     runs POST /v2/scrape (PORT, HOST, DOCSCRAPE_API_KEYS, DOCSCRAPE_MAX_CONCURRENCY,
           DOCSCRAPE_POOL_SIZE, DOCSCRAPE_MAX_HEAP_MB, DOCSCRAPE_MAX_DOCUMENT_BYTES,
           DOCSCRAPE_ALLOW_PRIVATE_NETWORKS=1, DOCSCRAPE_CACHE_URL=redis://…,
@@ -28,9 +30,20 @@ const OUTPUT_OPTIONS = {
   "no-main-content": { type: "boolean", default: false },
   "pdf-mode": { type: "string" },
   "max-pages": { type: "string" },
+  pages: { type: "boolean", default: false },
+  "page-markers": { type: "boolean", default: false },
+  blocks: { type: "boolean", default: false },
 } as const satisfies ParseArgsConfig["options"];
 
-type OutputValues = { format: string; "no-main-content": boolean; "pdf-mode"?: string; "max-pages"?: string };
+type OutputValues = {
+  format: string;
+  "no-main-content": boolean;
+  "pdf-mode"?: string;
+  "max-pages"?: string;
+  pages: boolean;
+  "page-markers": boolean;
+  blocks: boolean;
+};
 
 const OUTPUT_FORMATS: Readonly<Record<string, ScrapeFormat[]>> = {
   markdown: ["markdown"],
@@ -77,23 +90,24 @@ async function convertCommand(args: string[]): Promise<void> {
 }
 
 async function scrapeCommand(args: string[]): Promise<void> {
-  const { target, values } = parseTargetCommand(args, { "api-url": { type: "string" }, "api-key": { type: "string" } });
-  const apiUrl = (values["api-url"] ?? process.env.FIRECRAWL_API_URL ?? "https://api.firecrawl.dev").replace(/\/+$/, "");
-  const apiKey = values["api-key"] ?? process.env.FIRECRAWL_API_KEY;
-  const response = await fetch(`${apiUrl}/v2/scrape`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(apiKey && { authorization: `Bearer ${apiKey}` }) },
-    body: JSON.stringify({ url: target, ...scrapeOptions(values) }),
-  }).catch((error: unknown) => {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? String(error);
-    throw new Error(`could not reach ${apiUrl} (${reason}); check --api-url or FIRECRAWL_API_URL`);
+  const { target, values } = parseTargetCommand(args, {
+    "api-url": { type: "string" },
+    "api-key": { type: "string" },
+    retries: { type: "string" },
   });
-  const body = (await response.json().catch(() => undefined)) as { success?: boolean; data?: ScrapeData; error?: string } | undefined;
-  if (!response.ok || !body?.success || !body.data) {
-    throw new Error(`${apiUrl} answered ${response.status}: ${body?.error ?? response.statusText}`);
-  }
-  print(body.data, values.format);
+  const apiUrl = values["api-url"] ?? process.env.FIRECRAWL_API_URL ?? "https://api.firecrawl.dev";
+  if (!URL.canParse(apiUrl)) throw new UsageError(`--api-url must be an http(s) URL, not "${apiUrl}"`);
+  // Note: the Astro loader's client, so that the CLI retries, waits for Retry-After and treats
+  // Firecrawl's 200-with-an-error answers exactly as a site build would.
+  const { createScrapeClient } = await import("./scrape-client.js");
+  const client = createScrapeClient({
+    apiUrl,
+    apiKey: values["api-key"] ?? process.env.FIRECRAWL_API_KEY,
+    retry: values.retries === undefined ? undefined : { retries: integer(values.retries, "--retries") },
+    onRetry: (error, attempt, delayMs) =>
+      process.stderr.write(`docscrape: attempt ${attempt} failed (${error.message}); retrying in ${Math.round(delayMs)} ms\n`),
+  });
+  print(await client.scrape(target, scrapeOptions(values)), values.format);
 }
 
 async function serveCommand(args: string[]): Promise<void> {
@@ -163,6 +177,9 @@ function parseTargetCommand(args: string[], extra: NonNullable<ParseArgsConfig["
   if (!target) throw new UsageError("a path or URL is needed; see `docscrape --help`");
   if (surplus.length > 0) throw new UsageError(`one document at a time; unexpected "${surplus.join(" ")}"`);
   if (!(options.format in OUTPUT_FORMATS)) throw new UsageError(`--format must be markdown, html or json, not "${options.format}"`);
+  if ((options.pages || options.blocks) && options.format !== "json") {
+    throw new UsageError("--pages and --blocks add fields to the JSON output; add --format json");
+  }
   return { target, values: options };
 }
 
@@ -183,6 +200,9 @@ function scrapeOptions(values: OutputValues) {
     type: "pdf",
     ...(mode && { mode: mode as "fast" | "auto" | "ocr" }),
     ...(values["max-pages"] !== undefined && { maxPages: integer(values["max-pages"], "--max-pages") }),
+    ...(values.pages && { pages: true }),
+    ...(values["page-markers"] && { pageMarkers: true }),
+    ...(values.blocks && { blocks: true }),
   };
   return { formats: OUTPUT_FORMATS[values.format]!, onlyMainContent: !values["no-main-content"], parsers: [parser] };
 }
@@ -192,7 +212,7 @@ function integer(value: string, name: string): number {
   return Number(value);
 }
 
-function print(data: ScrapeData, format: string): void {
+function print(data: Pick<ScrapeData, "markdown" | "html" | "warning">, format: string): void {
   const output = format === "json" ? JSON.stringify(data, null, 2) : format === "html" ? data.html : data.markdown;
   process.stdout.write(`${(output ?? "").trimEnd()}\n`);
   if (data.warning && format !== "json") process.stderr.write(`docscrape: warning: ${data.warning}\n`);

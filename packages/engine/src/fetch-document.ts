@@ -6,6 +6,7 @@ import type { Dispatcher } from "undici";
 import { ScrapeError } from "./errors.js";
 import { pinnedLookup, resolveAllowedAddresses } from "./network-guard.js";
 import type { HostResolver } from "./network-guard.js";
+import { findEmbeddedPdf, mayBeViewerPage } from "./viewer-page.js";
 
 /** A document's bytes and what its source said about them. */
 export interface FetchedDocument {
@@ -40,8 +41,9 @@ const CREDENTIAL_HEADERS = new Set(["authorization", "cookie", "proxy-authorizat
 
 /**
  * Fetch a document from an `http:`, `https:` or `file:` URL (the caller decides whether
- * `file:` is allowed). Redirects are followed by hand so that every hop passes the network
- * guard, and each connection is pinned to the addresses the guard checked.
+ * `file:` is allowed). Redirects, and a `.pdf` URL's HTML viewer page, are followed by hand so
+ * that every hop passes the network guard, and each connection is pinned to the addresses the
+ * guard checked.
  *
  * @throws {ScrapeError} `URL_BLOCKED`, `DOCUMENT_NOT_FOUND`, `DOCUMENT_TOO_LARGE` or
  *   `DOCUMENT_FETCH_FAILED`; an abort rejects with the signal's reason.
@@ -53,6 +55,12 @@ export async function fetchDocument(url: URL, options: FetchDocumentOptions): Pr
 async function fetchRemoteDocument(start: URL, options: FetchDocumentOptions): Promise<FetchedDocument> {
   let url = start;
   let headers: Record<string, string> = { "user-agent": "docscrape", accept: "*/*", ...lowerCaseKeys(options.headers ?? {}) };
+  let viewerFollowed = false;
+  const follow = (next: URL): void => {
+    // Note: as browsers do, credentials meant for one origin are not handed to another.
+    if (next.origin !== url.origin) headers = withoutCredentials(headers);
+    url = next;
+  };
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const addresses = await resolveAllowedAddresses(url, options);
     const agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
@@ -61,13 +69,19 @@ async function fetchRemoteDocument(start: URL, options: FetchDocumentOptions): P
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(response.statusCode) && typeof location === "string") {
         await response.body.dump();
-        const next = new URL(location, url);
-        // Note: as browsers do, credentials meant for one origin are not handed to another.
-        if (next.origin !== url.origin) headers = withoutCredentials(headers);
-        url = next;
+        follow(new URL(location, url));
         continue;
       }
-      return await readResponse(url, response, options);
+      const document = await readResponse(url, response, options);
+      // Note: a `.pdf` link that answers with an HTML viewer page is followed (once) to the PDF it
+      // embeds, as one more hop: the same network guard, pinning and credential rules as a redirect.
+      const embedded =
+        !viewerFollowed && mayBeViewerPage(start, document.contentType, document.bytes)
+          ? findEmbeddedPdf(new TextDecoder().decode(document.bytes), url)
+          : undefined;
+      if (!embedded) return document;
+      viewerFollowed = true;
+      follow(embedded);
     } catch (error) {
       throw options.signal?.aborted ? options.signal.reason : asFetchError(error, url);
     } finally {
@@ -176,7 +190,8 @@ const plainBytes = (buffer: Buffer): Uint8Array =>
     ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
     : new Uint8Array(buffer);
 
-const formatBytes = (bytes: number): string =>
+/** A byte count for a message: "50 MiB", or bytes below one MiB. */
+export const formatBytes = (bytes: number): string =>
   bytes >= 1 << 20 ? `${+(bytes / (1 << 20)).toFixed(1)} MiB` : `${bytes} bytes`;
 
 const header = (headers: Dispatcher.ResponseData["headers"], name: string): string | undefined => {

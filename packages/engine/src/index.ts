@@ -6,6 +6,7 @@ export { scrape } from "./scrape.js";
 export type { PdfParser, ScrapeData, ScrapeFormat, ScrapeMetadata, ScrapeOptions } from "./scrape.js";
 export { createRedisStore, createScrapeCache } from "./scrape-cache.js";
 export type { ScrapeCache, ScrapeCacheStore } from "./scrape-cache.js";
+export type { ParseData, ParseMetadata } from "./scrape.js";
 export { createServer } from "./server.js";
 export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
@@ -14,6 +15,9 @@ export type {
   Converter,
   DocumentFormat,
   DocumentMetadata,
+  PdfBlockItem,
   PdfOptions,
+  PdfPage,
+  PdfPageBlocks,
   StreamInfo,
 } from "./types.js";

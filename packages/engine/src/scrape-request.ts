@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { ScrapeError } from "./errors.js";
+import { withoutUndefined } from "./scrape.js";
 import type { PdfParser, ScrapeFormat, ScrapeOptions } from "./scrape.js";
+
+/** The options of a request that matter for documents, validated. */
+export type DocumentRequestOptions = Required<Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers">> &
+  Pick<ScrapeOptions, "timeout" | "headers">;
 
 /** A validated `/v2/scrape` body: the URL and the options that matter for documents. */
 export interface ScrapeRequest {
   url: string;
-  options: Required<Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers">> &
-    Pick<ScrapeOptions, "timeout" | "headers">;
+  options: DocumentRequestOptions;
   /** What the server's scrape cache may do: Firecrawl's `maxAge` (ms), and whether to keep this result. */
   cache: { maxAge?: number; store: boolean };
 }
@@ -17,8 +21,8 @@ const pdfParser = z.strictObject({
   type: z.literal("pdf"),
   mode: z.enum(["fast", "auto", "ocr"]).optional(),
   maxPages: z.int().min(1).max(10_000).optional(),
-  // Firecrawl's page and layout options: accepted, not produced.
   pages: z.boolean().optional(),
+  // Note: Firecrawl's deprecated name of `pages`, still accepted as an alias.
   pageMarkdown: z.boolean().optional(),
   blocks: z.boolean().optional(),
   pageMarkers: z.boolean().optional(),
@@ -84,8 +88,8 @@ const scrapeBody = z.strictObject({
  */
 export function parseScrapeRequest(body: unknown): ScrapeRequest {
   const parsed = scrapeBody.safeParse(body);
-  if (!parsed.success) throw invalid(parsed.error);
-  const { url, formats, onlyMainContent, parsers, timeout, headers, maxAge, storeInCache, zeroDataRetention } = parsed.data;
+  if (!parsed.success) throw invalid(parsed.error, "the v2 scrape API");
+  const { url, maxAge, storeInCache, zeroDataRetention } = parsed.data;
   const target = URL.parse(url);
   if (target?.protocol !== "http:" && target?.protocol !== "https:") {
     throw new ScrapeError("BAD_REQUEST", `\`url\` must be an absolute http:// or https:// URL, got "${url}".`, {
@@ -94,21 +98,56 @@ export function parseScrapeRequest(body: unknown): ScrapeRequest {
   }
   return {
     url,
-    options: {
-      formats: outputFormats(formats ?? ["markdown"]),
-      onlyMainContent: onlyMainContent ?? true,
-      // Note: the image parser (OCR of image URLs) is accepted for compatibility; images are not documents here.
-      parsers: (parsers ?? ["pdf"]).flatMap((parser): PdfParser[] => {
-        if (parser === "pdf") return ["pdf"];
-        if (parser === "image" || parser.type === "image") return [];
-        return [{ type: "pdf", ...(parser.mode && { mode: parser.mode }), ...(parser.maxPages && { maxPages: parser.maxPages }) }];
-      }),
-      ...(timeout !== undefined && { timeout }),
-      ...(headers && { headers }),
-    },
+    options: documentOptions(parsed.data),
     cache: { ...(maxAge !== undefined && { maxAge }), store: storeInCache !== false && zeroDataRetention !== true },
   };
 }
+
+/**
+ * The `options` part of a `/v2/parse` upload: the scrape body without `url`, nor the browser
+ * options that the SDK's `parse()` refuses too (`actions`, `waitFor`, `mobile`, `location`) nor the
+ * cache ones (an upload is never cached).
+ */
+const parseOptions = scrapeBody.omit({
+  url: true,
+  actions: true,
+  waitFor: true,
+  mobile: true,
+  location: true,
+  maxAge: true,
+  minAge: true,
+  storeInCache: true,
+});
+
+/**
+ * Validate the parsed JSON of a `/v2/parse` `options` part (`undefined` when there is none).
+ *
+ * @throws {ScrapeError} `BAD_REQUEST` naming the unknown keys, the unsupported formats or the
+ *   first invalid field.
+ */
+export function parseParseOptions(options: unknown): DocumentRequestOptions {
+  const parsed = parseOptions.safeParse(options ?? {});
+  if (!parsed.success) throw invalid(parsed.error, "the v2 parse API");
+  return documentOptions(parsed.data);
+}
+
+function documentOptions(body: z.infer<typeof parseOptions>): DocumentRequestOptions {
+  const { formats, onlyMainContent, parsers, timeout, headers } = body;
+  return {
+    formats: outputFormats(formats ?? ["markdown"]),
+    onlyMainContent: onlyMainContent ?? true,
+    // Note: the image parser (OCR of image URLs) is accepted for compatibility; images are not documents here.
+    parsers: (parsers ?? ["pdf"]).flatMap((parser): PdfParser[] => {
+      if (parser === "pdf") return ["pdf"];
+      if (parser === "image" || parser.type === "image") return [];
+      const { type, mode, maxPages, pageMarkdown, pages = pageMarkdown, pageMarkers, blocks } = parser;
+      return [withoutUndefined({ type, mode, maxPages, pages, pageMarkers, blocks })];
+    }),
+    ...(timeout !== undefined && { timeout }),
+    ...(headers && { headers }),
+  };
+}
+
 
 function outputFormats(formats: ReadonlyArray<string | { type: string }>): ScrapeFormat[] {
   const names = formats.map((format) => (typeof format === "string" ? format : format.type));
@@ -123,12 +162,12 @@ function outputFormats(formats: ReadonlyArray<string | { type: string }>): Scrap
   return [...new Set(names)] as ScrapeFormat[];
 }
 
-function invalid(error: z.ZodError): ScrapeError {
+function invalid(error: z.ZodError, api: string): ScrapeError {
   const unknownKeys = error.issues.flatMap((issue) => (issue.code === "unrecognized_keys" && issue.path.length === 0 ? issue.keys : []));
   if (unknownKeys.length > 0) {
     return new ScrapeError(
       "BAD_REQUEST",
-      `Unrecognized key${unknownKeys.length > 1 ? "s" : ""} in body: ${unknownKeys.map((key) => `"${key}"`).join(", ")}; remove ${unknownKeys.length > 1 ? "them" : "it"} (see the v2 scrape API).`,
+      `Unrecognized key${unknownKeys.length > 1 ? "s" : ""} in body: ${unknownKeys.map((key) => `"${key}"`).join(", ")}; remove ${unknownKeys.length > 1 ? "them" : "it"} (see ${api}).`,
       { details: { unrecognizedKeys: unknownKeys } },
     );
   }

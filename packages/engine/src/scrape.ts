@@ -4,9 +4,8 @@ import { pathToFileURL } from "node:url";
 import { convert } from "./convert.js";
 import { ScrapeError } from "./errors.js";
 import { fetchDocument } from "./fetch-document.js";
-import type { FetchedDocument } from "./fetch-document.js";
 import type { HostResolver } from "./network-guard.js";
-import type { ConvertOptions, ConvertResult, DocumentMetadata, PdfOptions } from "./types.js";
+import type { ConvertOptions, ConvertResult, DocumentMetadata, PdfOptions, PdfPage, PdfPageBlocks } from "./types.js";
 
 /** The output formats a scrape can return. */
 export type ScrapeFormat = "markdown" | "html" | "links";
@@ -56,7 +55,10 @@ export interface ScrapeMetadata {
   statusCode: number;
   /** MIME type of the detected format. */
   contentType?: string;
+  /** Pages parsed (capped by `maxPages`). */
   numPages?: number;
+  /** Pages in the document; more than `numPages` when `maxPages` cut it. */
+  totalPages?: number;
   sheetNames?: string[];
   scrapeId: string;
   creditsUsed: number;
@@ -74,7 +76,34 @@ export interface ScrapeData {
   metadata: ScrapeMetadata;
   /** The converter's warnings, joined: what the conversion lost. */
   warning?: string;
+  /** Each PDF page's Markdown, with `parsers: [{ type: "pdf", pages: true }]`. */
+  pages?: PdfPage[];
+  /** Each PDF page's layout blocks, with `parsers: [{ type: "pdf", blocks: true }]`. */
+  blocks?: PdfPageBlocks[];
 }
+
+/** `data.metadata` of a `/v2/parse` response: the upload's name instead of URLs and a status. */
+export type ParseMetadata = Omit<ScrapeMetadata, "sourceURL" | "url" | "statusCode" | "etag" | "lastModified"> & {
+  /** The uploaded file's name. */
+  sourceFile: string;
+};
+
+/** The `data` of a successful `/v2/parse` response. */
+export type ParseData = Omit<ScrapeData, "metadata"> & { metadata: ParseMetadata };
+
+/** A file to convert, as uploaded to `/v2/parse`. */
+export interface Upload {
+  bytes: Uint8Array;
+  filename: string;
+  /** The part's `Content-Type`, if it had one. */
+  contentType?: string;
+}
+
+/** Options of {@link parseWith}: the scrape options that apply to bytes in hand. */
+export type ParseOptions = Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers" | "timeout" | "signal">;
+
+/** The largest document fetched or uploaded, unless told otherwise: 50 MiB, as Firecrawl's limit. */
+export const DEFAULT_MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 const DEFAULTS = {
   formats: ["markdown"] as ScrapeFormat[],
@@ -83,7 +112,7 @@ const DEFAULTS = {
   timeout: 60_000,
   allowPrivateNetworks: true,
   allowLocalFiles: true,
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: DEFAULT_MAX_DOCUMENT_BYTES,
 };
 
 /**
@@ -106,20 +135,52 @@ export type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Pr
 export async function scrapeWith(convertDocument: ConvertDocument, url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   const target = resolveTarget(url, settings);
+  return withinTimeout(settings, `Scraping ${url}`, url, (signal) => scrapeTarget(convertDocument, url, target, { ...settings, signal }));
+}
+
+/**
+ * Convert bytes the caller holds, as `/v2/parse` does: the same conversion and response as
+ * {@link scrapeWith} with no fetch at all, and `metadata.sourceFile` naming the upload.
+ */
+export async function parseWith(convertDocument: ConvertDocument, upload: Upload, options: ParseOptions = {}): Promise<ParseData> {
+  const settings = { ...DEFAULTS, ...withoutUndefined(options) };
+  return withinTimeout(settings, `Converting ${upload.filename}`, undefined, async (signal) => {
+    const result = await convertDocument(upload.bytes, {
+      filename: upload.filename,
+      contentType: upload.contentType,
+      ...conversionOptions(settings),
+      signal,
+    });
+    // Note: an upload has no address, so relative links stay out of `links`; absolute ones are kept.
+    const { metadata, ...data } = await responseData(result, settings.formats, "file:///");
+    return { ...data, metadata: { ...documentMetadata(metadata), sourceFile: upload.filename } };
+  });
+}
+
+/**
+ * Run `work` with the settings' timeout and the caller's signal; past the timeout it rejects with
+ * `SCRAPE_TIMEOUT` whatever the aborted work throws.
+ */
+async function withinTimeout<T>(
+  settings: { timeout: number; signal?: AbortSignal | undefined },
+  what: string,
+  url: string | undefined,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const timeout = AbortSignal.timeout(settings.timeout);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const signal = settings.signal ? AbortSignal.any([settings.signal, timeout]) : timeout;
   // Whatever the aborted download or conversion throws, running out of time is the story.
   const failure = (error: unknown): never => {
-    throw timeout.aborted ? timedOut(url, settings.timeout) : error;
+    throw timeout.aborted ? timedOut(what, url, settings.timeout) : error;
   };
-  const work = scrapeTarget(convertDocument, url, target, { ...settings, signal }).catch(failure);
-  // Note: a converter may not check the signal, so the scrape races it rather than trusting it.
+  const running = work(signal).catch(failure);
+  // Note: a converter may not check the signal, so the work races it rather than trusting it.
   const aborted = new Promise<never>((_, reject) => {
     const fail = (): void => reject(signal.reason);
     if (signal.aborted) fail();
     else signal.addEventListener("abort", fail, { once: true });
   }).catch(failure);
-  return Promise.race([work, aborted]);
+  return Promise.race([running, aborted]);
 }
 
 type Settings = typeof DEFAULTS & ScrapeOptions & { signal: AbortSignal };
@@ -129,38 +190,56 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
   const result = await convertDocument(document.bytes, {
     filename: document.filename ?? document.url,
     contentType: document.contentType,
-    onlyMainContent: settings.onlyMainContent,
-    pdf: pdfOptions(settings.parsers),
+    ...conversionOptions(settings),
     signal: settings.signal,
   });
-  const { formats } = settings;
+  const { metadata, ...data } = await responseData(result, settings.formats, document.url);
+  return {
+    ...data,
+    metadata: withoutUndefined({
+      ...documentMetadata(metadata),
+      sourceURL,
+      url: document.url,
+      statusCode: document.statusCode,
+      etag: document.etag,
+      lastModified: document.lastModified,
+    }) as ScrapeMetadata,
+  };
+}
+
+const conversionOptions = (settings: { onlyMainContent: boolean; parsers: readonly PdfParser[] }): Pick<ConvertOptions, "onlyMainContent" | "pdf"> => ({
+  onlyMainContent: settings.onlyMainContent,
+  pdf: pdfOptions(settings.parsers),
+});
+
+/** The response `data` of a conversion, in the formats asked for; metadata still the converter's. */
+async function responseData(result: ConvertResult, formats: readonly ScrapeFormat[], baseUrl: string) {
   // Note: unified loads only when a format needs it; most scrapes ask for Markdown alone.
   const html = formats.includes("html") || formats.includes("links") ? await import("./render-html.js") : undefined;
   return withoutUndefined({
     markdown: formats.includes("markdown") ? result.markdown : undefined,
     html: formats.includes("html") ? html!.renderHtml(result.markdown) : undefined,
-    links: formats.includes("links") ? html!.extractLinks(result.markdown, document.url) : undefined,
-    metadata: metadataOf(sourceURL, document, result.metadata),
+    links: formats.includes("links") ? html!.extractLinks(result.markdown, baseUrl) : undefined,
+    metadata: result.metadata,
     warning: result.warnings.length > 0 ? result.warnings.join(" ") : undefined,
-  }) as ScrapeData;
+    pages: result.pages,
+    blocks: result.blocks,
+  });
 }
 
-function metadataOf(sourceURL: string, document: FetchedDocument, converted: DocumentMetadata): ScrapeMetadata {
+/** The metadata every response carries, whatever the document came from. */
+function documentMetadata(converted: DocumentMetadata) {
   return withoutUndefined({
     title: converted.title,
     description: converted.description,
     language: converted.language,
-    sourceURL,
-    url: document.url,
-    statusCode: document.statusCode,
     contentType: converted.contentType,
     numPages: converted.numPages,
+    totalPages: converted.totalPages,
     sheetNames: converted.sheetNames,
     scrapeId: randomUUID(),
     creditsUsed: 1,
-    etag: document.etag,
-    lastModified: document.lastModified,
-  }) as ScrapeMetadata;
+  });
 }
 
 /** The first pdf parser's options, or `false` when no parser asks for PDFs. */
@@ -189,12 +268,13 @@ function resolveTarget(url: string, settings: { allowLocalFiles: boolean; baseDi
   return local;
 }
 
-const timedOut = (url: string, timeout: number): ScrapeError =>
-  new ScrapeError("SCRAPE_TIMEOUT", `Scraping ${url} took longer than ${timeout} ms; retry later or raise \`timeout\`.`, {
-    url,
+const timedOut = (what: string, url: string | undefined, timeout: number): ScrapeError =>
+  new ScrapeError("SCRAPE_TIMEOUT", `${what} took longer than ${timeout} ms; retry later or raise \`timeout\`.`, {
+    ...(url && { url }),
     details: { timeout },
   });
 
-function withoutUndefined<T extends object>(value: T): T {
+/** A copy of `value` without its `undefined` entries, so that JSON and `toEqual` see only what is set. */
+export function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

@@ -8,10 +8,11 @@ import { poolBudget } from "./memory-budget.js";
 import type { ScrapeCache } from "./scrape-cache.js";
 import type { ConversionPool } from "./conversion-pool.js";
 import { ScrapeError, STATUS_BY_CODE } from "./errors.js";
-import { parseScrapeRequest } from "./scrape-request.js";
+import { parseParseOptions, parseScrapeRequest } from "./scrape-request.js";
 import type { ScrapeRequest } from "./scrape-request.js";
-import { scrapeWith } from "./scrape.js";
-import type { ScrapeData } from "./scrape.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, parseWith, scrapeWith } from "./scrape.js";
+import type { ParseData, ScrapeData } from "./scrape.js";
+import { readUpload } from "./upload.js";
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -25,7 +26,7 @@ export interface ServerOptions {
   maxConcurrency?: number;
   /** Largest request body in bytes. @default 1048576 (1 MiB) */
   maxBodyBytes?: number;
-  /** Largest document in bytes; a larger download stops with 413 `DOCUMENT_TOO_LARGE`. @default 52428800 (50 MiB) */
+  /** Largest document in bytes; a larger download or upload stops with 413 `DOCUMENT_TOO_LARGE`. @default 52428800 (50 MiB) */
   maxDocumentBytes?: number;
   /**
    * Conversion worker threads; scrapes past it wait for a free worker.
@@ -67,7 +68,8 @@ const RETRY_AFTER_SECONDS: Partial<Record<number, number>> = { 408: 10, 429: 5 }
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 
 /**
- * Create the Firecrawl-compatible scrape server: `POST /v2/scrape` and `GET /health`. It does
+ * Create the Firecrawl-compatible scrape server: `POST /v2/scrape`, `POST /v2/parse` (uploads)
+ * and `GET /health`. It does
  * not listen until {@link ScrapeServer.listen} is called.
  *
  * Documents are downloaded in the server's thread and converted in a pool of worker threads,
@@ -96,7 +98,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     maxConcurrency: options.maxConcurrency ?? 2 * availableParallelism(),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    maxDocumentBytes: options.maxDocumentBytes ?? 50 * 1024 * 1024,
+    maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
     pool: createConversionPool(withBudget(options)),
     cache: options.cache,
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
@@ -104,10 +106,30 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
   let activeScrapes = 0;
   let closing = false;
 
+  /** A scrape answered from the shared cache when it holds a fresh enough copy, else converted and kept there. */
+  async function scrapeThroughCache(request: ScrapeRequest, signal: AbortSignal): Promise<ScrapeData> {
+    const cached = await settings.cache?.lookup(request);
+    if (cached) return cached;
+    const data = await runConversion(request, { ...settings, signal });
+    await settings.cache?.store(request, data);
+    return data;
+  }
+
+  /** The document endpoints: each reads its request and converts, in the worker pool. */
+  const endpoints: Readonly<Record<string, (req: IncomingMessage, signal: AbortSignal) => Promise<ScrapeData | ParseData>>> = {
+    "/v2/scrape": async (req, signal) => scrapeThroughCache(parseScrapeRequest(await readJson(req, settings.maxBodyBytes)), signal),
+    // Note: no fetch at all, so nothing for the network guard to check: the bytes come with the request.
+    "/v2/parse": async (req, signal) => {
+      const { upload, options } = await readUpload(req, { maxFileBytes: settings.maxDocumentBytes, maxOptionsBytes: settings.maxBodyBytes });
+      return parseWith(settings.pool.convert, upload, { ...parseParseOptions(options), signal });
+    },
+  };
+
   async function route(req: IncomingMessage, res: ServerResponse, path: string): Promise<Reply> {
     if (path === "/health" && req.method === "GET") return { status: 200, body: { status: "ok" } };
-    if (path !== "/v2/scrape" || req.method !== "POST") {
-      return errorReply(404, "NOT_FOUND", `No route for ${req.method} ${path}; use POST /v2/scrape or GET /health.`);
+    const endpoint = req.method === "POST" ? endpoints[path] : undefined;
+    if (!endpoint) {
+      return errorReply(404, "NOT_FOUND", `No route for ${req.method} ${path}; use POST /v2/scrape, POST /v2/parse or GET /health.`);
     }
     const denied = settings.noAuth ? undefined : authorize(req.headers.authorization, settings.keyDigests);
     if (denied) return denied;
@@ -118,12 +140,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     const disconnected = new AbortController();
     res.once("close", () => disconnected.abort(new Error("client disconnected")));
     try {
-      const request = parseScrapeRequest(await readJson(req, settings.maxBodyBytes));
-      const cached = await settings.cache?.lookup(request);
-      if (cached) return { status: 200, body: { success: true, data: cached }, code: "cache-hit" };
-      const data = await runConversion(request, { ...settings, signal: disconnected.signal });
-      await settings.cache?.store(request, data);
-      return { status: 200, body: { success: true, data } };
+      return { status: 200, body: { success: true, data: await endpoint(req, disconnected.signal) } };
     } finally {
       activeScrapes--;
     }

@@ -25,12 +25,60 @@ export interface StreamInfo {
 /** PDF parsing options, as in Firecrawl's `parsers: [{ type: "pdf", ... }]`. */
 export interface PdfOptions {
   /**
-   * `fast`: text layer only. `auto`: OCR pages that have no text layer. `ocr`: OCR every page.
-   * @default "fast"
+   * `fast`: text layer only. `auto`: OCR only the pages that need it (no text layer, or one that
+   * decodes to garbage). `ocr`: OCR every page.
+   * @default "auto"
    */
   mode?: "fast" | "auto" | "ocr";
   /** Stop after this many pages (1..10000). @default 10000 */
   maxPages?: number;
+  /** Add each physical page's Markdown as `pages`. @default false */
+  pages?: boolean;
+  /** Join pages in `markdown` with `\n\n---\n\n<!-- page N -->\n\n` (none before page 1). @default false */
+  pageMarkers?: boolean;
+  /** Add typed layout blocks with normalised bounding boxes and Markdown spans as `blocks`. @default false */
+  blocks?: boolean;
+}
+
+/** One physical page's Markdown, as in Firecrawl's `data.pages`. */
+export interface PdfPage {
+  /** 1-based. */
+  pageNumber: number;
+  markdown: string;
+}
+
+/** One layout block of a page, as in Firecrawl's `data.blocks[].items`. */
+export interface PdfBlockItem {
+  /** `p<page>.b<index>`, unique in the document. */
+  id: string;
+  /** `"title"`, `"text"`, `"list"` or `"table"`. */
+  type: string;
+  /** The finer kind: `"doc_title"` (level 1 heading), `"paragraph_title"`, `"list_item"`; `null` when `type` says it all. */
+  label: string | null;
+  /** `[left, top, right, bottom]` as fractions (0..1) of the page's width and height, origin top left. */
+  bbox: [number, number, number, number] | null;
+  /** The Markdown the block produced. */
+  content: string;
+  /** `[start, end)` offsets of `content` in the document's `markdown` (UTF-16 code units, as `String.slice`). */
+  markdownSpan: [number, number] | null;
+  /** The block's position in the page's reading order, from 0. */
+  readingOrder: number;
+  /** `"native_text"` (the PDF's text layer) or `"ocr"`. */
+  source: "native_text" | "ocr";
+  /** `ocr`: tesseract's mean word confidence (0..1) for OCR'd blocks. No layout model, so `layout` is null. */
+  confidence: { layout: number | null; ocr: number | null };
+}
+
+/** A page's layout blocks, as in Firecrawl's `data.blocks`. */
+export interface PdfPageBlocks {
+  /** 1-based. */
+  pageNumber: number;
+  /** Page width in PDF points (1/72 inch). */
+  width: number;
+  /** Page height in PDF points. */
+  height: number;
+  status: "ok";
+  items: PdfBlockItem[];
 }
 
 /** Options every converter receives. */
@@ -52,7 +100,10 @@ export interface DocumentMetadata {
   /** MIME type of the detected format. */
   contentType?: string;
   format?: DocumentFormat;
+  /** Pages parsed (capped by `pdf.maxPages`). */
   numPages?: number;
+  /** Pages in the document; more than `numPages` when `maxPages` cut it. */
+  totalPages?: number;
   sheetNames?: string[];
 }
 
@@ -61,6 +112,10 @@ export interface ConvertResult {
   markdown: string;
   metadata: DocumentMetadata;
   warnings: string[];
+  /** PDF only, with `pdf.pages`. */
+  pages?: PdfPage[];
+  /** PDF only, with `pdf.blocks`. */
+  blocks?: PdfPageBlocks[];
 }
 
 /**

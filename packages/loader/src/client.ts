@@ -1,119 +1,22 @@
-import { DocumentLoaderError } from "./errors.js";
-import { errorForStatus, parseRetryAfter, parseRetryAfterText, resolveRetryOptions, withRetry } from "./retry.js";
-import type { RetryListener, RetryOptions } from "./retry.js";
-import type { ScrapeData, ScrapeOptions, Scraper } from "./scraper.js";
+import { createScrapeClient as createEngineScrapeClient } from "docscrape/client";
+import type { ScrapeClientOptions } from "docscrape/client";
+import { asDocumentLoaderError } from "./errors.js";
+import type { Scraper } from "./scraper.js";
 
-/** Options of {@link createScrapeClient}. */
-export interface ScrapeClientOptions {
-  /** Base URL of a Firecrawl-compatible API; `/v2/scrape` is appended. */
-  apiUrl: string;
-  /** Sent as `Authorization: Bearer <apiKey>`; omitted when empty (a self-hosted API without auth). @default undefined */
-  apiKey?: string | undefined;
-  /** Retry policy for transient failures. @default {retries: 5, minTimeout: 1000, maxTimeout: 60000, attemptTimeout: 90000} */
-  retry?: RetryOptions | undefined;
-  /** Called before each retry, e.g. to log it. @default undefined */
-  onRetry?: RetryListener | undefined;
-}
-
-interface ScrapeResponseBody {
-  success?: unknown;
-  code?: unknown;
-  error?: unknown;
-  data?: { markdown?: unknown; metadata?: { statusCode?: unknown } };
-}
-
-const asString = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+export type { ScrapeClientOptions } from "docscrape/client";
 
 /**
- * A {@link Scraper} over HTTP: `POST {apiUrl}/v2/scrape`, retried with p-retry on network errors,
- * 408, 429 and 5xx, honouring `Retry-After` and Firecrawl's "retry after Ns" text.
+ * A {@link Scraper} over a Firecrawl-compatible API: the engine's HTTP client (shared with the
+ * `docscrape scrape` CLI: retries, `Retry-After`, Firecrawl's 200-with-an-error answers), with its
+ * failures as `DocumentLoaderError`s.
  */
 export function createScrapeClient(options: ScrapeClientOptions): Scraper {
-  const endpoint = new URL("v2/scrape", options.apiUrl.endsWith("/") ? options.apiUrl : `${options.apiUrl}/`);
-  const retry = resolveRetryOptions(options.retry);
-  const apiKey = options.apiKey || undefined;
-  // Note: a server may echo what it received; the key must never reach a message, a log or the cache.
-  const redact = (text: string): string => (apiKey ? text.replaceAll(apiKey, "[redacted]") : text);
-
-  async function attempt(url: string, scrapeOptions: ScrapeOptions, signal: AbortSignal): Promise<ScrapeData> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(endpoint, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json",
-          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-        },
-        body: JSON.stringify({ url, ...scrapeOptions }),
-        signal,
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut = signal.aborted;
-      throw new DocumentLoaderError(
-        timedOut ? "SCRAPE_TIMEOUT" : "SCRAPE_FAILED",
-        timedOut
-          ? `Scraping ${url} took longer than \`retry.attemptTimeout\` (${retry.attemptTimeout} ms); raise it or try again later.`
-          : `Could not reach the scrape API at ${endpoint.origin} for ${url} (${redact(String((error as Error).cause ?? error))}); check \`apiUrl\`.`,
-        { url, retryable: true, cause: error },
-      );
-    }
-
-    let body: ScrapeResponseBody | undefined;
-    try {
-      body = JSON.parse(text) as ScrapeResponseBody;
-    } catch {
-      body = undefined;
-    }
-    const serverMessage = body ? asString(body.error) : undefined;
-    const retryAfterMs =
-      parseRetryAfter(response.headers.get("retry-after")) ?? parseRetryAfterText(serverMessage ?? text.slice(0, 500));
-
-    if (!response.ok) {
-      throw errorForStatus({
-        url,
-        status: response.status,
-        serverCode: body ? asString(body.code) : undefined,
-        serverMessage: serverMessage === undefined ? undefined : redact(serverMessage),
-        retryAfterMs,
-      });
-    }
-    if (!body || typeof body !== "object") {
-      throw new DocumentLoaderError(
-        "INVALID_RESPONSE",
-        `The scrape API answered ${url} with a body that is not JSON (truncated or an HTML page); it will be retried.`,
-        { url, status: response.status, retryable: true },
-      );
-    }
-    if (body.success !== true) {
-      // Note: Firecrawl answers some failures (e.g. SCRAPE_DNS_RESOLUTION_ERROR) with 200 and `success: false`.
-      const serverCode = asString(body.code);
-      throw new DocumentLoaderError(
-        "SCRAPE_FAILED",
-        `Scraping ${url} failed${serverCode ? ` (${serverCode})` : ""}: ${redact(serverMessage ?? "the API reported no success")}; check the URL.`,
-        { url, status: response.status, serverCode },
-      );
-    }
-    const data = body.data;
-    const sourceStatus = data?.metadata?.statusCode;
-    if (typeof sourceStatus === "number" && sourceStatus >= 400) {
-      // Note: Firecrawl reports a missing document as 200 with markdown "Not Found"; never store that as a page.
-      throw errorForStatus({ url, status: sourceStatus, serverMessage: "the source server answered with an error" });
-    }
-    if (!data || typeof data.markdown !== "string" || typeof data.metadata !== "object") {
-      throw new DocumentLoaderError(
-        "INVALID_RESPONSE",
-        `The scrape API answered ${url} without \`data.markdown\`; it will be retried.`,
-        { url, status: response.status, retryable: true },
-      );
-    }
-    return data as ScrapeData;
-  }
-
+  const client = createEngineScrapeClient(options);
   return {
-    id: `api:${endpoint.href}`,
-    scrape: (url, scrapeOptions) => withRetry((signal) => attempt(url, scrapeOptions, signal), retry, options.onRetry),
+    id: client.id,
+    scrape: (url, scrapeOptions) =>
+      client.scrape(url, scrapeOptions).catch((error: unknown) => {
+        throw asDocumentLoaderError(error, url);
+      }),
   };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
-import { DocumentLoaderError } from "./errors.js";
-import { errorForStatus, resolveRetryOptions, withRetry } from "./retry.js";
-import type { RetryListener, RetryOptions } from "./retry.js";
+import { ScrapeClientError, errorForStatus, resolveRetryOptions, withRetry } from "docscrape/client";
+import type { RetryListener, RetryOptions } from "docscrape/client";
+import { asDocumentLoaderError } from "./errors.js";
 import type { ScrapeData, ScrapeOptions, Scraper } from "./scraper.js";
 
 /** Options of {@link createEmbeddedScraper}. */
@@ -27,7 +27,7 @@ const loadEngine = () => import("docscrape");
 export function createEmbeddedScraper(options: EmbeddedScraperOptions = {}): Scraper {
   const retry = resolveRetryOptions(options.retry);
 
-  async function attempt(url: string, scrapeOptions: ScrapeOptions, signal: AbortSignal): Promise<ScrapeData> {
+  async function attempt(url: string, { maxAge: _cacheOnly, ...scrapeOptions }: ScrapeOptions, signal: AbortSignal): Promise<ScrapeData> {
     const { isScrapeError, scrape } = await loadEngine();
     try {
       const data = await scrape(url, {
@@ -39,22 +39,28 @@ export function createEmbeddedScraper(options: EmbeddedScraperOptions = {}): Scr
       });
       return { ...data, markdown: data.markdown ?? "", metadata: { ...data.metadata } };
     } catch (error) {
+      // Note: only the source failing is transient. A conversion past its time limit (the engine's
+      // 408, or this attempt's) would take as long again, so it fails at once rather than six times.
+      if (signal.aborted || (isScrapeError(error) && error.code === "SCRAPE_TIMEOUT")) {
+        const limit = signal.aborted ? `\`retry.attemptTimeout\` (${retry.attemptTimeout} ms)` : "`timeout`";
+        throw new ScrapeClientError("SCRAPE_TIMEOUT", `Scraping ${url} took longer than ${limit}; raise it, or pass a lower \`maxPages\` for a long PDF.`, {
+          url,
+          status: 408,
+          cause: error,
+        });
+      }
       if (isScrapeError(error)) {
         throw errorForStatus({ url, status: error.status, serverCode: error.code, serverMessage: error.message, cause: error });
       }
-      if (signal.aborted) {
-        throw new DocumentLoaderError(
-          "SCRAPE_TIMEOUT",
-          `Scraping ${url} took longer than \`retry.attemptTimeout\` (${retry.attemptTimeout} ms); raise it or try again later.`,
-          { url, retryable: true, cause: error },
-        );
-      }
-      throw new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
+      throw error;
     }
   }
 
   return {
     id: `embedded:docscrape@${engineVersion}`,
-    scrape: (url, scrapeOptions) => withRetry((signal) => attempt(url, scrapeOptions, signal), retry, options.onRetry),
+    scrape: (url, scrapeOptions) =>
+      withRetry((signal) => attempt(url, scrapeOptions, signal), retry, { onRetry: options.onRetry }).catch((error: unknown) => {
+        throw asDocumentLoaderError(error, url);
+      }),
   };
 }

@@ -1,3 +1,6 @@
+import { ScrapeClientError, isScrapeClientError } from "docscrape/client";
+import type { ScrapeClientErrorOptions } from "docscrape/client";
+
 /** Stable codes of every error the loader throws. */
 export type DocumentLoaderErrorCode =
   /** The loader options are wrong; the message names the option and the fix. */
@@ -17,46 +20,20 @@ export type DocumentLoaderErrorCode =
   /** One or more documents failed during a sync with `onError: "fail"`. */
   | "SYNC_FAILED";
 
-/** Options of a {@link DocumentLoaderError}. */
-export interface DocumentLoaderErrorOptions {
-  /** The document the error is about. */
-  url?: string;
-  /** The HTTP status the scrape API (or the engine) answered with. */
-  status?: number;
-  /** The `code` the scrape API sent in its JSON error body, e.g. `"DOCUMENT_UNREADABLE"`. */
-  serverCode?: string;
-  /** Whether trying again may succeed (network errors, 408, 429, 5xx). @default false */
-  retryable?: boolean;
-  /** How long the server asked to wait before trying again, in milliseconds. */
-  retryAfterMs?: number;
-  cause?: unknown;
-}
+/** Options of a {@link DocumentLoaderError}: the URL, statuses and retry facts, as the engine's client error has them. */
+export type DocumentLoaderErrorOptions = ScrapeClientErrorOptions;
 
 /**
  * The loader's one base error: `message` is one sentence that says what to do, `code` is stable.
  * Note: the API key is never part of a message; `client.ts` redacts it from server text too.
  */
-export class DocumentLoaderError extends Error {
-  readonly code: DocumentLoaderErrorCode;
-  readonly url: string | undefined;
-  readonly status: number | undefined;
-  readonly serverCode: string | undefined;
-  readonly retryable: boolean;
-  readonly retryAfterMs: number | undefined;
-
+export class DocumentLoaderError extends ScrapeClientError<DocumentLoaderErrorCode> {
   constructor(code: DocumentLoaderErrorCode, message: string, options: DocumentLoaderErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
-    this.code = code;
-    this.url = options.url;
-    this.status = options.status;
-    this.serverCode = options.serverCode;
-    this.retryable = options.retryable ?? false;
-    this.retryAfterMs = options.retryAfterMs;
+    super(code, message, options);
   }
 
   /** True for a DocumentLoaderError from any copy of this package (works across realms and bundles). */
-  static is(value: unknown): value is DocumentLoaderError {
+  static override is(value: unknown): value is DocumentLoaderError {
     return (
       value instanceof DocumentLoaderError ||
       (value instanceof Error &&
@@ -93,6 +70,20 @@ export class DocumentSyncError extends DocumentLoaderError {
     // The list says everything; Astro would print our stack trace under it, which helps nobody.
     this.stack = "";
   }
+}
+
+/**
+ * Any failure of a scrape as a {@link DocumentLoaderError}: the client's and the retry policy's
+ * `ScrapeClientError`s keep their code, status and retry facts; anything else is `SCRAPE_FAILED`.
+ */
+export function asDocumentLoaderError(error: unknown, url: string): DocumentLoaderError {
+  if (error instanceof DocumentLoaderError) return error;
+  if (isScrapeClientError(error)) {
+    const { code, status, serverCode, retryable, retryAfterMs } = error;
+    return new DocumentLoaderError(code, error.message, { url: error.url ?? url, status, serverCode, retryable, retryAfterMs, cause: error });
+  }
+  if (DocumentLoaderError.is(error)) return error;
+  return new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
 }
 
 /** Type guard for {@link DocumentLoaderError} and its subclasses. */

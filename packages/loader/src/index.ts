@@ -7,7 +7,7 @@ export type { ScrapeClientOptions } from "./client.js";
 export { createEmbeddedScraper } from "./embedded.js";
 export type { EmbeddedScraperOptions } from "./embedded.js";
 export type { PdfParser, ScrapeData, ScrapeMetadata, ScrapeOptions, Scraper } from "./scraper.js";
-export type { RetryOptions } from "./retry.js";
+export type { RetryOptions } from "docscrape/client";
 export { FileStore } from "./file-store.js";
 export type { FileStoreOptions } from "./file-store.js";
 export type { CacheStore } from "./cache.js";

@@ -14,7 +14,7 @@ import type { DocumentFailure } from "./errors.js";
 import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
 import { documentUrl, resolveOptions } from "./options.js";
 import type { DocumentLoaderOptions, ResolvedDocument, ResolvedOptions } from "./options.js";
-import type { RetryListener } from "./retry.js";
+import type { RetryListener } from "docscrape/client";
 import { asDocumentLoaderError, scrapeWithCache } from "./scrape-with-cache.js";
 import type { ScrapeOutcome, ScrapeWithCacheResult } from "./scrape-with-cache.js";
 import type { Scraper } from "./scraper.js";

@@ -8,8 +8,8 @@ import type { CacheStore } from "./cache.js";
 import { parseTtl } from "./cache.js";
 import { fileNameOf } from "./entry.js";
 import { DocumentLoaderConfigError } from "./errors.js";
-import { resolveRetryOptions } from "./retry.js";
-import type { ResolvedRetryOptions, RetryOptions } from "./retry.js";
+import { resolveRetryOptions } from "docscrape/client";
+import type { ResolvedRetryOptions, RetryOptions } from "docscrape/client";
 import type { PdfParser, ScrapeOptions, Scraper } from "./scraper.js";
 
 /** One document: a URL (http(s), `file:`, or a path relative to the Astro project root), or an object. */
@@ -49,7 +49,7 @@ export interface DocumentLoaderOptions {
   /** Drop running headers, footers and page numbers. @default true */
   onlyMainContent?: boolean;
   /** PDF parsers, as in Firecrawl's `parsers`. @default ["pdf"] (the scraper's default) */
-  parsers?: PdfParser[];
+  parsers?: Array<"pdf" | PdfParser>;
   /** Milliseconds the scraper may spend on one document (1000..300000). @default 60000 (the scraper's default) */
   timeout?: number;
   /** The scrape cache, or `false` to scrape on every build. @default { dir: ".cache/docscrape", ttl: "1d" } */
@@ -147,6 +147,23 @@ function resolveDocument(input: DocumentInput, index: number): Omit<ResolvedDocu
   return { id: entry.id?.trim(), input: url, local, data: entry.data ?? {} };
 }
 
+/**
+ * The default id of each document: a slug of its file name (`budget-2026` for budget-2026.xlsx),
+ * with the extension too (`handbook-pdf`, `handbook-docx`) when names differ only by extension.
+ * Note: the stateless `slug`, so two files with the same name and extension (in two folders)
+ * are reported rather than numbered silently.
+ */
+function defaultIdsOf(documents: ReadonlyArray<Pick<ResolvedDocument, "input" | "local">>): string[] {
+  const names = documents.map((document) => {
+    const url = documentUrl(document, "/");
+    const extension = /\.([^./]+)$/.exec(new URL(url).pathname)?.[1] ?? "";
+    return { base: slug(fileNameOf(url)), extension };
+  });
+  const extensionsByBase = new Map<string, Set<string>>();
+  for (const { base, extension } of names) extensionsByBase.set(base, (extensionsByBase.get(base) ?? new Set()).add(extension));
+  return names.map(({ base, extension }) => (extensionsByBase.get(base)!.size > 1 && extension ? slug(`${base} ${extension}`) : base));
+}
+
 /** The absolute URL of a document: http(s) as is, local paths as `file:` URLs under `root`. */
 export function documentUrl(document: Pick<ResolvedDocument, "input" | "local">, root: string): string {
   if (!document.local || document.input.startsWith("file:")) return document.input;
@@ -169,10 +186,10 @@ export function resolveOptions(options: DocumentLoaderOptions, env: NodeJS.Proce
   if (!Array.isArray(options.documents)) fail("`documents` must be an array of URLs, paths or `{ id, url, data }` objects.");
 
   const seen = new Map<string, number>();
-  const documents = options.documents.map((input, index) => {
-    const document = resolveDocument(input, index);
-    // Note: the stateless `slug`, so two files with the same name are reported rather than numbered silently.
-    const id = document.id ?? slug(fileNameOf(documentUrl(document, "/")));
+  const resolved = options.documents.map(resolveDocument);
+  const defaultIds = defaultIdsOf(resolved);
+  const documents = resolved.map((document, index) => {
+    const id = document.id ?? defaultIds[index]!;
     const previous = seen.get(id);
     if (previous !== undefined) {
       fail(`\`documents[${index}]\` has the id "${id}", like \`documents[${previous}]\`; give one of them an explicit \`id\`.`);

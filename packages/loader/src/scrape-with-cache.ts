@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { cacheKey } from "./cache.js";
 import type { CachedDocument, DocumentCache } from "./cache.js";
-import { DocumentLoaderError, isDocumentLoaderError } from "./errors.js";
+import { asDocumentLoaderError } from "./errors.js";
+import type { DocumentLoaderError } from "./errors.js";
 import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
 import type { ScrapeOptions, Scraper } from "./scraper.js";
 
@@ -27,11 +28,8 @@ export interface ScrapeWithCacheOptions {
   refresh: boolean;
 }
 
-/** Wraps whatever a (possibly user-written) scraper threw into a {@link DocumentLoaderError}. */
-export function asDocumentLoaderError(error: unknown, url: string): DocumentLoaderError {
-  if (isDocumentLoaderError(error)) return error;
-  return new DocumentLoaderError("SCRAPE_FAILED", `Scraping ${url} failed: ${String(error)}.`, { url, cause: error });
-}
+// Note: re-exported for loader.ts, which wraps whatever a (possibly user-written) scraper threw.
+export { asDocumentLoaderError };
 
 /**
  * Returns a document's scrape from the cache when it is still good, else scrapes it:
@@ -59,13 +57,16 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   }
 
   try {
-    const data = await options.scraper.scrape(url, options.scrapeOptions);
+    // Note: a re-scrape the loader decided on (the copy it has is out of date, or a forced
+    // refresh) must not be answered from the service's own cache: Firecrawl keeps copies two days.
+    const fresh = cached !== undefined || options.refresh;
+    const data = await options.scraper.scrape(url, fresh ? { ...options.scrapeOptions, maxAge: 0 } : options.scrapeOptions);
     const { etag, lastModified } = data.metadata;
     const validators =
       local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
-    const fresh: CachedDocument = { data, fetchedAt: Date.now(), validators };
-    await cache?.set(key, fresh);
-    return { ...fresh, outcome: "scraped" };
+    const entry: CachedDocument = { data, fetchedAt: Date.now(), validators };
+    await cache?.set(key, entry);
+    return { ...entry, outcome: "scraped" };
   } catch (error) {
     if (cached) return { ...cached, outcome: "stale", error: asDocumentLoaderError(error, url) };
     throw asDocumentLoaderError(error, url);

@@ -1,12 +1,25 @@
-import type { ScrapeData as EngineScrapeData, ScrapeMetadata as EngineScrapeMetadata, ScrapeOptions as EngineScrapeOptions } from "docscrape";
+import type {
+  PdfParser as EnginePdfParser,
+  ScrapeData as EngineScrapeData,
+  ScrapeMetadata as EngineScrapeMetadata,
+  ScrapeOptions as EngineScrapeOptions,
+} from "docscrape";
 
-export type { PdfParser } from "docscrape";
+/** PDF parser settings, as in Firecrawl's `parsers: [{ type: "pdf", ... }]` (the engine's type). */
+export type PdfParser = Exclude<EnginePdfParser, "pdf">;
 
 /**
  * The scrape options the loader passes to every scraper: the part of the engine's options that
  * Firecrawl's `/v2/scrape` body also has, so the same object goes to the engine or over HTTP.
  */
-export type ScrapeOptions = Pick<EngineScrapeOptions, "formats" | "onlyMainContent" | "parsers" | "timeout">;
+export type ScrapeOptions = Pick<EngineScrapeOptions, "formats" | "onlyMainContent" | "parsers" | "timeout"> & {
+  /**
+   * Milliseconds a service's cached copy may be old. The loader sends `0` when it re-scrapes a
+   * document it has a copy of (its validators changed, or DOCSCRAPE_REFRESH=1), so that a service
+   * that caches (Firecrawl keeps copies for two days) scrapes the changed document afresh.
+   */
+  maxAge?: number;
+};
 
 /**
  * `data.metadata` as any Firecrawl-compatible service sends it: the engine's fields, none of

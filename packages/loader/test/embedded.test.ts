@@ -46,6 +46,19 @@ describe("createEmbeddedScraper", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("does not retry a conversion that runs past its time limit", async () => {
+    const retries: string[] = [];
+    const scraper = createEmbeddedScraper({ retry: { retries: 5, minTimeout: 1 }, onRetry: (error) => retries.push(error.message) });
+    // OCR of a scanned page takes well over the 1 s the scrape is given.
+    const scanned = new URL("../../../../shared/corpus/files/mal_scanned_image_only.pdf", import.meta.url).href;
+    const started = performance.now();
+    const failure = await scraper.scrape(scanned, { timeout: 1000, parsers: [{ type: "pdf", mode: "ocr" }] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "SCRAPE_TIMEOUT", retryable: false, name: "DocumentLoaderError" });
+    expect((failure as Error).message).toMatch(/took longer than `timeout`; raise it/);
+    expect(retries).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it("retries a document whose server fails, then succeeds", async () => {
     server = await startServer((request, response, index) => {
       if (index === 0) return void request.socket.destroy();

@@ -230,6 +230,16 @@ describe("documentLoader", () => {
     for (const text of cached) expect(text).not.toContain("env-key");
   });
 
+  it("builds two local documents whose names differ only by extension, each under its own id", async () => {
+    await mkdir(join(root, "documents"));
+    await writeFile(join(root, "documents", "handbook.csv"), "Chapter,Pages\nIntro,4\n");
+    await writeFile(join(root, "documents", "handbook.md"), "# Handbook\n\nWelcome.\n");
+    const context = await sync(documentLoader({ documents: ["./documents/handbook.csv", "./documents/handbook.md"], cache: false }));
+    expect([...context.entries.keys()].sort()).toEqual(["handbook-csv", "handbook-md"]);
+    expect(context.entries.get("handbook-csv")?.body).toContain("Intro");
+    expect(context.entries.get("handbook-md")?.body).toContain("Welcome.");
+  });
+
   it("shares one concurrency limit between every collection", async () => {
     const urls = Array.from({ length: 6 }, (_, index) => `${ORIGIN}/doc-${index}.pdf`);
     const { scraper, maxInFlight } = mapScraper(new Map(urls.map((url) => [url, `# ${url}`])));

@@ -28,4 +28,18 @@ describe("resolveOptions", () => {
     expect(documentUrl(documents[0]!, "/srv/site")).toBe("file:///srv/site/documents/a.pdf");
     expect(documentUrl(documents[1]!, "/srv/site")).toBe("https://a.example/b.pdf");
   });
+
+  it("keeps the extension in the default ids of documents whose names differ only by it", () => {
+    const { documents } = resolveOptions(
+      { documents: ["./docs/handbook.pdf", "https://a.example/files/Handbook.docx", "./docs/budget-2026.xlsx", { id: "own", url: "./handbook.odt" }] },
+      {},
+    );
+    expect(documents.map((document) => document.id)).toEqual(["handbook-pdf", "handbook-docx", "budget-2026", "own"]);
+  });
+
+  it("still refuses two documents with the same name and extension, naming both", () => {
+    expect(() => resolveOptions({ documents: ["./a/handbook.pdf", "./b/handbook.pdf"] }, {})).toThrow(
+      /`documents\[1\]` has the id "handbook", like `documents\[0\]`; give one of them an explicit `id`/,
+    );
+  });
 });

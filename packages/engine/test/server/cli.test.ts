@@ -1,7 +1,22 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORPUS_DIR, ENGINE_DIR, corpusFile, expectedStrings, normalise, runCli, startCli, startScrapeServer, startSourceServer } from "./helpers.js";
+import { makePdf } from "../pdf/helpers/make-pdf.js";
+import {
+  CORPUS_DIR,
+  ENGINE_DIR,
+  corpusFile,
+  expectedStrings,
+  listenOnLoopback,
+  normalise,
+  runCli,
+  startCli,
+  startScrapeServer,
+  startSourceServer,
+} from "./helpers.js";
 import type { SourceServer } from "./helpers.js";
 
 const API_KEY = "cli-test-key";
@@ -40,6 +55,26 @@ describe("docscrape convert", () => {
     expect(data.html).toContain("<table>");
   });
 
+  it("marks pages, and adds pages and blocks to the JSON, for a PDF", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "docscrape-cli-"));
+    const pdf = join(dir, "two.pdf");
+    await writeFile(pdf, makePdf([[{ text: "First page.", x: 72, y: 700 }], [{ text: "Second page.", x: 72, y: 700 }]]));
+    try {
+      const marked = await runCli(["convert", pdf, "--page-markers"]);
+      expect(marked.stdout).toBe("First page.\n\n---\n\n<!-- page 2 -->\n\nSecond page.\n");
+      const json = await runCli(["convert", pdf, "--format", "json", "--pages", "--blocks", "--max-pages", "1"]);
+      const data = JSON.parse(json.stdout) as Record<string, any>;
+      expect(data.pages).toEqual([{ pageNumber: 1, markdown: "First page." }]);
+      expect(data.blocks[0].items[0]).toMatchObject({ id: "p1.b0", type: "text", content: "First page.", markdownSpan: [0, 11] });
+      expect(data.metadata).toMatchObject({ numPages: 1, totalPages: 2 });
+      const misuse = await runCli(["convert", pdf, "--pages"]);
+      expect(misuse.code).toBe(2);
+      expect(misuse.stderr).toContain("add --format json");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("fails with one line and exit code 1 for a missing file", async () => {
     const { code, stdout, stderr } = await runCli(["convert", "no-such-file.pdf"], { INIT_CWD: CORPUS_DIR });
     expect(code).toBe(1);
@@ -63,11 +98,52 @@ describe("docscrape convert", () => {
   });
 });
 
+/** A Firecrawl stand-in on loopback: `answer` gets the request's index. */
+async function fakeApi(answer: (index: number, response: ServerResponse) => void): Promise<SourceServer> {
+  let index = 0;
+  return listenOnLoopback(createServer((request, response) => request.resume().on("end", () => answer(index++, response))));
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
 describe("docscrape scrape", () => {
   it("asks a compatible API and prints the Markdown", async () => {
     const { code, stdout } = await runCli(["scrape", `${source.url}/handbook.md`, "--api-url", api.url], { FIRECRAWL_API_KEY: API_KEY });
     expect(code).toBe(0);
     expect(stdout).toContain("# Handbook");
+  });
+
+  it("treats a 200 whose metadata.statusCode is 404 as the document failing, as the loader does", async () => {
+    const firecrawl = await fakeApi((_index, response) =>
+      sendJson(response, 200, { success: true, data: { markdown: "Not Found", metadata: { statusCode: 404, sourceURL: "https://example.com/gone.pdf" } } }),
+    );
+    try {
+      const { code, stdout, stderr } = await runCli(["scrape", "https://example.com/gone.pdf", "--api-url", firecrawl.url, "--api-key", "k"]);
+      expect(code).toBe(1);
+      expect(stdout).toBe("");
+      expectOneLineError(stderr);
+      expect(stderr).toContain("failed with status 404");
+    } finally {
+      await firecrawl.close();
+    }
+  });
+
+  it("retries a transient failure, saying so, then prints the document", async () => {
+    const firecrawl = await fakeApi((index, response) =>
+      index === 0
+        ? sendJson(response, 503, { success: false, error: "busy" })
+        : sendJson(response, 200, { success: true, data: { markdown: "# Back\n", metadata: { statusCode: 200 } } }),
+    );
+    try {
+      const { code, stdout, stderr } = await runCli(["scrape", "https://example.com/a.pdf", "--api-url", firecrawl.url, "--retries", "2"]);
+      expect(code).toBe(0);
+      expect(stdout).toBe("# Back\n");
+      expect(stderr).toMatch(/^docscrape: attempt 1 failed \(.*status 503.*\); retrying in \d+ ms\n$/);
+    } finally {
+      await firecrawl.close();
+    }
   });
 
   it("reports the API's error in one line", async () => {

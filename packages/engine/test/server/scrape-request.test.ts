@@ -23,7 +23,7 @@ describe("parseScrapeRequest", () => {
       url: DOC_URL,
       formats: [{ type: "html" }, "links", "links"],
       onlyMainContent: false,
-      parsers: ["image", { type: "pdf", mode: "ocr", maxPages: 3, pageMarkers: true }],
+      parsers: ["image", { type: "pdf", mode: "ocr", maxPages: 3, pageMarkers: true, pageMarkdown: true, blocks: false }],
       timeout: 5000,
       headers: { cookie: "a=1" },
       origin: "js-sdk@4.42.0",
@@ -32,7 +32,8 @@ describe("parseScrapeRequest", () => {
     expect(request.options).toEqual({
       formats: ["html", "links"],
       onlyMainContent: false,
-      parsers: [{ type: "pdf", mode: "ocr", maxPages: 3 }],
+      // Note: `pageMarkdown` is Firecrawl's old name of `pages`.
+      parsers: [{ type: "pdf", mode: "ocr", maxPages: 3, pages: true, pageMarkers: true, blocks: false }],
       timeout: 5000,
       headers: { cookie: "a=1" },
     });

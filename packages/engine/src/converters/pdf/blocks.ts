@@ -4,12 +4,16 @@ import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 import { matchTable } from "./tables.js";
 
-/** A unit of the Markdown output. Text is Markdown already (escaped, links applied). */
-export type Block =
+/**
+ * A unit of the Markdown output. Text is Markdown already (escaped, links applied). `lines` are
+ * the text lines it was built from: its page and bounding box in `parsers: [{ blocks: true }]`.
+ */
+export type Block = (
   | { kind: "heading"; level: number; text: string; plain: string }
   | { kind: "paragraph"; text: string }
   | { kind: "list-item"; marker: string; text: string }
-  | { kind: "table"; rows: string[][] };
+  | { kind: "table"; rows: string[][] }
+) & { lines?: readonly TextLine[] };
 
 // Note: a paragraph goes on while the next baseline is within this many body pitches.
 const PARAGRAPH_PITCH = 1.3;
@@ -23,20 +27,25 @@ type OpenBlock = { block: Exclude<Block, { kind: "table" }>; last: TextLine; lin
 export function buildBlocks(lines: readonly TextLine[], typography: Typography): Block[] {
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
+  let openLines: TextLine[] = [];
   const close = (): void => {
-    if (open) blocks.push(open.block);
+    if (open) blocks.push({ ...open.block, lines: openLines });
     open = undefined;
+    openLines = [];
   };
   for (let index = 0; index < lines.length; index++) {
     const table = matchTable(lines, index);
     if (table) {
       close();
-      blocks.push({ kind: "table", rows: table.rows });
+      blocks.push({ kind: "table", rows: table.rows, lines: lines.slice(index, index + table.lineCount) });
       index += table.lineCount - 1;
       continue;
     }
     // Note: a line of several runs that is not part of a table is read run by run.
-    for (const line of splitRuns(lines[index]!)) open = addLine(open, line, typography, close);
+    for (const line of splitRuns(lines[index]!)) {
+      open = addLine(open, line, typography, close);
+      openLines.push(line);
+    }
   }
   close();
   return blocks;

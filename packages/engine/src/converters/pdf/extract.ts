@@ -3,6 +3,8 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
 import { findVerticalRules } from "./rules.js";
+import { measureTextLayer } from "./text-quality.js";
+import type { TextLayerQuality } from "./text-quality.js";
 import type { VerticalRule } from "./rules.js";
 
 /** A link annotation's target and its rectangle in top-down page coordinates. */
@@ -42,10 +44,11 @@ interface FontStyle {
   symbol: boolean;
 }
 
-/** What the text layer of a page holds: text items, and the vertical rules of its tables. */
+/** What the text layer of a page holds: text items, the vertical rules of its tables, and how readable it is. */
 export interface PageContent {
   items: PdfTextItem[];
   rules: VerticalRule[];
+  quality: TextLayerQuality;
 }
 
 /** A page's text items in top-down coordinates, with weight and link targets, and its vertical rules. */
@@ -83,7 +86,8 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
       });
     }
   }
-  return { items, rules };
+  // Note: measured on the raw strings, before control characters are dropped above.
+  return { items, rules, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
 }
 
 /** Cut an item at dot leaders, giving each piece a share of the width by its length. */

@@ -3,13 +3,33 @@ import { escapeLineStart } from "./escape.js";
 
 /** Render blocks as Markdown: blank lines between blocks, consecutive list items kept together. */
 export function renderMarkdown(blocks: readonly Block[]): string {
+  return renderBlocks(blocks).markdown;
+}
+
+/** Markdown and, for each block, the `[start, end)` offsets of what it produced. */
+export interface RenderedBlocks {
+  markdown: string;
+  spans: Array<[number, number]>;
+}
+
+/**
+ * {@link renderMarkdown} that also says where each block landed. `pageMarkerBefore(index)` gives
+ * the page number whose marker (`---` and `<!-- page N -->`, as Firecrawl's `pageMarkers`) goes
+ * before block `index`; never before the first block.
+ */
+export function renderBlocks(blocks: readonly Block[], pageMarkerBefore?: (index: number) => number | undefined): RenderedBlocks {
   let markdown = "";
+  const spans: Array<[number, number]> = [];
   blocks.forEach((block, index) => {
     const previous = blocks[index - 1];
-    if (previous) markdown += previous.kind === "list-item" && block.kind === "list-item" ? "\n" : "\n\n";
+    const page = previous ? pageMarkerBefore?.(index) : undefined;
+    if (page !== undefined) markdown += `\n\n---\n\n<!-- page ${page} -->\n\n`;
+    else if (previous) markdown += previous.kind === "list-item" && block.kind === "list-item" ? "\n" : "\n\n";
+    const start = markdown.length;
     markdown += renderBlock(block);
+    spans.push([start, markdown.length]);
   });
-  return markdown ? `${markdown}\n` : "";
+  return { markdown: markdown ? `${markdown}\n` : "", spans };
 }
 
 function renderBlock(block: Block): string {

@@ -8,16 +8,36 @@ export interface PdfLine {
   bold?: boolean;
 }
 
+/** A ToUnicode CMap sending every printable ASCII code to the private-use area (U+E020 on): a text layer of garbage. */
+export const privateUseToUnicode = [
+  "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+  "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+  "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+  "1 begincodespacerange <00> <FF> endcodespacerange",
+  "1 beginbfrange <20> <7E> <E020> endbfrange",
+  "endcmap CMapName currentdict /CMap defineresource pop end end",
+].join("\n");
+
+/** Options of {@link makePdf}. */
+export interface MakePdfOptions {
+  /**
+   * A ToUnicode CMap for the regular font: what its text decodes to, whatever it shows (a font
+   * whose text layer decodes to garbage).
+   */
+  toUnicode?: string;
+}
+
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
  * lines of ASCII text, so tests can state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly PdfLine[])[]): Uint8Array {
+export function makePdf(pages: readonly (readonly PdfLine[])[], options: MakePdfOptions = {}): Uint8Array {
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
   const catalog = add("");
   const pageTree = add("");
-  const regular = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  const toUnicode = options.toUnicode === undefined ? "" : ` /ToUnicode ${add(`<< /Length ${options.toUnicode.length} >>\nstream\n${options.toUnicode}\nendstream`)} 0 R`;
+  const regular = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding${toUnicode} >>`);
   const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
   const pageIds = pages.map((lines) => {
     const content = lines

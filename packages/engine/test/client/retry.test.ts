@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DocumentLoaderError } from "../src/errors.js";
-import { errorForStatus, parseRetryAfter, parseRetryAfterText, resolveRetryOptions, withRetry } from "../src/retry.js";
+import { ScrapeClientError } from "../../src/client-error.js";
+import { errorForStatus, parseRetryAfter, parseRetryAfterText, resolveRetryOptions, withRetry } from "../../src/retry.js";
 
 describe("parseRetryAfter", () => {
   it("reads seconds and HTTP dates", () => {
@@ -46,11 +46,11 @@ describe("withRetry", () => {
     const result = await withRetry(
       async () => {
         attempts += 1;
-        if (attempts < 3) throw new DocumentLoaderError("SCRAPE_FAILED", "busy", { retryable: true });
+        if (attempts < 3) throw new ScrapeClientError("SCRAPE_FAILED", "busy", { retryable: true });
         return "done";
       },
       fast,
-      (_error, attempt) => seen.push(attempt),
+      { onRetry: (_error, attempt) => seen.push(attempt) },
     );
     expect(result).toBe("done");
     expect(seen).toEqual([1, 2]);
@@ -58,7 +58,7 @@ describe("withRetry", () => {
 
   it("fails at once on a permanent failure or a foreign error", async () => {
     let attempts = 0;
-    const permanent = new DocumentLoaderError("AUTH_FAILED", "bad key");
+    const permanent = new ScrapeClientError("AUTH_FAILED", "bad key");
     await expect(withRetry(async () => { attempts += 1; throw permanent; }, fast)).rejects.toBe(permanent);
     await expect(withRetry(async () => { attempts += 1; throw new TypeError("bug"); }, fast)).rejects.toThrow("bug");
     expect(attempts).toBe(2);
@@ -69,9 +69,21 @@ describe("withRetry", () => {
     const started = Date.now();
     await withRetry(async () => {
       attempts += 1;
-      if (attempts === 1) throw new DocumentLoaderError("RATE_LIMITED", "slow down", { retryable: true, retryAfterMs: 60_000 });
+      if (attempts === 1) throw new ScrapeClientError("RATE_LIMITED", "slow down", { retryable: true, retryAfterMs: 60_000 });
       return "ok";
     }, { ...fast, maxTimeout: 50 });
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("stops retrying when its signal aborts", async () => {
+    const controller = new AbortController();
+    let attempts = 0;
+    const failing = withRetry(async () => {
+      attempts += 1;
+      controller.abort(new Error("cancelled"));
+      throw new ScrapeClientError("SCRAPE_FAILED", "busy", { retryable: true });
+    }, fast, { signal: controller.signal });
+    await expect(failing).rejects.toThrow("cancelled");
+    expect(attempts).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
-import pRetry, { AbortError } from "p-retry";
-import { DocumentLoaderError, isDocumentLoaderError } from "./errors.js";
-import type { DocumentLoaderErrorCode } from "./errors.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import pRetry from "p-retry";
+import { ScrapeClientError, isScrapeClientError } from "./client-error.js";
+import type { ScrapeClientErrorCode } from "./client-error.js";
 
 /** How a failing scrape is retried. */
 export interface RetryOptions {
@@ -31,7 +32,7 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
 /** What a server's status means for the document, and what the user should do about it. */
-function describeStatus(status: number, serverCode: string | undefined): { code: DocumentLoaderErrorCode; fix: string } {
+function describeStatus(status: number, serverCode: string | undefined): { code: ScrapeClientErrorCode; fix: string } {
   if (status === 401 || (status === 403 && serverCode !== "URL_BLOCKED")) {
     return { code: "AUTH_FAILED", fix: "check `apiKey` (or FIRECRAWL_API_KEY)" };
   }
@@ -55,10 +56,10 @@ export interface StatusFailure {
 }
 
 /** Builds the error for a scrape that ended with an HTTP status, deciding whether it is worth retrying. */
-export function errorForStatus(failure: StatusFailure): DocumentLoaderError {
+export function errorForStatus(failure: StatusFailure): ScrapeClientError {
   const { code, fix } = describeStatus(failure.status, failure.serverCode);
   const server = [failure.serverCode, failure.serverMessage].filter(Boolean).join(": ");
-  return new DocumentLoaderError(
+  return new ScrapeClientError(
     code,
     `Scraping ${failure.url} failed with status ${failure.status}${server ? ` (${server})` : ""}; ${fix}.`,
     {
@@ -91,41 +92,45 @@ export function parseRetryAfterText(text: string | undefined): number | undefine
 }
 
 /** Called before each retry, e.g. to log it. */
-export type RetryListener = (error: DocumentLoaderError, attemptNumber: number, delayMs: number) => void;
+export type RetryListener = (error: ScrapeClientError, attemptNumber: number, delayMs: number) => void;
+
+/** Options of {@link withRetry} besides the policy. */
+export interface WithRetryOptions {
+  /** Called before each retry. */
+  onRetry?: RetryListener | undefined;
+  /** Stops the retries (and the attempt running) when it aborts. */
+  signal?: AbortSignal | undefined;
+}
 
 /**
  * Runs `attempt` until it succeeds, a permanent failure occurs, or retries run out. Each attempt
- * gets a signal that aborts after `attemptTimeout`. Waits at least as long as the server's
- * `Retry-After` (capped at `maxTimeout`), otherwise exponential backoff with jitter.
- * Only `DocumentLoaderError`s with `retryable: true` are retried; anything else fails at once.
+ * gets a signal that aborts after `attemptTimeout` (or with `signal`). Only transient failures
+ * are retried: `ScrapeClientError`s with `retryable: true`; anything else fails at once. Waits at
+ * least as long as the server's `Retry-After` (capped at `maxTimeout`), otherwise exponential
+ * backoff with jitter.
  */
 export async function withRetry<T>(
   attempt: (signal: AbortSignal) => Promise<T>,
   options: ResolvedRetryOptions,
-  onRetry?: RetryListener,
+  { onRetry, signal }: WithRetryOptions = {},
 ): Promise<T> {
-  return pRetry(
-    async () => {
-      try {
-        return await attempt(AbortSignal.timeout(options.attemptTimeout));
-      } catch (error) {
-        if (isDocumentLoaderError(error) && error.retryable) throw error;
-        throw new AbortError(error instanceof Error ? error : new Error(String(error)));
-      }
+  const attemptSignal = (): AbortSignal => {
+    const timeout = AbortSignal.timeout(options.attemptTimeout);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  };
+  return pRetry(() => attempt(attemptSignal()), {
+    retries: options.retries,
+    minTimeout: options.minTimeout,
+    maxTimeout: options.maxTimeout,
+    randomize: true,
+    signal,
+    shouldRetry: async ({ error, attemptNumber, retryDelay }) => {
+      if (!isScrapeClientError(error) || !error.retryable) return false;
+      // Note: p-retry waits `retryDelay` once this resolves; the rest of what the server asked for is waited here.
+      const extra = Math.max(0, Math.min(error.retryAfterMs ?? 0, options.maxTimeout) - retryDelay);
+      onRetry?.(error, attemptNumber, retryDelay + extra);
+      if (extra > 0) await sleep(extra, undefined, signal ? { signal } : {});
+      return true;
     },
-    {
-      retries: options.retries,
-      minTimeout: options.minTimeout,
-      maxTimeout: options.maxTimeout,
-      randomize: true,
-      onFailedAttempt: async ({ error, attemptNumber, retriesLeft, retryDelay }) => {
-        if (retriesLeft === 0 || !isDocumentLoaderError(error)) return;
-        const serverWait = Math.min(error.retryAfterMs ?? 0, options.maxTimeout);
-        // Note: p-retry waits `retryDelay` after this callback; top it up to what the server asked for.
-        const extra = Math.max(0, serverWait - retryDelay);
-        onRetry?.(error, attemptNumber, retryDelay + extra);
-        if (extra > 0) await new Promise((resolve) => setTimeout(resolve, extra));
-      },
-    },
-  );
+  });
 }
