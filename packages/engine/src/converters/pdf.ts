@@ -1,5 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { ScrapeError } from "../errors.js";
+import { imageCollectorFor, imageMarkdown } from "../images.js";
+import type { ImageCollector } from "../images.js";
 import type { ConvertOptions, ConvertResult, Converter, PdfOptions } from "../types.js";
 import { buildBlocks } from "./pdf/blocks.js";
 import type { Block } from "./pdf/blocks.js";
@@ -8,6 +10,9 @@ import { openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
 import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
+import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
+import { dropRepeatedImages, extractPageImages } from "./pdf/images.js";
+import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import { renderMarkdown } from "./pdf/markdown.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
@@ -27,9 +32,13 @@ export const pdfConverter: Converter = {
       return { markdown: "", metadata: {}, warnings: [`${name} was not parsed because PDF parsing is off; pass parsers: ["pdf"] to convert it.`] };
     }
     const pdfOptions: PdfOptions = options.pdf ?? {};
-    const document = await openPdf(bytes, name, (pdfOptions.mode ?? "fast") !== "fast");
+    const images = imageCollectorFor(options);
+    // Note: pdf.js decodes no picture larger than this: 1 pixel skips them all (text only, four
+    // times faster); pictures for the Markdown stop at the image limit, so a bomb never decodes.
+    const maxImageSize = images ? images.limits.maxPixels : (pdfOptions.mode ?? "fast") !== "fast" ? -1 : 1;
+    const document = await openPdf(bytes, name, maxImageSize);
     try {
-      return await convertDocument(document, pdfOptions, options, name);
+      return await convertDocument(document, pdfOptions, options, name, images);
     } finally {
       await document.loadingTask.destroy();
     }
@@ -41,6 +50,7 @@ async function convertDocument(
   pdfOptions: PdfOptions,
   options: ConvertOptions,
   name: string,
+  images: ImageCollector | undefined,
 ): Promise<ConvertResult> {
   const warnings: string[] = [];
   const metadata = await readMetadata(document);
@@ -52,6 +62,7 @@ async function convertDocument(
   let pages: PageLayout[] = [];
   const ocrTextByPage = new Map<number, string>();
   const pagesWithoutText: number[] = [];
+  let imagesByPage = new Map<number, PageImage[]>();
   const reader = mode === "fast" ? undefined : createPageReader();
   try {
     for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
@@ -68,6 +79,7 @@ async function convertDocument(
           continue;
         }
         if (items.length === 0) pagesWithoutText.push(pageIndex + 1);
+        if (images) imagesByPage.set(pageIndex, await extractPageImages(page, pageIndex));
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
         pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, pageIndex, { gutter, rules }) });
@@ -79,15 +91,33 @@ async function convertDocument(
     await reader?.close();
   }
   if (pagesWithoutText.length > 0) warnings.push(noTextLayerWarning(pagesWithoutText));
-  if (options.onlyMainContent !== false) pages = removeFurniture(pages);
-  const blocks = pagesToBlocks(pages, ocrTextByPage);
+  if (options.onlyMainContent !== false) {
+    pages = removeFurniture(pages);
+    imagesByPage = dropRepeatedImages(imagesByPage);
+  }
+  const addImage = (image: PageImage, caption: string | undefined): string | undefined => {
+    const imageName = images?.add(image.bytes, { alt: caption, page: image.pageIndex + 1 });
+    return imageName && imageMarkdown(caption ?? "", imageName);
+  };
+  const blocks = pagesToBlocks(pages, ocrTextByPage, imagesByPage, addImage);
   const firstHeading = blocks.find((block) => block.kind === "heading");
   if (metadata.title === undefined && firstHeading) metadata.title = firstHeading.plain;
-  return { markdown: renderMarkdown(blocks), metadata, warnings };
+  const collected = await images?.finish();
+  if (collected) warnings.push(...collected.warnings);
+  return { markdown: renderMarkdown(blocks), metadata, warnings, ...(collected && { images: collected.images }) };
 }
 
-/** Blocks of all pages in order: text-layer pages through layout analysis, OCR'd pages as paragraphs. */
-function pagesToBlocks(pages: readonly PageLayout[], ocrTextByPage: ReadonlyMap<number, string>): Block[] {
+/**
+ * Blocks of all pages in order: text-layer pages through layout analysis, OCR'd pages as
+ * paragraphs, and pictures where they sit in the reading order, each as a paragraph of its own
+ * holding its `![alt](name)` (`addImage` names it, or answers `undefined` to leave it out).
+ */
+function pagesToBlocks(
+  pages: readonly PageLayout[],
+  ocrTextByPage: ReadonlyMap<number, string>,
+  imagesByPage: ReadonlyMap<number, PageImage[]>,
+  addImage: (image: PageImage, caption: string | undefined) => string | undefined,
+): Block[] {
   const linesByPage = pages.map(readingOrder);
   // Note: body size and heading sizes are measured over the whole document, not page by page.
   const typography = measureTypography(linesByPage.flat());
@@ -96,7 +126,14 @@ function pagesToBlocks(pages: readonly PageLayout[], ocrTextByPage: ReadonlyMap<
   pages.forEach((page, index) => {
     const ocrText = ocrTextByPage.get(page.pageIndex);
     if (ocrText === undefined) {
-      pending.push(...linesByPage[index]!);
+      const items = placeImages(linesByPage[index]!, imagesByPage.get(page.pageIndex) ?? []);
+      items.forEach((item, at) => {
+        if (!isPageImage(item)) return void pending.push(item);
+        const markdown = addImage(item, captionOf(items, at));
+        if (markdown === undefined) return;
+        blocks.push(...buildBlocks(pending, typography), { kind: "paragraph", text: markdown });
+        pending = [];
+      });
       return;
     }
     blocks.push(...buildBlocks(pending, typography));

@@ -1,0 +1,40 @@
+import type { PageImage } from "./images.js";
+import { lineText } from "./model.js";
+import type { TextLine } from "./model.js";
+
+/** A page's content in reading order: text lines, and pictures between them. */
+export type PageItem = TextLine | PageImage;
+
+export const isPageImage = (item: PageItem): item is PageImage => "bytes" in item;
+
+/**
+ * Put a page's pictures among its lines (already in reading order): each picture goes before the
+ * first line that is below it and shares some of its width, so a figure in the right column lands
+ * in the right column's text; a picture with no such line ends the page. Pictures are taken top
+ * to bottom, then left to right.
+ */
+export function placeImages(lines: readonly TextLine[], images: readonly PageImage[]): PageItem[] {
+  if (images.length === 0) return [...lines];
+  const before = new Map<number, PageImage[]>();
+  const atEnd: PageImage[] = [];
+  const sorted = [...images].sort((a, b) => a.top - b.top || a.left - b.left);
+  for (const image of sorted) {
+    const index = lines.findIndex((line) => line.baseline > image.bottom && line.x < image.right && line.right > image.left);
+    if (index < 0) atEnd.push(image);
+    else before.set(index, [...(before.get(index) ?? []), image]);
+  }
+  const items: PageItem[] = [];
+  lines.forEach((line, index) => items.push(...(before.get(index) ?? []), line));
+  return [...items, ...atEnd];
+}
+
+// Note: a caption names what it captions; "Figure 3: …", "Chart 1 –", "Photo:" are the usual forms.
+const CAPTION = /^(?:fig(?:ure)?\.?|chart|graph|photo(?:graph)?|image|picture|diagram|illustration|exhibit|plate|map)\s*[\d.:–—-]/i;
+
+/** The caption of the picture at `index`: the line right after it, or right before it, that reads like one. */
+export function captionOf(items: readonly PageItem[], index: number): string | undefined {
+  for (const neighbour of [items[index + 1], items[index - 1]]) {
+    if (neighbour && !isPageImage(neighbour) && CAPTION.test(lineText(neighbour))) return lineText(neighbour);
+  }
+  return undefined;
+}
