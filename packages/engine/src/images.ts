@@ -180,7 +180,9 @@ export function createImageCollector(documentName: string, limits: ImageLimits =
       if (totalBytes + bytes.byteLength > maxTotalBytes) return skip("bytes");
       totalBytes += bytes.byteLength;
       const alt = (details.alt ?? "").replace(/\s+/g, " ").trim();
-      const image: DocumentImage = { name, contentType, bytes, alt, width: sniffed.width, height: sniffed.height };
+      // Note: a copy of its own, so the picture can be moved to another thread (a view into a
+      // pooled Buffer or into the document's bytes cannot).
+      const image: DocumentImage = { name, contentType, bytes: bytes.slice(), alt, width: sniffed.width, height: sniffed.height };
       if (details.page !== undefined) image.page = details.page;
       images.push(image);
       byName.add(name);

@@ -6,7 +6,7 @@ import type { PdfParser, ScrapeFormat, ScrapeOptions } from "./scrape.js";
 export interface ScrapeRequest {
   url: string;
   options: Required<Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers">> &
-    Pick<ScrapeOptions, "timeout" | "headers">;
+    Pick<ScrapeOptions, "timeout" | "headers" | "removeBase64Images">;
 }
 
 const SUPPORTED_FORMATS: readonly ScrapeFormat[] = ["markdown", "html", "links"];
@@ -37,6 +37,8 @@ const scrapeBody = z.strictObject({
   parsers: z.array(z.union([z.literal("pdf"), z.literal("image"), pdfParser, z.strictObject({ type: z.literal("image") })])).optional(),
   timeout: z.int().min(1000).max(300_000).optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  // `false` asks for the document's pictures, inline in the Markdown.
+  removeBase64Images: z.boolean().optional(),
   // Accepted and ignored: browser, proxy, cache and account options.
   includeTags: z.array(z.string()).optional(),
   excludeTags: z.array(z.string()).optional(),
@@ -46,7 +48,6 @@ const scrapeBody = z.strictObject({
   actions: z.array(object).optional(),
   location: z.strictObject({ country: z.string().optional(), languages: z.array(z.string()).optional() }).optional(),
   skipTlsVerification: z.boolean().optional(),
-  removeBase64Images: z.boolean().optional(),
   fastMode: z.boolean().optional(),
   useMock: z.string().optional(),
   blockAds: z.boolean().optional(),
@@ -82,7 +83,7 @@ const scrapeBody = z.strictObject({
 export function parseScrapeRequest(body: unknown): ScrapeRequest {
   const parsed = scrapeBody.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
-  const { url, formats, onlyMainContent, parsers, timeout, headers } = parsed.data;
+  const { url, formats, onlyMainContent, parsers, timeout, headers, removeBase64Images } = parsed.data;
   const target = URL.parse(url);
   if (target?.protocol !== "http:" && target?.protocol !== "https:") {
     throw new ScrapeError("BAD_REQUEST", `\`url\` must be an absolute http:// or https:// URL, got "${url}".`, {
@@ -102,6 +103,8 @@ export function parseScrapeRequest(body: unknown): ScrapeRequest {
       }),
       ...(timeout !== undefined && { timeout }),
       ...(headers && { headers }),
+      // Note: only `false` changes anything: the document's pictures then travel inline in the Markdown.
+      ...(removeBase64Images === false && { removeBase64Images }),
     },
   };
 }

@@ -5,6 +5,7 @@ import { convert } from "./convert.js";
 import { ScrapeError } from "./errors.js";
 import { fetchDocument } from "./fetch-document.js";
 import type { FetchedDocument } from "./fetch-document.js";
+import type { DocumentImage } from "./images.js";
 import type { HostResolver } from "./network-guard.js";
 import type { ConvertOptions, ConvertResult, DocumentMetadata, PdfOptions } from "./types.js";
 
@@ -26,6 +27,13 @@ export interface ScrapeOptions {
   timeout?: number;
   /** Sent when fetching the document (for private documents). */
   headers?: Record<string, string>;
+  /**
+   * Firecrawl's option, read for documents: `false` returns the document's pictures in
+   * `data.images` and references them from the Markdown as `![alt](name)` (over HTTP they travel
+   * inline, as `data:` URIs). By default each picture is its alt text, as from Firecrawl.
+   * @default true
+   */
+  removeBase64Images?: boolean;
   /** Resolves relative paths. @default process.cwd() */
   baseDir?: string;
   /**
@@ -74,6 +82,8 @@ export interface ScrapeData {
   metadata: ScrapeMetadata;
   /** The converter's warnings, joined: what the conversion lost. */
   warning?: string;
+  /** The pictures the Markdown references, with `removeBase64Images: false`. */
+  images?: DocumentImage[];
 }
 
 const DEFAULTS = {
@@ -132,6 +142,7 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
     onlyMainContent: settings.onlyMainContent,
     pdf: pdfOptions(settings.parsers),
     signal: settings.signal,
+    ...(settings.removeBase64Images === false && { images: true }),
   });
   const { formats } = settings;
   // Note: unified loads only when a format needs it; most scrapes ask for Markdown alone.
@@ -142,6 +153,7 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
     links: formats.includes("links") ? html!.extractLinks(result.markdown, document.url) : undefined,
     metadata: metadataOf(sourceURL, document, result.metadata),
     warning: result.warnings.length > 0 ? result.warnings.join(" ") : undefined,
+    images: result.images,
   }) as ScrapeData;
 }
 

@@ -8,6 +8,7 @@ import type { ConversionPool } from "./conversion-pool.js";
 import { ScrapeError, STATUS_BY_CODE } from "./errors.js";
 import { parseScrapeRequest } from "./scrape-request.js";
 import type { ScrapeRequest } from "./scrape-request.js";
+import { inlineImages } from "./inline-images.js";
 import { scrapeWith } from "./scrape.js";
 import type { ScrapeData } from "./scrape.js";
 
@@ -160,19 +161,21 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
 /**
  * Fetch one validated request's document in this thread and convert it in the worker pool.
  * Note: the download stays here because it is I/O bound and already bounded (size, time, network
- * guard); only the parsing, where a document can eat memory or time, is isolated.
+ * guard); only the parsing, where a document can eat memory or time, is isolated. Pictures, when
+ * asked for, travel inline in the Markdown (`removeBase64Images: false`).
  */
-export function runConversion(
+export async function runConversion(
   request: ScrapeRequest,
   limits: { allowPrivateNetworks: boolean; maxDocumentBytes: number; pool: ConversionPool; signal?: AbortSignal },
 ): Promise<ScrapeData> {
-  return scrapeWith(limits.pool.convert, request.url, {
+  const data = await scrapeWith(limits.pool.convert, request.url, {
     ...request.options,
     allowLocalFiles: false,
     allowPrivateNetworks: limits.allowPrivateNetworks,
     maxBytes: limits.maxDocumentBytes,
     ...(limits.signal && { signal: limits.signal }),
   });
+  return inlineImages(data);
 }
 
 /** Split `DOCSCRAPE_API_KEYS`-style text into tokens. */

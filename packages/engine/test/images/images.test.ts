@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/index.js";
+import { createImageCollector, sniffImage } from "../../src/images.js";
+import { docxWithPictures, pdfWithPictures } from "./make-documents.js";
+import { bmp, chartPng, photoJpeg } from "./make-images.js";
+
+const chart = chartPng();
+const photo = photoJpeg();
+
+/** The Markdown's `![alt](name)` references, in order. */
+const references = (markdown: string): Array<{ alt: string; name: string }> =>
+  [...markdown.matchAll(/!\[([^\]]*)\]\(([^)]+)\)/g)].map(([, alt = "", name = ""]) => ({ alt, name }));
+
+describe("the image collector", () => {
+  it("names a picture after its bytes, the same in every run", () => {
+    const first = createImageCollector("a.docx").add(chart);
+    const second = createImageCollector("b.docx").add(chart);
+    expect(first).toMatch(/^image-[0-9a-f]{16}\.png$/);
+    expect(second).toBe(first);
+    expect(createImageCollector("c.docx").add(photo)).toMatch(/\.jpg$/);
+  });
+
+  it("reads the type and pixel size from the header", () => {
+    expect(sniffImage(chart)).toEqual({ type: "png", width: 320, height: 200 });
+    expect(sniffImage(photo)).toEqual({ type: "jpg", width: 300, height: 200 });
+    expect(sniffImage(new TextEncoder().encode("not a picture"))).toBeUndefined();
+  });
+
+  it("keeps one copy of a picture added twice", async () => {
+    const collector = createImageCollector("a.docx");
+    expect(collector.add(chart, { alt: "first" })).toBe(collector.add(chart, { alt: "second" }));
+    const { images } = await collector.finish();
+    expect(images).toHaveLength(1);
+    expect(images[0]!.alt).toBe("first");
+  });
+});
+
+describe("DOCX", () => {
+  it("returns each picture with its alt text, referenced in place", async () => {
+    const bytes = await docxWithPictures(["Before the chart.", { type: "png", bytes: chart, alt: "Sales by quarter" }, "After the chart."]);
+    const result = await convert(bytes, { filename: "report.docx", images: true });
+    expect(result.markdown).toMatch(/^Before the chart\.\n\n!\[Sales by quarter\]\(image-[0-9a-f]{16}\.png\)\n\nAfter the chart\.\n$/);
+    expect(result.images).toHaveLength(1);
+    const [image] = result.images!;
+    expect(image).toMatchObject({ contentType: "image/png", alt: "Sales by quarter", width: 320, height: 200 });
+    expect(Buffer.from(image!.bytes).equals(Buffer.from(chart))).toBe(true);
+    expect(references(result.markdown)).toEqual([{ alt: "Sales by quarter", name: image!.name }]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("turns a BMP into a PNG browsers show", async () => {
+    const bytes = await docxWithPictures([{ type: "bmp", bytes: bmp(40, 30), alt: "Grey box" }]);
+    const { images } = await convert(bytes, { filename: "bitmap.docx", images: true });
+    expect(images).toHaveLength(1);
+    expect(images![0]).toMatchObject({ contentType: "image/png", width: 40, height: 30 });
+    expect(sniffImage(images![0]!.bytes)).toEqual({ type: "png", width: 40, height: 30 });
+  });
+
+  it("keeps only alt text when pictures are not asked for", async () => {
+    const bytes = await docxWithPictures([{ type: "png", bytes: chart, alt: "Sales by quarter" }]);
+    const result = await convert(bytes, { filename: "report.docx" });
+    expect(result.markdown).toBe("Sales by quarter\n");
+    expect(result.images).toBeUndefined();
+  });
+});
+
+describe("PDF", () => {
+  const report = (): Promise<Uint8Array> =>
+    pdfWithPictures([
+      [
+        { text: "Quarterly report", x: 72, y: 60, size: 20 },
+        { text: "Sales grew in every quarter, as the chart shows.", x: 72, y: 100 },
+        { image: chart, x: 72, y: 130, width: 320 },
+        { text: "Figure 1: Sales by quarter", x: 72, y: 340 },
+        { text: "The team at the harbour.", x: 72, y: 380 },
+        { image: photo, x: 72, y: 400, width: 300 },
+        { text: "Closing words after the photo.", x: 72, y: 620 },
+      ],
+    ]);
+
+  it("places each raster picture in reading order, a caption as its alt text", async () => {
+    const result = await convert(await report(), { filename: "report.pdf", images: true });
+    const [chartImage, photoImage] = result.images!;
+    expect(result.markdown).toBe(
+      [
+        "# Quarterly report",
+        "Sales grew in every quarter, as the chart shows.",
+        `![Figure 1: Sales by quarter](${chartImage!.name})`,
+        "Figure 1: Sales by quarter",
+        "The team at the harbour.",
+        `![](${photoImage!.name})`,
+        "Closing words after the photo.",
+      ].join("\n\n") + "\n",
+    );
+    expect(chartImage).toMatchObject({ contentType: "image/png", width: 320, height: 200, page: 1 });
+    expect(photoImage).toMatchObject({ contentType: "image/jpeg", width: 300, height: 200, page: 1 });
+  });
+
+  it("gives the pixels of a drawing back exactly (PNG, lossless)", async () => {
+    const { images } = await convert(await report(), { filename: "report.pdf", images: true });
+    const { createCanvas, loadImage } = await import("@napi-rs/canvas");
+    const pixels = async (bytes: Uint8Array) => {
+      const image = await loadImage(Buffer.from(bytes));
+      const context = createCanvas(image.width, image.height).getContext("2d");
+      context.drawImage(image, 0, 0);
+      return Buffer.from(context.getImageData(0, 0, image.width, image.height).data);
+    };
+    expect((await pixels(images![0]!.bytes)).equals(await pixels(chart))).toBe(true);
+  });
+
+  it("leaves out a logo repeated on every page, as page furniture", async () => {
+    const logo = chartPng(64, 64);
+    const page = (text: string) => [
+      { image: logo, x: 500, y: 20, width: 40 },
+      { text, x: 72, y: 120 },
+    ];
+    const bytes = await pdfWithPictures([page("One."), page("Two."), page("Three.")]);
+    expect((await convert(bytes, { filename: "letterhead.pdf", images: true })).images).toEqual([]);
+    const all = await convert(bytes, { filename: "letterhead.pdf", images: true, onlyMainContent: false });
+    expect(all.images).toHaveLength(1);
+    expect(references(all.markdown)).toHaveLength(3);
+  });
+
+  it("decodes no picture when pictures are not asked for", async () => {
+    const result = await convert(await report(), { filename: "report.pdf" });
+    expect(result.images).toBeUndefined();
+    expect(result.markdown).not.toContain("![");
+  });
+});
