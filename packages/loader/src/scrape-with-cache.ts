@@ -3,6 +3,7 @@ import { cacheKey } from "./cache.js";
 import type { CachedDocument, DocumentCache } from "./cache.js";
 import { DocumentLoaderError, isDocumentLoaderError } from "./errors.js";
 import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
+import type { ImageStore } from "./image-store.js";
 import type { ScrapeOptions, Scraper } from "./scraper.js";
 
 /** How a document's content was obtained. */
@@ -25,6 +26,8 @@ export interface ScrapeWithCacheOptions {
   cache: DocumentCache | undefined;
   /** Ignore cached copies (they still serve as stale-if-error fallbacks). */
   refresh: boolean;
+  /** Where pictures are written; a cached scrape whose picture files are gone is scraped again. @default undefined (pictures dropped) */
+  images?: ImageStore | undefined;
 }
 
 /** Wraps whatever a (possibly user-written) scraper threw into a {@link DocumentLoaderError}. */
@@ -46,7 +49,9 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   const cached = cache ? await cache.get(key) : undefined;
   const stamp = local ? await fileStamp(fileURLToPath(url)) : undefined;
 
-  if (cached && cache && !options.refresh) {
+  // Note: the picture files live beside the cache (or were cleaned away with Astro's cache dir).
+  const usable = cached && (!options.images || (await options.images.hasAll(cached.data)));
+  if (cached && cache && !options.refresh && usable) {
     // Note: a local file is checked on every build, whatever the ttl: a stat costs nothing and an edit should show.
     if (local ? stamp !== undefined && cached.validators.fileStamp === stamp : cache.isFresh(cached)) {
       return { ...cached, outcome: "cached" };
@@ -59,7 +64,8 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   }
 
   try {
-    const data = await options.scraper.scrape(url, options.scrapeOptions);
+    const scraped = await options.scraper.scrape(url, options.scrapeOptions);
+    const data = options.images ? await options.images.save(scraped) : scraped;
     const { etag, lastModified } = data.metadata;
     const validators =
       local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);

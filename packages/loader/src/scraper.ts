@@ -12,6 +12,8 @@ export interface ScrapeOptions {
   parsers?: Array<"pdf" | PdfParser>;
   /** Milliseconds the scraper may spend on one document. */
   timeout?: number;
+  /** `false` asks for the document's pictures (inline `data:` URIs over HTTP, `images` in-process). */
+  removeBase64Images?: boolean;
 }
 
 /** `data.metadata` of a scrape result. Unknown fields are kept. */
@@ -43,6 +45,23 @@ export interface ScrapeData {
   metadata: ScrapeMetadata;
   /** A lossy spot the scraper reports, e.g. a PDF page without a text layer. */
   warning?: string;
+  /** The pictures the Markdown references as `![alt](name)`, as the embedded engine returns them. */
+  images?: ScrapedImage[];
+}
+
+/**
+ * A picture of a document (the engine's `DocumentImage`). Once stored (`image-store.ts`) it is
+ * kept without its bytes, which live in a file named `name`.
+ */
+export interface ScrapedImage {
+  /** A relative file name such as `image-3f2a9c1b0d4e5f60.png`. */
+  name: string;
+  contentType: string;
+  bytes?: Uint8Array;
+  alt?: string;
+  width?: number;
+  height?: number;
+  page?: number;
 }
 
 /**
