@@ -127,3 +127,32 @@ describe("PDF", () => {
     expect(result.markdown).not.toContain("![");
   });
 });
+
+describe("over HTTP (/v2/scrape)", () => {
+  it("sends pictures only when asked (removeBase64Images: false), inline as data: URIs", async () => {
+    const { startHostileSource } = await import("../hardening/hostile-source.js");
+    const { postScrape, startScrapeServer } = await import("../server/helpers.js");
+    const bytes = await docxWithPictures(["Before the chart.", { type: "png", bytes: chart, alt: "Sales by quarter" }]);
+    const [source, api] = await Promise.all([
+      startHostileSource(new Map([["report.docx", bytes]])),
+      startScrapeServer({ apiKeys: ["key"], allowPrivateNetworks: true }),
+    ]);
+    try {
+      const url = `${source.url}/doc/report.docx`;
+      const plain = await postScrape(api.url, { url }, "key");
+      expect(plain.status).toBe(200);
+      expect(plain.json.data).toMatchObject({ markdown: "Before the chart.\n\nSales by quarter\n" });
+      expect(plain.json.data).not.toHaveProperty("images");
+
+      const asked = await postScrape(api.url, { url, removeBase64Images: false, formats: ["markdown", "html"] }, "key");
+      const data = asked.json.data as { markdown: string; html: string };
+      const inline = /!\[Sales by quarter\]\(data:image\/png;base64,([A-Za-z0-9+/=]+)\)/.exec(data.markdown);
+      expect(inline).not.toBeNull();
+      expect(Buffer.from(inline![1]!, "base64").equals(Buffer.from(chart))).toBe(true);
+      expect(data.html).toContain('<img src="data:image/png;base64,');
+      expect(asked.json.data).not.toHaveProperty("images");
+    } finally {
+      await Promise.all([source.close(), api.close()]);
+    }
+  });
+});
