@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
 import { createImageCollector, sniffImage } from "../../src/images.js";
-import { docxWithPictures, pdfWithPictures } from "./make-documents.js";
+import { docxWithPictures, pdfWithPictures, xlsxWithPicture } from "./make-documents.js";
 import { bmp, chartPng, photoJpeg } from "./make-images.js";
 
 const chart = chartPng();
@@ -154,5 +154,24 @@ describe("over HTTP (/v2/scrape)", () => {
     } finally {
       await Promise.all([source.close(), api.close()]);
     }
+  });
+});
+
+describe("XLSX", () => {
+  it("puts a sheet's picture after its table, with its description as alt text", async () => {
+    const bytes = await xlsxWithPicture(
+      [
+        ["Quarter", "Sales"],
+        ["Q1", 120],
+        ["Q2", 180],
+      ],
+      { type: "png", bytes: chart, alt: "Sales by quarter" },
+      { row: 4, column: 0 },
+    );
+    const result = await convert(bytes, { filename: "sales.xlsx", images: true });
+    const [image] = result.images!;
+    expect(image).toMatchObject({ contentType: "image/png", alt: "Sales by quarter", width: 320, height: 200, page: 1 });
+    expect(result.markdown).toBe(`## Sales\n\n| Quarter | Sales |\n| --- | --- |\n| Q1 | 120 |\n| Q2 | 180 |\n\n![Sales by quarter](${image!.name})\n`);
+    expect((await convert(bytes, { filename: "sales.xlsx" })).markdown).not.toContain("![");
   });
 });

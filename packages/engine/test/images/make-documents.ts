@@ -50,3 +50,37 @@ export async function pdfWithPictures(pages: ReadonlyArray<ReadonlyArray<PdfItem
   await ended;
   return new Uint8Array(Buffer.concat(chunks));
 }
+
+/**
+ * An XLSX whose first sheet holds `rows` and a picture anchored at `anchor` (0-based row and
+ * column). SheetJS writes the workbook (it cannot write drawings); the drawing parts are added
+ * as Excel saves them: sheet → drawing → media, with their relationships and content types.
+ */
+export async function xlsxWithPicture(rows: unknown[][], picture: Picture, anchor: { row: number; column: number }): Promise<Uint8Array> {
+  const XLSX = await import("@e965/xlsx");
+  const { strFromU8, strToU8, unzipSync, zipSync } = await import("fflate");
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), "Sales");
+  const files = unzipSync(new Uint8Array(XLSX.write(workbook, { type: "array", bookType: "xlsx" }) as ArrayBuffer));
+  const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+  const extension = picture.type === "jpg" ? "jpeg" : picture.type;
+  files[`xl/media/image1.${extension}`] = picture.bytes;
+  files["xl/drawings/drawing1.xml"] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="${R}">` +
+      `<xdr:oneCellAnchor><xdr:from><xdr:col>${anchor.column}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${anchor.row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:ext cx="3048000" cy="1905000"/>` +
+      `<xdr:pic><xdr:nvPicPr><xdr:cNvPr id="2" name="Picture 1" descr="${picture.alt}"/><xdr:cNvPicPr/></xdr:nvPicPr>` +
+      `<xdr:blipFill><a:blip r:embed="rId1"/><a:stretch><a:fillRect/></a:stretch></xdr:blipFill><xdr:spPr><a:prstGeom prst="rect"/></xdr:spPr></xdr:pic><xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>`,
+  );
+  const relationships = (target: string, type: string) =>
+    strToU8(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/${type}" Target="${target}"/></Relationships>`);
+  files["xl/drawings/_rels/drawing1.xml.rels"] = relationships(`../media/image1.${extension}`, "image");
+  files["xl/worksheets/_rels/sheet1.xml.rels"] = relationships("../drawings/drawing1.xml", "drawing");
+  files["xl/worksheets/sheet1.xml"] = strToU8(strFromU8(files["xl/worksheets/sheet1.xml"]!).replace("</worksheet>", `<drawing r:id="rId1" xmlns:r="${R}"/></worksheet>`));
+  files["[Content_Types].xml"] = strToU8(
+    strFromU8(files["[Content_Types].xml"]!).replace(
+      "</Types>",
+      `<Default Extension="${extension}" ContentType="image/${extension}"/><Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>`,
+    ),
+  );
+  return zipSync(files);
+}
