@@ -64,7 +64,7 @@ export async function xlsxWithPicture(rows: unknown[][], picture: Picture, ancho
   const files = unzipSync(new Uint8Array(XLSX.write(workbook, { type: "array", bookType: "xlsx" }) as ArrayBuffer));
   const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
   const extension = picture.type === "jpg" ? "jpeg" : picture.type;
-  files[`xl/media/image1.${extension}`] = picture.bytes;
+  files[`xl/media/image1.${extension}`] = new Uint8Array(picture.bytes);
   files["xl/drawings/drawing1.xml"] = strToU8(
     `<?xml version="1.0" encoding="UTF-8"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="${R}">` +
       `<xdr:oneCellAnchor><xdr:from><xdr:col>${anchor.column}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${anchor.row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:ext cx="3048000" cy="1905000"/>` +
