@@ -64,14 +64,12 @@ export function createImageStore(dir: string): ImageStore {
     async save(data) {
       const inline = data.markdown.includes("](data:image/") ? takeInlineImages(data.markdown) : undefined;
       const images = [...(data.images ?? []), ...(inline?.images ?? [])].filter((image) => IMAGE_NAME.test(image.name));
-      if (images.length === 0) return inline ? { ...data, markdown: inline.markdown } : data;
+      const { images: _scraped, ...rest } = data;
+      const markdown = inline?.markdown ?? data.markdown;
+      if (images.length === 0) return { ...rest, markdown };
       await mkdir(dir, { recursive: true });
       await Promise.all(images.map(write));
-      return {
-        ...data,
-        markdown: inline?.markdown ?? data.markdown,
-        images: images.map(({ bytes: _bytes, ...rest }) => rest),
-      };
+      return { ...rest, markdown, images: images.map(({ bytes: _bytes, ...image }) => image) };
     },
     async hasAll(data) {
       const checks = await Promise.all((data.images ?? []).map((image) => exists(join(dir, image.name))));
