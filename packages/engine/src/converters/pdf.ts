@@ -13,6 +13,7 @@ import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
 import { dropRepeatedImages, extractPageImages } from "./pdf/images.js";
 import type { PageImage } from "./pdf/images.js";
+import { createVectorFigureFinder } from "./pdf/vector-figures.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import { renderMarkdown } from "./pdf/markdown.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
@@ -63,6 +64,7 @@ async function convertDocument(
   const ocrTextByPage = new Map<number, string>();
   const pagesWithoutText: number[] = [];
   let imagesByPage = new Map<number, PageImage[]>();
+  const findVectorFigures = images && createVectorFigureFinder();
   const reader = mode === "fast" ? undefined : createPageReader();
   try {
     for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
@@ -79,7 +81,10 @@ async function convertDocument(
           continue;
         }
         if (items.length === 0) pagesWithoutText.push(pageIndex + 1);
-        if (images) imagesByPage.set(pageIndex, await extractPageImages(page, pageIndex));
+        if (findVectorFigures) {
+          const rasters = await extractPageImages(page, pageIndex);
+          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters))]);
+        }
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
         pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, pageIndex, { gutter, rules }) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
 import { createImageCollector, sniffImage } from "../../src/images.js";
-import { docxWithPictures, pdfWithPictures, xlsxWithPicture } from "./make-documents.js";
+import { docxWithPictures, pdfWithPictures, ruledTable, vectorBarChart, xlsxWithPicture } from "./make-documents.js";
 import { bmp, chartPng, photoJpeg } from "./make-images.js";
 
 const chart = chartPng();
@@ -119,6 +119,33 @@ describe("PDF", () => {
     const all = await convert(bytes, { filename: "letterhead.pdf", images: true, onlyMainContent: false });
     expect(all.images).toHaveLength(1);
     expect(references(all.markdown)).toHaveLength(3);
+  });
+
+  it("renders a chart drawn with vector paths as a PNG of its region, its labels part of the picture", async () => {
+    const bytes = await pdfWithPictures([
+      [
+        { text: "Sales grew in every quarter.", x: 72, y: 80 },
+        vectorBarChart(72, 110),
+        { text: "Figure 2: Sales by quarter, drawn as vectors", x: 72, y: 300 },
+        ruledTable(72, 340, [
+          ["Quarter", "Sales", "Change"],
+          ["Q1", "60", "-"],
+          ["Q2", "110", "+83%"],
+        ]),
+        { text: "The table above is text, not a picture.", x: 72, y: 430 },
+      ],
+    ]);
+    const result = await convert(bytes, { filename: "vector.pdf", images: true });
+    expect(result.images).toHaveLength(1);
+    const [figure] = result.images!;
+    expect(figure).toMatchObject({ contentType: "image/png", alt: "Figure 2: Sales by quarter, drawn as vectors", page: 1 });
+    // Rendered at 144 dpi: the 280 × 166 pt drawing plus its padding.
+    expect(figure!.width).toBeGreaterThan(560);
+    expect(figure!.height).toBeGreaterThan(330);
+    expect(result.markdown).toMatch(/^Sales grew in every quarter\.\n\n!\[Figure 2: Sales by quarter, drawn as vectors\]\(image-[0-9a-f]{16}\.png\)\n\nFigure 2/);
+    expect(result.markdown).not.toMatch(/\bQ4\b/);
+    expect(result.markdown).toContain("| Quarter | Sales | Change |");
+    expect(result.markdown).toContain("The table above is text, not a picture.");
   });
 
   it("decodes no picture when pictures are not asked for", async () => {

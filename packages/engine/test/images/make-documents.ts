@@ -31,7 +31,10 @@ export async function docxWithPictures(content: ReadonlyArray<string | Picture>)
 }
 
 /** One thing drawn on a generated PDF page: text at a position, or a picture in a box (points, top-down). */
-export type PdfItem = { text: string; x: number; y: number; size?: number } | { image: Uint8Array; x: number; y: number; width: number };
+export type PdfItem =
+  | { text: string; x: number; y: number; size?: number }
+  | { image: Uint8Array; x: number; y: number; width: number }
+  | { draw: (pdf: InstanceType<typeof PDFDocument>) => void };
 
 /** A PDF (A4 pages) with text and raster pictures where the test puts them, built with pdfkit. */
 export async function pdfWithPictures(pages: ReadonlyArray<ReadonlyArray<PdfItem>>): Promise<Uint8Array> {
@@ -43,6 +46,7 @@ export async function pdfWithPictures(pages: ReadonlyArray<ReadonlyArray<PdfItem
     pdf.addPage({ size: "A4", margin: 0 });
     for (const item of items) {
       if ("text" in item) pdf.fontSize(item.size ?? 11).text(item.text, item.x, item.y, { lineBreak: false });
+      else if ("draw" in item) item.draw(pdf);
       else pdf.image(Buffer.from(item.image), item.x, item.y, { width: item.width });
     }
   }
@@ -84,3 +88,29 @@ export async function xlsxWithPicture(rows: unknown[][], picture: Picture, ancho
   );
   return zipSync(files);
 }
+
+/** A bar chart drawn with vector paths at (x, y), as plotting libraries write one: axes, filled bars, labels. */
+export const vectorBarChart = (x: number, y: number): PdfItem => ({
+  draw: (pdf) => {
+    pdf.save();
+    pdf.lineWidth(1).strokeColor("#333333").moveTo(x, y).lineTo(x, y + 160).lineTo(x + 280, y + 160).stroke();
+    [60, 110, 90, 140].forEach((height, index) => {
+      pdf.rect(x + 20 + index * 65, y + 160 - height, 40, height).fillColor(["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"][index]!).fill();
+      pdf.fillColor("#000000").fontSize(9).text(`Q${index + 1}`, x + 32 + index * 65, y + 166, { lineBreak: false });
+    });
+    pdf.restore();
+  },
+});
+
+/** A ruled table with a shaded header row at (x, y): cells drawn as stroked rectangles, text in every cell. */
+export const ruledTable = (x: number, y: number, rows: readonly (readonly string[])[]): PdfItem => ({
+  draw: (pdf) => {
+    rows.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (r === 0) pdf.rect(x + c * 120, y + r * 22, 120, 22).fillColor("#e5e7eb").fill();
+        pdf.rect(x + c * 120, y + r * 22, 120, 22).lineWidth(0.5).strokeColor("#000000").stroke();
+        pdf.fillColor("#000000").fontSize(10).text(cell, x + c * 120 + 5, y + r * 22 + 7, { lineBreak: false });
+      }),
+    );
+  },
+});

@@ -1,6 +1,7 @@
 import type { PageImage } from "./images.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
+import { itemInside } from "./vector-figures.js";
 
 /** A page's content in reading order: text lines, and pictures between them. */
 export type PageItem = TextLine | PageImage;
@@ -11,10 +12,12 @@ export const isPageImage = (item: PageItem): item is PageImage => "bytes" in ite
  * Put a page's pictures among its lines (already in reading order): each picture goes before the
  * first line that is below it and shares some of its width, so a figure in the right column lands
  * in the right column's text; a picture with no such line ends the page. Pictures are taken top
- * to bottom, then left to right.
+ * to bottom, then left to right. Lines inside a rendered vector figure (its axis labels and
+ * legend) are part of the picture and dropped.
  */
-export function placeImages(lines: readonly TextLine[], images: readonly PageImage[]): PageItem[] {
-  if (images.length === 0) return [...lines];
+export function placeImages(pageLines: readonly TextLine[], images: readonly PageImage[]): PageItem[] {
+  if (images.length === 0) return [...pageLines];
+  const lines = pageLines.filter((line) => !images.some((image) => image.covers && itemInside(line, image)));
   const before = new Map<number, PageImage[]>();
   const atEnd: PageImage[] = [];
   const sorted = [...images].sort((a, b) => a.top - b.top || a.left - b.left);

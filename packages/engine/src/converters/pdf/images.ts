@@ -12,6 +12,8 @@ export interface PageImage {
   bottom: number;
   /** PNG or JPEG bytes. */
   bytes: Uint8Array;
+  /** Set for a vector figure rendered from the page: the text inside its box is part of the picture. */
+  covers?: boolean;
 }
 
 /** pdf.js's decoded image: packed pixels of `kind`, or an ImageBitmap where the platform has one. */
