@@ -96,6 +96,19 @@ describe("PDF", () => {
     expect(photoImage).toMatchObject({ contentType: "image/jpeg", width: 300, height: 200, page: 1 });
   });
 
+  it("takes the closer caption when captions stand above their figures", async () => {
+    const bytes = await pdfWithPictures([
+      [
+        { text: "Figure 1: Sales", x: 72, y: 60 },
+        { image: chart, x: 72, y: 80, width: 200 },
+        { text: "Figure 2: Harbour", x: 72, y: 240 },
+        { image: photo, x: 72, y: 260, width: 200 },
+      ],
+    ]);
+    const { images } = await convert(bytes, { filename: "captions.pdf", images: true });
+    expect(images!.map((image) => image.alt)).toEqual(["Figure 1: Sales", "Figure 2: Harbour"]);
+  });
+
   it("gives the pixels of a drawing back exactly (PNG, lossless)", async () => {
     const { images } = await convert(await report(), { filename: "report.pdf", images: true });
     const { createCanvas, loadImage } = await import("@napi-rs/canvas");

@@ -34,10 +34,17 @@ export function placeImages(pageLines: readonly TextLine[], images: readonly Pag
 // Note: a caption names what it captions; "Figure 3: …", "Chart 1 –", "Photo:" are the usual forms.
 const CAPTION = /^(?:fig(?:ure)?\.?|chart|graph|photo(?:graph)?|image|picture|diagram|illustration|exhibit|plate|map)\s*[\d.:–—-]/i;
 
-/** The caption of the picture at `index`: the line right after it, or right before it, that reads like one. */
+/**
+ * The caption of the picture at `index`: the line right after it or right before it that reads
+ * like one; when both do (captions above their figures, one figure after another), the closer.
+ */
 export function captionOf(items: readonly PageItem[], index: number): string | undefined {
-  for (const neighbour of [items[index + 1], items[index - 1]]) {
-    if (neighbour && !isPageImage(neighbour) && CAPTION.test(lineText(neighbour))) return lineText(neighbour);
-  }
-  return undefined;
+  const image = items[index];
+  if (!image || !isPageImage(image)) return undefined;
+  const distance = (line: TextLine): number => (line.baseline > image.bottom ? line.baseline - line.fontSize - image.bottom : image.top - line.baseline);
+  const captions = [items[index + 1], items[index - 1]].filter(
+    (item): item is TextLine => item !== undefined && !isPageImage(item) && CAPTION.test(lineText(item)),
+  );
+  const closest = captions.sort((a, b) => distance(a) - distance(b))[0];
+  return closest && lineText(closest);
 }

@@ -28,8 +28,10 @@ const JOIN_GAP = 10;
 const MINIMUM_WIDTH = 100;
 const MINIMUM_HEIGHT = 60;
 // Note: what tells a chart from a table: filled shapes with no text on them (bars, slices,
-// areas). A table's shaded cells all hold text, and its borders are strokes.
+// areas), and few ruled lines beside them. A table's shaded cells hold text, and it is drawn
+// mostly as strokes (its grid): more than this many per empty fill.
 const MINIMUM_EMPTY_FILLS = 3;
+const MAXIMUM_STROKES_PER_EMPTY_FILL = 2;
 // A shape covering most of the page is a background or a frame, not part of a figure.
 const BACKGROUND_SHARE = 0.5;
 // Rendering scale (144 dpi), and the largest page render allowed (pixels), which bounds the cost.
@@ -82,7 +84,8 @@ async function findVectorFigures(
     if (region.box.right - region.box.left < MINIMUM_WIDTH || region.box.bottom - region.box.top < MINIMUM_HEIGHT) return false;
     if (rasters.some((raster) => overlaps(raster, region.box))) return false;
     const emptyFills = region.paths.filter((path) => path.filled && !items.some((item) => itemInside(item, path))).length;
-    return emptyFills >= MINIMUM_EMPTY_FILLS;
+    const strokes = region.paths.filter((path) => !path.filled).length;
+    return emptyFills >= MINIMUM_EMPTY_FILLS && strokes <= emptyFills * MAXIMUM_STROKES_PER_EMPTY_FILL;
   });
   if (regions.length === 0) return [];
   for (const region of regions) region.box = withLabels(region.box, items);
