@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)("the example site in a browser", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const failed: string[] = [];
     page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
-    // The Word policy's process diagram; the PDF report's photo and chart.
+    // The Word policy's process diagram; the PDF report's photo (a JPEG) and chart (drawn as vectors).
     for (const [id, count] of [["travel-policy", 1], ["annual-report-2025", 2]] as const) {
       await page.goto(`${site.origin}/docs/${id}/`);
       const images = page.locator("article.prose img");

@@ -34,6 +34,9 @@ async function writePdf(path, { title, sections }) {
         doc.font("Helvetica").fontSize(11).text(block.before, { continued: true })
           .fillColor("#1a56db").text(block.link.text, { link: block.link.href, underline: true, continued: true })
           .fillColor("black").text(block.after, { underline: false }).moveDown(0.6);
+      } else if (block.chart) {
+        block.chart(doc);
+        doc.moveDown(0.4).font("Helvetica-Oblique").fontSize(10).text(block.caption).moveDown(0.8);
       } else if (block.image) {
         doc.image(block.image, { width: block.width });
         doc.moveDown(0.4).font("Helvetica-Oblique").fontSize(10).text(block.caption).moveDown(0.8);
@@ -76,41 +79,34 @@ function drawTable(doc, rows) {
 // ---------------------------------------------------------------- Pictures
 // Drawn here, so the repository holds no binary it cannot make again.
 
-/** A bar chart of revenue and costs, 2021–2025, as an office suite exports one: flat colours, labels. */
-function revenueChart() {
-  const canvas = createCanvas(720, 400);
-  const c = canvas.getContext("2d");
-  c.fillStyle = "#ffffff";
-  c.fillRect(0, 0, 720, 400);
-  c.fillStyle = "#1f2937";
-  c.font = "bold 22px sans-serif";
-  c.fillText("Revenue and operating costs (million)", 40, 40);
-  const years = ["2021", "2022", "2023", "2024", "2025"];
-  const revenue = [16.1, 16.8, 17.3, 17.9, 18.4];
-  const costs = [14.2, 14.6, 15.0, 15.1, 15.1];
-  c.strokeStyle = "#9ca3af";
-  c.beginPath();
-  c.moveTo(60, 350);
-  c.lineTo(690, 350);
-  c.stroke();
-  years.forEach((year, i) => {
-    const x = 80 + i * 125;
-    c.fillStyle = "#2563eb";
-    c.fillRect(x, 350 - revenue[i] * 14, 40, revenue[i] * 14);
-    c.fillStyle = "#f59e0b";
-    c.fillRect(x + 45, 350 - costs[i] * 14, 40, costs[i] * 14);
-    c.fillStyle = "#374151";
-    c.font = "18px sans-serif";
-    c.fillText(year, x + 20, 378);
+const REVENUE = [16.1, 16.8, 17.3, 17.9, 18.4];
+const COSTS = [14.2, 14.6, 15.0, 15.1, 15.1];
+
+/**
+ * A bar chart of revenue and costs, 2021–2025, drawn with vector paths where the text flow is, as
+ * office suites and plotting libraries write charts into PDFs (no embedded picture).
+ */
+function drawRevenueChart(doc) {
+  const x = doc.page.margins.left;
+  const y = doc.y + 6;
+  const scale = 7;
+  doc.save();
+  doc.roundedRect(x, y, 360, 196, 8).lineWidth(1).strokeColor("#d1d5db").stroke();
+  doc.font("Helvetica-Bold").fontSize(11).fillColor("#1f2937").text("Revenue and operating costs (million)", x + 12, y + 10, { lineBreak: false });
+  doc.lineWidth(1).strokeColor("#9ca3af").moveTo(x + 20, y + 170).lineTo(x + 340, y + 170).stroke();
+  ["2021", "2022", "2023", "2024", "2025"].forEach((year, i) => {
+    const left = x + 34 + i * 62;
+    doc.rect(left, y + 170 - REVENUE[i] * scale, 22, REVENUE[i] * scale).fillColor("#2563eb").fill();
+    doc.rect(left + 24, y + 170 - COSTS[i] * scale, 22, COSTS[i] * scale).fillColor("#f59e0b").fill();
+    doc.font("Helvetica").fontSize(9).fillColor("#374151").text(year, left + 12, y + 176, { lineBreak: false });
   });
-  c.fillStyle = "#2563eb";
-  c.fillRect(470, 60, 16, 16);
-  c.fillStyle = "#f59e0b";
-  c.fillRect(570, 60, 16, 16);
-  c.fillStyle = "#374151";
-  c.fillText("Revenue", 492, 75);
-  c.fillText("Costs", 592, 75);
-  return canvas.toBuffer("image/png");
+  doc.rect(x + 230, y + 28, 8, 8).fillColor("#2563eb").fill();
+  doc.rect(x + 290, y + 28, 8, 8).fillColor("#f59e0b").fill();
+  doc.font("Helvetica").fontSize(9).fillColor("#374151").text("Revenue", x + 241, y + 28, { lineBreak: false }).text("Costs", x + 301, y + 28, { lineBreak: false });
+  doc.restore();
+  doc.fillColor("black");
+  doc.x = x;
+  doc.y = y + 204;
 }
 
 /** A photograph-like view of the estuary at dusk: gradients, a hill line and grain (thousands of colours). */
@@ -200,7 +196,7 @@ await writePdf("remote/annual-report-2025.pdf", {
   title: "Annual Report 2025",
   sections: [
     { heading: "Summary", blocks: ["In 2025 the cooperative delivered 14.2 million cubic metres of water, replaced eleven kilometres of mains and cut leakage by nine per cent.", { image: estuaryPhoto(), width: 300, caption: "Photo 1: The estuary at dusk, seen from the new Saltmarsh borehole." }, { bullets: ["Customer satisfaction rose to 91 per cent.", "Two new boreholes came into service.", "Energy use per cubic metre fell by six per cent."] }, { pageBreak: true }] },
-    { heading: "Finances", blocks: ["Revenue grew modestly while operating costs stayed flat.", { table: [["Item", "2025", "Comment"], ["Revenue", "18.4m", "Tariffs up 2 per cent"], ["Operating costs", "15.1m", "Flat on 2024"], ["Investment", "6.7m", "Mains renewal"]] }, { image: revenueChart(), width: 300, caption: "Figure 1: Revenue and operating costs, 2021 to 2025." }] },
+    { heading: "Finances", blocks: ["Revenue grew modestly while operating costs stayed flat.", { table: [["Item", "2025", "Comment"], ["Revenue", "18.4m", "Tariffs up 2 per cent"], ["Operating costs", "15.1m", "Flat on 2024"], ["Investment", "6.7m", "Mains renewal"]] }, { chart: drawRevenueChart, caption: "Figure 1: Revenue and operating costs, 2021 to 2025." }] },
   ],
 });
 
