@@ -20,13 +20,10 @@ export interface ImageStore {
 // Note: names come from the scraper, which may be a remote API: only hash names are written, so
 // a name can never climb out of the directory.
 const IMAGE_NAME = /^image-[0-9a-f]{16}\.(?:png|jpg|gif|webp|avif|svg)$/;
-const EXTENSION_BY_TYPE: Readonly<Record<string, string>> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/avif": "avif",
-  "image/svg+xml": "svg",
+// `image/png` → `png`; the two subtypes whose usual extension differs are mapped.
+const extensionOf = (contentType: string): string => {
+  const subtype = contentType.slice("image/".length);
+  return ({ jpeg: "jpg", "svg+xml": "svg" } as Record<string, string>)[subtype] ?? subtype;
 };
 const INLINE_IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*data:(image\/[a-z+]+);base64,([A-Za-z0-9+/=]+)\s*\)/g;
 
@@ -34,10 +31,9 @@ const INLINE_IMAGE = /!\[((?:\\.|[^\]\\])*)\]\(\s*data:(image\/[a-z+]+);base64,(
 function takeInlineImages(markdown: string): { markdown: string; images: ScrapedImage[] } {
   const images = new Map<string, ScrapedImage>();
   const rewritten = markdown.replace(INLINE_IMAGE, (whole, alt: string, contentType: string, base64: string) => {
-    const extension = EXTENSION_BY_TYPE[contentType];
-    if (!extension) return whole;
     const bytes = new Uint8Array(Buffer.from(base64, "base64"));
-    const name = `image-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${extension}`;
+    const name = `image-${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${extensionOf(contentType)}`;
+    if (!IMAGE_NAME.test(name)) return whole;
     if (!images.has(name)) images.set(name, { name, contentType, bytes, alt: alt.replace(/\\(.)/g, "$1") });
     return `![${alt}](${name})`;
   });

@@ -21,7 +21,7 @@ export const docxConverter: Converter = {
   formats: ["docx"],
   async convert(bytes, options) {
     assertSafeZip(bytes, options.filename ?? "the document", { maxInflatedBytes: DOCX_MAX_INFLATED_BYTES });
-    const images = imageCollectorFor(options);
+    const images = await imageCollectorFor(options);
     const { html, warnings } = await docxToHtml(markEquations(bytes), images);
     const { markdown, firstHeading, imageCount } = htmlToMarkdown(html);
     const properties = readDocxProperties(bytes);

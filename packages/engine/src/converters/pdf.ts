@@ -11,9 +11,7 @@ import { extractPageContent } from "./pdf/extract.js";
 import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
-import { dropRepeatedImages, extractPageImages } from "./pdf/images.js";
 import type { PageImage } from "./pdf/images.js";
-import { createVectorFigureFinder } from "./pdf/vector-figures.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import { renderMarkdown } from "./pdf/markdown.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
@@ -33,7 +31,7 @@ export const pdfConverter: Converter = {
       return { markdown: "", metadata: {}, warnings: [`${name} was not parsed because PDF parsing is off; pass parsers: ["pdf"] to convert it.`] };
     }
     const pdfOptions: PdfOptions = options.pdf ?? {};
-    const images = imageCollectorFor(options);
+    const images = await imageCollectorFor(options);
     // Note: pdf.js decodes no picture larger than this: 1 pixel skips them all (text only, four
     // times faster); pictures for the Markdown stop at the image limit, so a bomb never decodes.
     const maxImageSize = images ? images.limits.maxPixels : (pdfOptions.mode ?? "fast") !== "fast" ? -1 : 1;
@@ -64,7 +62,9 @@ async function convertDocument(
   const ocrTextByPage = new Map<number, string>();
   const pagesWithoutText: number[] = [];
   let imagesByPage = new Map<number, PageImage[]>();
-  const findVectorFigures = images && createVectorFigureFinder();
+  // Note: the picture modules (and Skia) load only when pictures are asked for.
+  const pictures = images && (await import("./pdf/images.js"));
+  const findVectorFigures = images && (await import("./pdf/vector-figures.js")).createVectorFigureFinder();
   const reader = mode === "fast" ? undefined : createPageReader();
   try {
     for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
@@ -81,8 +81,8 @@ async function convertDocument(
           continue;
         }
         if (items.length === 0) pagesWithoutText.push(pageIndex + 1);
-        if (findVectorFigures) {
-          const rasters = await extractPageImages(page, pageIndex);
+        if (pictures && findVectorFigures) {
+          const rasters = await pictures.extractPageImages(page, pageIndex);
           imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters))]);
         }
         const groups = groupByBaseline(items);
@@ -98,7 +98,7 @@ async function convertDocument(
   if (pagesWithoutText.length > 0) warnings.push(noTextLayerWarning(pagesWithoutText));
   if (options.onlyMainContent !== false) {
     pages = removeFurniture(pages);
-    imagesByPage = dropRepeatedImages(imagesByPage);
+    if (pictures) imagesByPage = pictures.dropRepeatedImages(imagesByPage);
   }
   const addImage = (image: PageImage, caption: string | undefined): string | undefined => {
     const imageName = images?.add(image.bytes, { alt: caption, page: image.pageIndex + 1 });

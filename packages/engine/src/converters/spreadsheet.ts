@@ -35,7 +35,7 @@ export function createSpreadsheetConverter(options: SpreadsheetConverterOptions 
       const { format, filename } = options;
       const name = filename ?? "the workbook";
       assertWorkbookContainer(bytes, format, name);
-      const images = imageCollectorFor(options);
+      const images = await imageCollectorFor(options);
       const picturesBySheet = images && format === "xlsx" && bytes[0] === 0x50 ? readSheetPictures(bytes) : new Map<string, SheetPicture[]>();
       // One row past the limit tells a sheet of exactly maxRows rows from a longer one.
       const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: maxRows + 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
-import { createImageCollector, sniffImage } from "../../src/images.js";
+import { createImageCollector, sniffImage } from "../../src/image-collector.js";
 import { docxWithPictures, pdfWithPictures, ruledTable, vectorBarChart, xlsxWithPicture } from "./make-documents.js";
 import { bmp, chartPng, photoJpeg } from "./make-images.js";
 

@@ -1,10 +1,17 @@
 import type { PageImage } from "./images.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
-import { itemInside } from "./vector-figures.js";
+import type { PdfTextItem } from "./model.js";
 
 /** A page's content in reading order: text lines, and pictures between them. */
 export type PageItem = TextLine | PageImage;
+
+/** True when the text item sits inside `box` (its middle, on its baseline's x-height). */
+export const itemInside = (item: Pick<PdfTextItem, "x" | "right" | "baseline" | "fontSize">, box: Pick<PageImage, "left" | "right" | "top" | "bottom">): boolean => {
+  const x = (item.x + item.right) / 2;
+  const y = item.baseline - item.fontSize / 3;
+  return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+};
 
 export const isPageImage = (item: PageItem): item is PageImage => "bytes" in item;
 

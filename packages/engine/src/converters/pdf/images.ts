@@ -1,7 +1,9 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { ImageKind, OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { ImageKind, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { imageName } from "../../images.js";
+import { imageName } from "../../image-collector.js";
+import { boxUnder, walkOperators } from "./operators.js";
+import type { Matrix } from "./operators.js";
 
 /** A raster picture drawn on a page, with its pixels encoded and its box in top-down page coordinates (points). */
 export interface PageImage {
@@ -24,8 +26,6 @@ interface DecodedImage {
   data?: Uint8Array | Uint8ClampedArray;
 }
 
-type Matrix = [number, number, number, number, number, number];
-
 // Note: pictures drawn smaller than this (points) are bullets, rules, spacers and logos' dots, not figures.
 const MINIMUM_DRAWN_SIZE = 24;
 // Note: a picture with more distinct colours than this in its sample is a photograph (JPEG);
@@ -45,24 +45,20 @@ export async function extractPageImages(page: PDFPageProxy, pageIndex: number): 
   const viewport = page.getViewport({ scale: 1 }).transform as Matrix;
   const images: PageImage[] = [];
   const seen = new Set<string>();
-  const stack: Matrix[] = [];
-  let matrix: Matrix = [1, 0, 0, 1, 0, 0];
-  for (let index = 0; index < operatorList.fnArray.length; index++) {
-    const operator = operatorList.fnArray[index];
-    const args = operatorList.argsArray[index] as unknown[] | null;
-    if (operator === OPS.save) stack.push(matrix);
-    else if (operator === OPS.restore) matrix = stack.pop() ?? matrix;
-    else if (operator === OPS.transform && args) matrix = multiply(matrix, args as Matrix);
-    else if (operator === OPS.paintImageXObject || operator === OPS.paintInlineImageXObject) {
-      const box = unitSquareBox(multiply(viewport, matrix));
-      if (box.right - box.left < MINIMUM_DRAWN_SIZE || box.bottom - box.top < MINIMUM_DRAWN_SIZE) continue;
-      const id = typeof args?.[0] === "string" ? args[0] : undefined;
-      if (id !== undefined && seen.has(id)) continue;
-      if (id !== undefined) seen.add(id);
-      const decoded = id === undefined ? (args?.[0] as DecodedImage | undefined) : await objectOf(page, id);
-      const bytes = decoded && encode(decoded);
-      if (bytes) images.push({ pageIndex, ...box, bytes });
-    }
+  const found: Array<{ box: ReturnType<typeof boxUnder>; image: DecodedImage | string }> = [];
+  walkOperators(operatorList, viewport, (operator, args, toPage) => {
+    if (operator !== OPS.paintImageXObject && operator !== OPS.paintInlineImageXObject) return;
+    const box = boxUnder([0, 0, 1, 1], toPage);
+    if (box.right - box.left < MINIMUM_DRAWN_SIZE || box.bottom - box.top < MINIMUM_DRAWN_SIZE) return;
+    const image = args?.[0] as DecodedImage | string | undefined;
+    if (image === undefined || (typeof image === "string" && seen.has(image))) return;
+    if (typeof image === "string") seen.add(image);
+    found.push({ box, image });
+  });
+  for (const { box, image } of found) {
+    const decoded = typeof image === "string" ? await objectOf(page, image) : image;
+    const bytes = decoded && encode(decoded);
+    if (bytes) images.push({ pageIndex, ...box, bytes });
   }
   return images;
 }
@@ -146,13 +142,3 @@ function distinctColours(rgba: Uint8ClampedArray): number {
   }
   return colours.size;
 }
-
-/** The box the unit square covers under `matrix`. */
-function unitSquareBox(matrix: Matrix): { left: number; right: number; top: number; bottom: number } {
-  const box = [Infinity, Infinity, -Infinity, -Infinity];
-  Util.axialAlignedBoundingBox([0, 0, 1, 1], matrix, box);
-  const [left, top, right, bottom] = box as [number, number, number, number];
-  return { left, right, top, bottom };
-}
-
-const multiply = (m1: Matrix, m2: Matrix): Matrix => Util.transform(m1, m2) as Matrix;

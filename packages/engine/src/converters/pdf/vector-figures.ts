@@ -1,10 +1,12 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageImage } from "./images.js";
+import { itemInside } from "./image-placement.js";
 import type { PdfTextItem } from "./model.js";
-
-type Matrix = [number, number, number, number, number, number];
+import { boxUnder, walkOperators } from "./operators.js";
+import type { Matrix } from "./operators.js";
+import { renderPage } from "./render.js";
 
 /** A box in top-down page coordinates (points). */
 interface Box {
@@ -89,7 +91,7 @@ async function findVectorFigures(
   });
   if (regions.length === 0) return [];
   for (const region of regions) region.box = withLabels(region.box, items);
-  const canvas = await renderPage(page);
+  const canvas = await renderForCrop(page);
   const scale = canvas.width / viewport.width;
   return regions.map(({ box }) => {
     const padded = { left: Math.max(0, box.left - PADDING), top: Math.max(0, box.top - PADDING), right: box.right + PADDING, bottom: box.bottom + PADDING };
@@ -118,34 +120,18 @@ function withLabels(box: Box, items: readonly PdfTextItem[]): Box {
   return grown;
 }
 
-/** True when the text item sits inside `box` (its middle, on its baseline's x-height). */
-export const itemInside = (item: Pick<PdfTextItem, "x" | "right" | "baseline" | "fontSize">, box: Box): boolean => {
-  const x = (item.x + item.right) / 2;
-  const y = item.baseline - item.fontSize / 3;
-  return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-};
-
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** Every painted path's box, placed with the current transformation matrix and the viewport's. */
 function drawnPaths(operatorList: { fnArray: number[]; argsArray: unknown[] }, viewport: Matrix): DrawnPath[] {
   const paths: DrawnPath[] = [];
-  const stack: Matrix[] = [];
-  let matrix: Matrix = [1, 0, 0, 1, 0, 0];
-  operatorList.fnArray.forEach((operator, index) => {
-    const args = operatorList.argsArray[index] as unknown[] | null;
-    if (operator === OPS.save) stack.push(matrix);
-    else if (operator === OPS.restore) matrix = stack.pop() ?? matrix;
-    else if (operator === OPS.transform && args) matrix = Util.transform(matrix, args as Matrix) as Matrix;
-    else if (operator === OPS.constructPath && args) {
-      const paint = args[0] as number;
-      const minMax = args[2] as ArrayLike<number> | null | undefined;
-      if (!PAINT_OPERATORS.has(paint) || !minMax || minMax.length < 4) return;
-      const box = [Infinity, Infinity, -Infinity, -Infinity];
-      Util.axialAlignedBoundingBox([minMax[0], minMax[1], minMax[2], minMax[3]], Util.transform(viewport, matrix), box);
-      const [left, top, right, bottom] = box as [number, number, number, number];
-      paths.push({ left, top, right, bottom, filled: FILL_OPERATORS.has(paint) && right - left > 2 && bottom - top > 2 });
-    }
+  walkOperators(operatorList, viewport, (operator, args, toPage) => {
+    if (operator !== OPS.constructPath || !args) return;
+    const paint = args[0] as number;
+    const minMax = args[2] as ArrayLike<number> | null | undefined;
+    if (!PAINT_OPERATORS.has(paint) || !minMax || minMax.length < 4) return;
+    const box = boxUnder([minMax[0]!, minMax[1]!, minMax[2]!, minMax[3]!], toPage);
+    paths.push({ ...box, filled: FILL_OPERATORS.has(paint) && box.right - box.left > 2 && box.bottom - box.top > 2 });
   });
   return paths;
 }
@@ -184,16 +170,8 @@ function cluster(paths: readonly DrawnPath[]): Group[] {
   return groups;
 }
 
-/** The page rendered on a white canvas at {@link RENDER_SCALE}, less for a page past {@link MAXIMUM_RENDER_PIXELS}. */
-async function renderPage(page: PDFPageProxy) {
+/** The page rendered at {@link RENDER_SCALE}, less for a page past {@link MAXIMUM_RENDER_PIXELS}. */
+function renderForCrop(page: PDFPageProxy) {
   const base = page.getViewport({ scale: 1 });
-  const scale = Math.min(RENDER_SCALE, Math.sqrt(MAXIMUM_RENDER_PIXELS / (base.width * base.height)));
-  const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  const parameters = { canvas, canvasContext: context, viewport } as unknown as Parameters<PDFPageProxy["render"]>[0];
-  await page.render(parameters).promise;
-  return canvas;
+  return renderPage(page, Math.min(RENDER_SCALE, Math.sqrt(MAXIMUM_RENDER_PIXELS / (base.width * base.height))));
 }
