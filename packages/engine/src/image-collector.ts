@@ -38,9 +38,10 @@ export function sniffImage(bytes: Uint8Array): Sniffed | undefined {
     const type = size.type === "heif" && isAvif(bytes) ? "avif" : size.type;
     if (type && size.width > 0 && size.height > 0) return { type, width: size.width, height: size.height };
   } catch {
-    // Not a format image-size knows; the Windows metafiles are recognised below for a clear warning.
+    // Not a format image-size reads; Windows metafiles and TIFFs it cannot measure are recognised below, for a clear warning.
   }
   if (isEmf(bytes)) return { type: "emf", width: 0, height: 0 };
+  if (isTiff(bytes)) return { type: "tiff", width: 0, height: 0 };
   if (isWmf(bytes)) return { type: "wmf", width: 0, height: 0 };
   return undefined;
 }
@@ -48,6 +49,7 @@ export function sniffImage(bytes: Uint8Array): Sniffed | undefined {
 const ascii = (bytes: Uint8Array, start: number, end: number): string => String.fromCharCode(...bytes.subarray(start, end));
 const isAvif = (bytes: Uint8Array): boolean => /avi[fs]/.test(ascii(bytes, 8, 12));
 const isEmf = (bytes: Uint8Array): boolean => bytes[0] === 1 && bytes[1] === 0 && ascii(bytes, 40, 44) === " EMF";
+const isTiff = (bytes: Uint8Array): boolean => ascii(bytes, 0, 4) === "II*\u0000" || ascii(bytes, 0, 4) === "MM\u0000*";
 const isWmf = (bytes: Uint8Array): boolean =>
   (bytes[0] === 0xd7 && bytes[1] === 0xcd && bytes[2] === 0xc6 && bytes[3] === 0x9a) || (bytes[0] === 1 && bytes[1] === 0 && bytes[2] === 9 && bytes[3] === 0);
 

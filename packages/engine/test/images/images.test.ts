@@ -26,6 +26,22 @@ describe("the image collector", () => {
     expect(sniffImage(new TextEncoder().encode("not a picture"))).toBeUndefined();
   });
 
+  it("leaves EMF and TIFF pictures as alt text, with a warning that says what to do", async () => {
+    const emf = new Uint8Array(88);
+    emf.set([1, 0, 0, 0]);
+    emf.set(new TextEncoder().encode(" EMF"), 40);
+    const tiff = new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0, 1, 0, 0x00, 0x01, 3, 0, 1, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0]);
+    const collector = createImageCollector("diagram.docx");
+    expect(collector.add(emf, { alt: "Org chart" })).toBeUndefined();
+    expect(collector.add(tiff, { alt: "Scan" })).toBeUndefined();
+    const { images, warnings } = await collector.finish();
+    expect(images).toEqual([]);
+    expect(warnings).toEqual([
+      "1 EMF/WMF picture(s) of diagram.docx were left as alt text: browsers cannot show them; save them as PNG or SVG.",
+      "1 TIFF picture(s) of diagram.docx were left as alt text: browsers cannot show them; save them as PNG or JPEG.",
+    ]);
+  });
+
   it("keeps one copy of a picture added twice", async () => {
     const collector = createImageCollector("a.docx");
     expect(collector.add(chart, { alt: "first" })).toBe(collector.add(chart, { alt: "second" }));
