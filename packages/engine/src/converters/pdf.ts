@@ -134,7 +134,7 @@ function pagesToBlocks(
       const items = placeImages(linesByPage[index]!, imagesByPage.get(page.pageIndex) ?? []);
       items.forEach((item, at) => {
         if (!isPageImage(item)) return void pending.push(item);
-        const markdown = addImage(item, captionOf(items, at));
+        const markdown = addImage(item, captionOf(items, at, linesByPage[index + 1]?.[0]));
         if (markdown === undefined) return;
         blocks.push(...buildBlocks(pending, typography), { kind: "paragraph", text: markdown });
         pending = [];

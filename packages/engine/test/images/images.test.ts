@@ -125,6 +125,21 @@ describe("PDF", () => {
     expect(images!.map((image) => image.alt)).toEqual(["Figure 1: Sales", "Figure 2: Harbour"]);
   });
 
+  it("finds the caption of a picture that ends a page at the top of the next page", async () => {
+    const bytes = await pdfWithPictures([
+      [
+        { text: "The chart closes this page.", x: 72, y: 500 },
+        { image: chart, x: 72, y: 560, width: 320 },
+      ],
+      [
+        { text: "Figure 4: Sales by quarter", x: 72, y: 60 },
+        { text: "The next page goes on.", x: 72, y: 100 },
+      ],
+    ]);
+    const { images } = await convert(bytes, { filename: "overleaf.pdf", images: true });
+    expect(images!.map((image) => image.alt)).toEqual(["Figure 4: Sales by quarter"]);
+  });
+
   it("gives the pixels of a drawing back exactly (PNG, lossless)", async () => {
     const { images } = await convert(await report(), { filename: "report.pdf", images: true });
     const { createCanvas, loadImage } = await import("@napi-rs/canvas");

@@ -44,8 +44,9 @@ const CAPTION = /^(?:fig(?:ure)?\.?|chart|graph|photo(?:graph)?|image|picture|di
 /**
  * The caption of the picture at `index`: the line right after it or right before it that reads
  * like one; when both do (captions above their figures, one figure after another), the closer.
+ * For the last item of a page, `nextPageLine` (the next page's first line) may be its caption.
  */
-export function captionOf(items: readonly PageItem[], index: number): string | undefined {
+export function captionOf(items: readonly PageItem[], index: number, nextPageLine?: TextLine): string | undefined {
   const image = items[index];
   if (!image || !isPageImage(image)) return undefined;
   const distance = (line: TextLine): number => (line.baseline > image.bottom ? line.baseline - line.fontSize - image.bottom : image.top - line.baseline);
@@ -53,5 +54,7 @@ export function captionOf(items: readonly PageItem[], index: number): string | u
     (item): item is TextLine => item !== undefined && !isPageImage(item) && CAPTION.test(lineText(item)),
   );
   const closest = captions.sort((a, b) => distance(a) - distance(b))[0];
-  return closest && lineText(closest);
+  if (closest) return lineText(closest);
+  const overleaf = index === items.length - 1 && nextPageLine ? lineText(nextPageLine) : "";
+  return CAPTION.test(overleaf) ? overleaf : undefined;
 }
