@@ -12,10 +12,13 @@ const dataUri = (image: DocumentImage): string => `data:${image.contentType};bas
  * each `src` in the HTML) becomes a `data:` URI, and `images` is dropped. This is what Firecrawl
  * returns with `removeBase64Images: false`, so any client and any Markdown renderer shows them.
  */
-export function inlineImages(data: ScrapeData): ScrapeData {
+export const inlineImages = (data: ScrapeData): ScrapeData => rewriteImageReferences(data, dataUri);
+
+/** The scrape with each picture reference (Markdown target, HTML `src`) replaced by `target(image)`, and `images` dropped. */
+export function rewriteImageReferences(data: ScrapeData, target: (image: DocumentImage) => string): ScrapeData {
   const { images, ...rest } = data;
   if (!images?.length) return rest;
-  const uriByName = new Map(images.map((image) => [image.name, dataUri(image)]));
+  const uriByName = new Map(images.map((image) => [image.name, target(image)]));
   const replace = (whole: string, name: string): string => {
     const uri = uriByName.get(name);
     return uri === undefined ? whole : whole.replace(name, uri);
