@@ -91,10 +91,12 @@ function objectOf(page: PDFPageProxy, id: string): Promise<DecodedImage | undefi
   });
 }
 
-/** RGBA pixels of a decoded image, or `undefined` for a kind we do not read (an ImageBitmap). */
-function toRgba({ width, height, kind, data }: DecodedImage): Uint8ClampedArray | undefined {
-  if (!data || width <= 0 || height <= 0) return undefined;
-  const rgba = new Uint8ClampedArray(width * height * 4);
+/**
+ * Write a decoded image's pixels into `rgba` (width × height × 4 bytes); false for a kind we do
+ * not read (an ImageBitmap). Note: written in place, so a large picture is not copied twice.
+ */
+function fillRgba(rgba: Uint8ClampedArray, { width, height, kind, data }: DecodedImage): boolean {
+  if (!data) return false;
   if (kind === ImageKind.RGBA_32BPP) rgba.set(data.subarray(0, rgba.length));
   else if (kind === ImageKind.RGB_24BPP) {
     for (let source = 0, target = 0; target < rgba.length; source += 3, target += 4) {
@@ -114,20 +116,19 @@ function toRgba({ width, height, kind, data }: DecodedImage): Uint8ClampedArray 
         rgba[target + 3] = 255;
       }
     }
-  } else return undefined;
-  return rgba;
+  } else return false;
+  return true;
 }
 
 /** PNG for drawings, JPEG for photographs (see {@link PHOTO_COLOURS}). */
 function encode(decoded: DecodedImage): Uint8Array | undefined {
-  const rgba = toRgba(decoded);
-  if (!rgba) return undefined;
+  if (!decoded.data || decoded.width <= 0 || decoded.height <= 0) return undefined;
   const canvas = createCanvas(decoded.width, decoded.height);
   const context = canvas.getContext("2d");
   const imageData = context.createImageData(decoded.width, decoded.height);
-  imageData.data.set(rgba);
+  if (!fillRgba(imageData.data, decoded)) return undefined;
   context.putImageData(imageData, 0, 0);
-  const photo = decoded.kind !== ImageKind.RGBA_32BPP && distinctColours(rgba) > PHOTO_COLOURS;
+  const photo = decoded.kind !== ImageKind.RGBA_32BPP && distinctColours(imageData.data) > PHOTO_COLOURS;
   return new Uint8Array(photo ? canvas.toBuffer("image/jpeg", JPEG_QUALITY) : canvas.toBuffer("image/png"));
 }
 
