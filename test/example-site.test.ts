@@ -98,6 +98,31 @@ describe.skipIf(!hasChromium)("the example site in a browser", () => {
     await page.close();
   });
 
+  it("shows the documents' pictures, optimised by Astro, each loaded", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const failed: string[] = [];
+    page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+    // The Word policy's process diagram; the PDF report's photo (a JPEG) and chart (drawn as vectors).
+    for (const [id, count] of [["travel-policy", 1], ["annual-report-2025", 2]] as const) {
+      await page.goto(`${site.origin}/docs/${id}/`);
+      const images = page.locator("article.prose img");
+      expect(await images.count(), id).toBe(count);
+      for (const image of await images.all()) {
+        // Note: the pictures load lazily, so each is scrolled into view before it is checked.
+        await image.scrollIntoViewIfNeeded();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+        expect(await image.getAttribute("loading")).toBe("lazy");
+        expect(Number(await image.getAttribute("width"))).toBeGreaterThan(0);
+        expect(Number(await image.getAttribute("height"))).toBeGreaterThan(0);
+        expect(await image.getAttribute("src")).toMatch(/^\/_astro\/image-[0-9a-f]{16}\.[\w-]+\.webp$/);
+        expect(await image.getAttribute("alt")).not.toBe("");
+      }
+      await page.locator("article.prose").screenshot({ path: `${SCREENSHOTS}${id}-pictures.png` });
+    }
+    expect(failed).toEqual([]);
+    await page.close();
+  });
+
   it("fits a phone screen without sideways scrolling", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
     await page.goto(`${site.origin}/docs/staff-handbook/`);

@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FixtureSite, copyFixture } from "./helpers/astro-site.js";
 import { type DocumentService, startDocumentService } from "./helpers/document-service.js";
@@ -95,5 +97,37 @@ describe("astro build of a site whose documents come from a scrape API", () => {
     expect(result.code).not.toBe(0);
     expect(result.output).toContain(`${service.origin}/docs/delta.pdf`);
     expect(result.output).not.toContain(apiKey);
+  });
+});
+
+// Firecrawl-style pictures: with `removeBase64Images: false` they come inline as data: URIs.
+describe("astro build of a document whose pictures come inline from a scrape API", () => {
+  // A 2×2 PNG, as a scrape API returns a document's picture.
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YWQERAwQCgAjNgSxRnwWMwAAAABJRU5ErkJggg==";
+  let service: DocumentService;
+  let site: FixtureSite;
+
+  beforeAll(async () => {
+    service = await startDocumentService();
+    service.documents.set("/docs/pictured.pdf", { markdown: `# pictured report\n\n![A tiny chart](data:image/png;base64,${png})\n`, etag: '"pictured-1"' });
+    site = await copyFixture("basic-site");
+    await site.configure({
+      loader: { documents: [{ id: "pictured", url: `${service.origin}/docs/pictured.pdf` }], apiUrl: service.origin, apiKey: "key", cache: { dir: ".cache/docscrape", ttl: "1d" } },
+    });
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await site?.remove();
+  });
+
+  it("stores the picture with the cache and the page shows Astro's optimised image", async () => {
+    const result = await site.build();
+    expect(result.code, result.output).toBe(0);
+    const html = await site.read("dist/docs/pictured/index.html");
+    expect(html).toMatch(/<img alt="A tiny chart" loading="lazy" decoding="async" width="2" height="2" src="\/_astro\/image-[0-9a-f]{16}\.[\w-]+\.webp"/);
+    expect(html).not.toContain("data:image");
+    const [stored] = await readdir(join(site.root, ".cache/docscrape/images"));
+    expect(stored).toMatch(/^image-[0-9a-f]{16}\.png$/);
   });
 });

@@ -8,6 +8,7 @@ import { once } from "node:events";
 import PDFDocument from "pdfkit";
 import * as docx from "docx";
 import * as XLSX from "@e965/xlsx";
+import { createCanvas } from "@napi-rs/canvas";
 import PptxGenJS from "pptxgenjs";
 
 const here = (path) => new URL(`../${path}`, import.meta.url);
@@ -34,6 +35,12 @@ async function writePdf(path, { title, sections }) {
         doc.font("Helvetica").fontSize(11).text(block.before, { continued: true })
           .fillColor("#1a56db").text(block.link.text, { link: block.link.href, underline: true, continued: true })
           .fillColor("black").text(block.after, { underline: false }).moveDown(0.6);
+      } else if (block.chart) {
+        block.chart(doc);
+        doc.moveDown(0.4).font("Helvetica-Oblique").fontSize(10).text(block.caption).moveDown(0.8);
+      } else if (block.image) {
+        doc.image(block.image, { width: block.width });
+        doc.moveDown(0.4).font("Helvetica-Oblique").fontSize(10).text(block.caption).moveDown(0.8);
       } else if (block.pageBreak) {
         doc.addPage();
       }
@@ -70,6 +77,108 @@ function drawTable(doc, rows) {
   doc.y = y + 12;
 }
 
+// ---------------------------------------------------------------- Pictures
+// Drawn here, so the repository holds no binary it cannot make again.
+
+const REVENUE = [16.1, 16.8, 17.3, 17.9, 18.4];
+const COSTS = [14.2, 14.6, 15.0, 15.1, 15.1];
+
+/**
+ * A bar chart of revenue and costs, 2021–2025, drawn with vector paths where the text flow is, as
+ * office suites and plotting libraries write charts into PDFs (no embedded picture).
+ */
+function drawRevenueChart(doc) {
+  const x = doc.page.margins.left;
+  const y = doc.y + 6;
+  const scale = 7;
+  doc.save();
+  doc.roundedRect(x, y, 360, 196, 8).lineWidth(1).strokeColor("#d1d5db").stroke();
+  doc.font("Helvetica-Bold").fontSize(11).fillColor("#1f2937").text("Revenue and operating costs (million)", x + 12, y + 10, { lineBreak: false });
+  doc.lineWidth(1).strokeColor("#9ca3af").moveTo(x + 20, y + 170).lineTo(x + 340, y + 170).stroke();
+  ["2021", "2022", "2023", "2024", "2025"].forEach((year, i) => {
+    const left = x + 34 + i * 62;
+    doc.rect(left, y + 170 - REVENUE[i] * scale, 22, REVENUE[i] * scale).fillColor("#2563eb").fill();
+    doc.rect(left + 24, y + 170 - COSTS[i] * scale, 22, COSTS[i] * scale).fillColor("#f59e0b").fill();
+    doc.font("Helvetica").fontSize(9).fillColor("#374151").text(year, left + 12, y + 176, { lineBreak: false });
+  });
+  doc.rect(x + 230, y + 28, 8, 8).fillColor("#2563eb").fill();
+  doc.rect(x + 290, y + 28, 8, 8).fillColor("#f59e0b").fill();
+  doc.font("Helvetica").fontSize(9).fillColor("#374151").text("Revenue", x + 241, y + 28, { lineBreak: false }).text("Costs", x + 301, y + 28, { lineBreak: false });
+  doc.restore();
+  doc.fillColor("black");
+  doc.x = x;
+  doc.y = y + 204;
+}
+
+/** A photograph-like view of the estuary at dusk: gradients, a hill line and grain (thousands of colours). */
+function estuaryPhoto() {
+  const width = 800;
+  const height = 500;
+  const canvas = createCanvas(width, height);
+  const c = canvas.getContext("2d");
+  const sky = c.createLinearGradient(0, 0, 0, 300);
+  sky.addColorStop(0, "#27466e");
+  sky.addColorStop(1, "#f4b46c");
+  c.fillStyle = sky;
+  c.fillRect(0, 0, width, 300);
+  const sea = c.createLinearGradient(0, 300, 0, height);
+  sea.addColorStop(0, "#b8865a");
+  sea.addColorStop(1, "#1d3a4f");
+  c.fillStyle = sea;
+  c.fillRect(0, 300, width, 200);
+  c.fillStyle = "#2f3b2a";
+  c.beginPath();
+  c.moveTo(0, 300);
+  for (let x = 0; x <= width; x += 20) c.lineTo(x, 260 + 25 * Math.sin(x / 90) + 10 * Math.sin(x / 23));
+  c.lineTo(width, 300);
+  c.fill();
+  c.fillStyle = "#fde68a";
+  c.beginPath();
+  c.arc(560, 250, 34, 0, Math.PI * 2);
+  c.fill();
+  const pixels = c.getImageData(0, 0, width, height);
+  let seed = 7;
+  for (let i = 0; i < pixels.data.length; i += 4) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const grain = (seed % 25) - 12;
+    for (let k = 0; k < 3; k++) pixels.data[i + k] = Math.max(0, Math.min(255, pixels.data[i + k] + grain));
+  }
+  c.putImageData(pixels, 0, 0);
+  return canvas.toBuffer("image/jpeg", 85);
+}
+
+/** The expense process as a diagram: four boxes and arrows, as drawn in a Word policy. */
+function processDiagram() {
+  const canvas = createCanvas(800, 180);
+  const c = canvas.getContext("2d");
+  c.fillStyle = "#ffffff";
+  c.fillRect(0, 0, 800, 180);
+  ["Book", "Travel", "Claim", "Approve"].forEach((step, i) => {
+    const x = 20 + i * 195;
+    c.fillStyle = ["#dbeafe", "#dcfce7", "#fef3c7", "#fce7f3"][i];
+    c.strokeStyle = "#1f2937";
+    c.lineWidth = 3;
+    c.beginPath();
+    c.roundRect(x, 50, 150, 80, 14);
+    c.fill();
+    c.stroke();
+    c.fillStyle = "#111827";
+    c.font = "bold 26px sans-serif";
+    c.textAlign = "center";
+    c.fillText(step, x + 75, 100);
+    if (i < 3) {
+      c.beginPath();
+      c.moveTo(x + 155, 90);
+      c.lineTo(x + 188, 90);
+      c.lineTo(x + 180, 82);
+      c.moveTo(x + 188, 90);
+      c.lineTo(x + 180, 98);
+      c.stroke();
+    }
+  });
+  return canvas.toBuffer("image/png");
+}
+
 const lorem = (topic) =>
   `Tidewater Cooperative keeps its ${topic} short and practical. Every member of staff reads this section in their first week, ` +
   `and team leads review it with new colleagues during the induction meeting. Questions go to the people team, who answer within two working days.`;
@@ -87,13 +196,13 @@ await writePdf("public/documents/staff-handbook.pdf", {
 await writePdf("remote/annual-report-2025.pdf", {
   title: "Annual Report 2025",
   sections: [
-    { heading: "Summary", blocks: ["In 2025 the cooperative delivered 14.2 million cubic metres of water, replaced eleven kilometres of mains and cut leakage by nine per cent.", { bullets: ["Customer satisfaction rose to 91 per cent.", "Two new boreholes came into service.", "Energy use per cubic metre fell by six per cent."] }] },
-    { heading: "Finances", blocks: ["Revenue grew modestly while operating costs stayed flat.", { table: [["Item", "2025", "Comment"], ["Revenue", "18.4m", "Tariffs up 2 per cent"], ["Operating costs", "15.1m", "Flat on 2024"], ["Investment", "6.7m", "Mains renewal"]] }] },
+    { heading: "Summary", blocks: ["In 2025 the cooperative delivered 14.2 million cubic metres of water, replaced eleven kilometres of mains and cut leakage by nine per cent.", { image: estuaryPhoto(), width: 300, caption: "Photo 1: The estuary at dusk, seen from the new Saltmarsh borehole." }, { bullets: ["Customer satisfaction rose to 91 per cent.", "Two new boreholes came into service.", "Energy use per cubic metre fell by six per cent."] }, { pageBreak: true }] },
+    { heading: "Finances", blocks: ["Revenue grew modestly while operating costs stayed flat.", { table: [["Item", "2025", "Comment"], ["Revenue", "18.4m", "Tariffs up 2 per cent"], ["Operating costs", "15.1m", "Flat on 2024"], ["Investment", "6.7m", "Mains renewal"]] }, { chart: drawRevenueChart, caption: "Figure 1: Revenue and operating costs, 2021 to 2025." }] },
   ],
 });
 
 // ---------------------------------------------------------------- Word
-const { Document, Packer, Paragraph, TextRun, HeadingLevel, Table, TableRow, TableCell, ExternalHyperlink, FootnoteReferenceRun, WidthType } = docx;
+const { Document, Packer, Paragraph, TextRun, HeadingLevel, Table, TableRow, TableCell, ExternalHyperlink, FootnoteReferenceRun, WidthType, ImageRun } = docx;
 const cell = (text, bold = false) => new TableCell({ width: { size: 3000, type: WidthType.DXA }, children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
 const policy = new Document({
   creator: "Tidewater Cooperative",
@@ -111,6 +220,7 @@ const policy = new Document({
       new Paragraph({ text: "Pool cars for site visits.", bullet: { level: 1 } }),
       new Paragraph({ text: "Book through the travel desk so that insurance applies.", bullet: { level: 0 } }),
       new Paragraph({ text: "Claiming expenses", heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ children: [new ImageRun({ type: "png", data: processDiagram(), transformation: { width: 560, height: 126 }, altText: { name: "process", title: "Expense process", description: "The expense process: book, travel, claim, approve." } })] }),
       new Paragraph({ text: "Keep every receipt.", numbering: { reference: "steps", level: 0 } }),
       new Paragraph({ text: "Submit the claim within thirty days.", numbering: { reference: "steps", level: 0 } }),
       new Paragraph({ text: "Your team lead approves it within a week.", numbering: { reference: "steps", level: 0 } }),

@@ -8,13 +8,15 @@ const USAGE = `Usage:
   docscrape convert <path|url> [--format markdown|html|json] [--no-main-content]
                                [--pdf-mode fast|auto|ocr] [--max-pages N] [--page-markers]
                                [--pages] [--blocks]   (these two with --format json)
+                               [--images-dir DIR]
   docscrape scrape <url> [--api-url URL] [--api-key KEY] [--retries N] [same options as convert]
   docscrape serve [--port N] [--host H] [--no-auth] [--allow-private-networks]
                   [--max-concurrency N] [--pool-size N] [--max-heap-mb N]
                   [--max-document-bytes N] [--cache-max-age MS]
   docscrape --help | --version
 
-convert   converts a local file or URL in this process and prints it
+convert   converts a local file or URL in this process and prints it; with --images-dir,
+          writes its pictures there and references them as DIR/<name>
 scrape    asks a Firecrawl-compatible API (FIRECRAWL_API_URL, FIRECRAWL_API_KEY), retrying
           transient failures as the Astro loader does (--retries, default 5)
 serve     runs POST /v2/scrape (PORT, HOST, DOCSCRAPE_API_KEYS, DOCSCRAPE_MAX_CONCURRENCY,
@@ -78,15 +80,28 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function convertCommand(args: string[]): Promise<void> {
-  const { target, values } = parseTargetCommand(args, {});
+  const { target, values } = parseTargetCommand(args, { "images-dir": { type: "string" } });
   const options = scrapeOptions(values);
+  const imagesDir = values["images-dir"];
+  const baseDir = process.env.INIT_CWD ?? process.cwd();
   // Note: the engine (pdf.js, SheetJS, ...) is loaded on demand, so --help and usage errors answer at once.
   const { scrape } = await import("./scrape.js");
-  const data = await scrape(target, {
-    ...options,
-    baseDir: process.env.INIT_CWD ?? process.cwd(),
-  });
-  print(data, values.format);
+  const data = await scrape(target, { ...options, baseDir, ...(imagesDir !== undefined && { removeBase64Images: false }) });
+  print(imagesDir === undefined ? data : await writeImages(data, imagesDir, baseDir), values.format);
+}
+
+/** Write the scrape's pictures into `dir` (relative to `baseDir`) and reference them there, as pandoc's --extract-media does. */
+async function writeImages(data: ScrapeData, dir: string, baseDir: string): Promise<ScrapeData> {
+  const [{ mkdir, writeFile }, { join, resolve }, { rewriteImageReferences }] = await Promise.all([
+    import("node:fs/promises"),
+    import("node:path"),
+    import("./inline-images.js"),
+  ]);
+  const target = resolve(baseDir, dir);
+  await mkdir(target, { recursive: true });
+  await Promise.all((data.images ?? []).map((image) => writeFile(join(target, image.name), image.bytes)));
+  const prefix = dir.replace(/\\/g, "/").replace(/\/+$/, "");
+  return rewriteImageReferences(data, (image) => `${prefix}/${image.name}`);
 }
 
 async function scrapeCommand(args: string[]): Promise<void> {

@@ -23,5 +23,7 @@ parentPort!.on("message", (job: ConversionJob) => {
 });
 
 function reply(message: ConversionReply): void {
-  parentPort!.postMessage(message);
+  // Note: pictures' bytes are moved to the main thread, not copied.
+  const pictures = message.ok ? (message.result.images ?? []).map((image) => image.bytes.buffer as ArrayBuffer) : [];
+  parentPort!.postMessage(message, [...new Set(pictures)]);
 }

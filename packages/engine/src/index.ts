@@ -1,6 +1,8 @@
 export { convert } from "./convert.js";
 export { detectFormat } from "./detect.js";
 export { ScrapeError, isScrapeError, STATUS_BY_CODE } from "./errors.js";
+export { DEFAULT_IMAGE_LIMITS } from "./images.js";
+export type { DocumentImage, ImageLimits } from "./images.js";
 export type { ScrapeErrorCode, ScrapeErrorOptions } from "./errors.js";
 export { scrape } from "./scrape.js";
 export type { PdfParser, ScrapeData, ScrapeFormat, ScrapeMetadata, ScrapeOptions } from "./scrape.js";

@@ -5,7 +5,7 @@ import type { PdfParser, ScrapeFormat, ScrapeOptions } from "./scrape.js";
 
 /** The options of a request that matter for documents, validated. */
 export type DocumentRequestOptions = Required<Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers">> &
-  Pick<ScrapeOptions, "timeout" | "headers">;
+  Pick<ScrapeOptions, "timeout" | "headers" | "removeBase64Images">;
 
 /** A validated `/v2/scrape` body: the URL and the options that matter for documents. */
 export interface ScrapeRequest {
@@ -43,6 +43,8 @@ const scrapeBody = z.strictObject({
   parsers: z.array(z.union([z.literal("pdf"), z.literal("image"), pdfParser, z.strictObject({ type: z.literal("image") })])).optional(),
   timeout: z.int().min(1000).max(300_000).optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  // `false` asks for the document's pictures, inline in the Markdown.
+  removeBase64Images: z.boolean().optional(),
   // Accepted and ignored: browser, proxy and account options.
   includeTags: z.array(z.string()).optional(),
   excludeTags: z.array(z.string()).optional(),
@@ -52,7 +54,6 @@ const scrapeBody = z.strictObject({
   actions: z.array(object).optional(),
   location: z.strictObject({ country: z.string().optional(), languages: z.array(z.string()).optional() }).optional(),
   skipTlsVerification: z.boolean().optional(),
-  removeBase64Images: z.boolean().optional(),
   fastMode: z.boolean().optional(),
   useMock: z.string().optional(),
   blockAds: z.boolean().optional(),
@@ -132,7 +133,7 @@ export function parseParseOptions(options: unknown): DocumentRequestOptions {
 }
 
 function documentOptions(body: z.infer<typeof parseOptions>): DocumentRequestOptions {
-  const { formats, onlyMainContent, parsers, timeout, headers } = body;
+  const { formats, onlyMainContent, parsers, timeout, headers, removeBase64Images } = body;
   return {
     formats: outputFormats(formats ?? ["markdown"]),
     onlyMainContent: onlyMainContent ?? true,
@@ -145,6 +146,8 @@ function documentOptions(body: z.infer<typeof parseOptions>): DocumentRequestOpt
     }),
     ...(timeout !== undefined && { timeout }),
     ...(headers && { headers }),
+    // Note: only `false` changes anything: the document's pictures then travel inline in the Markdown.
+    ...(removeBase64Images === false && { removeBase64Images }),
   };
 }
 

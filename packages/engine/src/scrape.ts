@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { convert } from "./convert.js";
 import { ScrapeError } from "./errors.js";
 import { fetchDocument } from "./fetch-document.js";
+import type { DocumentImage } from "./images.js";
 import type { HostResolver } from "./network-guard.js";
 import type { ConvertOptions, ConvertResult, DocumentMetadata, PdfOptions, PdfPage, PdfPageBlocks } from "./types.js";
 
@@ -25,6 +26,13 @@ export interface ScrapeOptions {
   timeout?: number;
   /** Sent when fetching the document (for private documents). */
   headers?: Record<string, string>;
+  /**
+   * Firecrawl's option, read for documents: `false` returns the document's pictures in
+   * `data.images` and references them from the Markdown as `![alt](name)` (over HTTP they travel
+   * inline, as `data:` URIs). By default each picture is its alt text, as from Firecrawl.
+   * @default true
+   */
+  removeBase64Images?: boolean;
   /** Resolves relative paths. @default process.cwd() */
   baseDir?: string;
   /**
@@ -80,6 +88,8 @@ export interface ScrapeData {
   pages?: PdfPage[];
   /** Each PDF page's layout blocks, with `parsers: [{ type: "pdf", blocks: true }]`. */
   blocks?: PdfPageBlocks[];
+  /** The pictures the Markdown references, with `removeBase64Images: false`. */
+  images?: DocumentImage[];
 }
 
 /** `data.metadata` of a `/v2/parse` response: the upload's name instead of URLs and a status. */
@@ -192,6 +202,7 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
     contentType: document.contentType,
     ...conversionOptions(settings),
     signal: settings.signal,
+    ...(settings.removeBase64Images === false && { images: true }),
   });
   const { metadata, ...data } = await responseData(result, settings.formats, document.url);
   return {
@@ -224,6 +235,7 @@ async function responseData(result: ConvertResult, formats: readonly ScrapeForma
     warning: result.warnings.length > 0 ? result.warnings.join(" ") : undefined,
     pages: result.pages,
     blocks: result.blocks,
+    images: result.images,
   });
 }
 

@@ -10,6 +10,7 @@ import type { ConversionPool } from "./conversion-pool.js";
 import { ScrapeError, STATUS_BY_CODE } from "./errors.js";
 import { parseParseOptions, parseScrapeRequest } from "./scrape-request.js";
 import type { ScrapeRequest } from "./scrape-request.js";
+import { inlineImages } from "./inline-images.js";
 import { DEFAULT_MAX_DOCUMENT_BYTES, parseWith, scrapeWith } from "./scrape.js";
 import type { ParseData, ScrapeData } from "./scrape.js";
 import { readUpload } from "./upload.js";
@@ -121,7 +122,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     // Note: no fetch at all, so nothing for the network guard to check: the bytes come with the request.
     "/v2/parse": async (req, signal) => {
       const { upload, options } = await readUpload(req, { maxFileBytes: settings.maxDocumentBytes, maxOptionsBytes: settings.maxBodyBytes });
-      return parseWith(settings.pool.convert, upload, { ...parseParseOptions(options), signal });
+      return inlineImages(await parseWith(settings.pool.convert, upload, { ...parseParseOptions(options), signal }));
     },
   };
 
@@ -193,19 +194,21 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
 /**
  * Fetch one validated request's document in this thread and convert it in the worker pool.
  * Note: the download stays here because it is I/O bound and already bounded (size, time, network
- * guard); only the parsing, where a document can eat memory or time, is isolated.
+ * guard); only the parsing, where a document can eat memory or time, is isolated. Pictures, when
+ * asked for, travel inline in the Markdown (`removeBase64Images: false`).
  */
-export function runConversion(
+export async function runConversion(
   request: ScrapeRequest,
   limits: { allowPrivateNetworks: boolean; maxDocumentBytes: number; pool: ConversionPool; signal?: AbortSignal },
 ): Promise<ScrapeData> {
-  return scrapeWith(limits.pool.convert, request.url, {
+  const data = await scrapeWith(limits.pool.convert, request.url, {
     ...request.options,
     allowLocalFiles: false,
     allowPrivateNetworks: limits.allowPrivateNetworks,
     maxBytes: limits.maxDocumentBytes,
     ...(limits.signal && { signal: limits.signal }),
   });
+  return inlineImages(data);
 }
 
 /** The pool's size and heap limit: as given, else what the process's memory limit holds. */

@@ -1,3 +1,5 @@
+import type { DocumentImage, ImageLimits } from "./images.js";
+
 /** The document formats the engine recognises. */
 export type DocumentFormat =
   | "pdf"
@@ -89,6 +91,12 @@ export interface ConvertOptions extends StreamInfo {
   pdf?: PdfOptions | false;
   /** Aborts a conversion that runs past its time limit. */
   signal?: AbortSignal;
+  /**
+   * Return the document's pictures in `images` and reference them in the Markdown as
+   * `![alt](name)`; `true` uses the default limits. Off, each picture is its alt text.
+   * @default false
+   */
+  images?: boolean | ImageLimits;
 }
 
 /** Document metadata, in the shape of Firecrawl's `data.metadata`. */
@@ -116,6 +124,8 @@ export interface ConvertResult {
   pages?: PdfPage[];
   /** PDF only, with `pdf.blocks`. */
   blocks?: PdfPageBlocks[];
+  /** The pictures the Markdown references, when `images` was asked for. */
+  images?: DocumentImage[];
 }
 
 /**

@@ -55,7 +55,7 @@ export function fileNameOf(url: string): string {
 }
 
 /** Bump when `markdown.ts` renders differently, so every entry is rendered again once. */
-const RENDERER_VERSION = 1;
+const RENDERER_VERSION = 2;
 
 /**
  * What an entry's digest is computed from: everything the page shows — Markdown, title and the

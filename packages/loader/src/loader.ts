@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader, LoaderContext } from "astro/loaders";
 import pLimit from "p-limit";
@@ -10,6 +10,8 @@ import { createScrapeClient } from "./client.js";
 import { createEmbeddedScraper } from "./embedded.js";
 import { digestInput, entryData, fileNameOf } from "./entry.js";
 import { DocumentLoaderConfigError, DocumentSyncError } from "./errors.js";
+import { createImageStore } from "./image-store.js";
+import type { ImageStore } from "./image-store.js";
 import type { DocumentFailure } from "./errors.js";
 import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
 import { documentUrl, resolveOptions } from "./options.js";
@@ -70,6 +72,7 @@ async function storeDocument(
   document: ResolvedDocument,
   url: string,
   result: ScrapeWithCacheResult,
+  images: ImageStore | undefined,
 ): Promise<void> {
   const digest = context.generateDigest(digestInput(result.data, document.data));
   if (context.store.get(document.id)?.digest === digest) return;
@@ -82,6 +85,7 @@ async function storeDocument(
     fallbackTitle: fileNameOf(url),
     remarkPlugins: options.remarkPlugins,
     rehypePlugins: options.rehypePlugins,
+    images: new Set(images ? (result.data.images ?? []).map((image) => image.name) : []),
   });
   const raw = entryData({
     sourceUrl: document.input,
@@ -92,12 +96,16 @@ async function storeDocument(
     userData: document.data,
   });
   const data = await context.parseData({ id: document.id, data: raw });
+  const withImages = images !== undefined && content.imagePaths.length > 0;
   context.store.set({
     id: document.id,
     data,
     body: content.markdown,
-    rendered: { html: content.html, metadata: { headings: content.headings } },
+    rendered: { html: content.html, metadata: { headings: content.headings, ...(withImages && { imagePaths: content.imagePaths }) } },
     digest,
+    // Note: Astro resolves pictures relative to the entry's file; this one names no real file,
+    // only the directory the pictures are in (the same for every entry).
+    ...(withImages && { filePath: relative(fileURLToPath(context.config.root), join(images.dir, "document.md")), assetImports: content.imagePaths }),
   });
 }
 
@@ -123,6 +131,11 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
       })
     : undefined;
   const refresh = isForcedRefresh(context.refreshContextData);
+  // Note: pictures live beside the scrape cache, so a cached rebuild has them; without a cache, in Astro's cache dir.
+  const images =
+    options.scrapeOptions.removeBase64Images === false
+      ? createImageStore(options.cache ? join(resolve(root, options.cache.dir), "images") : join(fileURLToPath(context.config.cacheDir), "docscrape-images"))
+      : undefined;
   const limit = sharedLimiter(options.concurrency);
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
@@ -140,13 +153,13 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
         // them, so the slots stay busy with requests (bench: cold build efficiency).
         const result = await limit(() => {
           documentStarted = performance.now();
-          return scrapeWithCache({ url, scraper, scrapeOptions: options.scrapeOptions, cache, refresh });
+          return scrapeWithCache({ url, scraper, scrapeOptions: options.scrapeOptions, cache, refresh, images });
         });
         if (result.error) {
           logger.warn(`${document.id}: ${result.error.message} Using the copy from ${new Date(result.fetchedAt).toISOString()}.`);
         }
         if (result.data.warning) logger.warn(`${document.id}: ${result.data.warning}`);
-        await storeDocument(context, options, document, url, result);
+        await storeDocument(context, options, document, url, result, images);
         counts[result.outcome] += 1;
         logger.info(`${document.id}: ${result.outcome} (${elapsed()})`);
       } catch (error) {

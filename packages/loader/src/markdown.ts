@@ -34,6 +34,11 @@ export interface MarkdownOptions {
   remarkPlugins?: PluggableList | undefined;
   /** rehype plugins, run on the HTML tree before it is sanitised. @default [] */
   rehypePlugins?: PluggableList | undefined;
+  /**
+   * Names of the document's pictures, stored beside the entry's `filePath`: each `<img>` of one
+   * becomes a reference Astro's image pipeline resolves when the entry is rendered. @default none
+   */
+  images?: ReadonlySet<string> | undefined;
 }
 
 /** What a page needs from a document's Markdown. */
@@ -46,6 +51,8 @@ export interface MarkdownResult {
   markdown: string;
   /** Sanitised HTML. */
   html: string;
+  /** The pictures the HTML references for Astro to optimise (`./name`), as `rendered.metadata.imagePaths`. */
+  imagePaths: string[];
 }
 
 const DESCRIPTION_LENGTH = 160;
@@ -60,14 +67,14 @@ function truncate(text: string): string {
   return `${(lastSpace > DESCRIPTION_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:]+$/, "")}…`;
 }
 
-/** Makes relative link, image and definition URLs absolute; returns whether any changed. */
-function absolutizeUrls(tree: MdastRoot, base: string): boolean {
+/** Makes relative link, image and definition URLs absolute, except stored pictures; returns whether any changed. */
+function absolutizeUrls(tree: MdastRoot, base: string, images: ReadonlySet<string>): boolean {
   // Note: only http(s) documents; absolute file: URLs would leak build-machine paths into the site.
   if (!/^https?:/i.test(base)) return false;
   let changed = false;
   visit(tree, ["link", "image", "definition"], (node) => {
     const target = node as { url: string };
-    if (target.url === "" || target.url.startsWith("#") || URL.canParse(target.url)) return;
+    if (target.url === "" || target.url.startsWith("#") || URL.canParse(target.url) || images.has(target.url)) return;
     if (!URL.canParse(target.url, base)) return;
     target.url = new URL(target.url, base).href;
     changed = true;
@@ -99,6 +106,26 @@ function rehypeHeadingIds(headings: DocumentHeading[]) {
 }
 
 /**
+ * A rehype plugin that hands the stored pictures to Astro: as Astro's own Markdown pipeline does,
+ * each `<img>` becomes `__ASTRO_IMAGE_` (its properties as JSON) and its path is listed, so that
+ * `render(entry)` swaps in an optimised image with width, height and lazy loading.
+ */
+function rehypeAstroImages(images: ReadonlySet<string>, imagePaths: string[]) {
+  return () => (tree: HastRoot) => {
+    const seen = new Map<string, number>();
+    visit(tree, "element", (node: Element) => {
+      const src = node.properties.src;
+      if (node.tagName !== "img" || typeof src !== "string" || !images.has(src)) return;
+      const path = `./${src}`;
+      const index = seen.get(path) ?? 0;
+      seen.set(path, index + 1);
+      if (index === 0) imagePaths.push(path);
+      node.properties = { __ASTRO_IMAGE_: JSON.stringify({ alt: String(node.properties.alt ?? ""), src: path, index }) };
+    });
+  };
+}
+
+/**
  * Parses a document's Markdown (GFM) and derives what its page needs: title (metadata, else first
  * heading, else the fallback), description (metadata, else the first paragraph), headings with
  * slugs, word count, the Markdown with absolute links, and sanitised HTML. Pure: no IO.
@@ -109,7 +136,8 @@ export async function processMarkdown(markdown: string, options: MarkdownOptions
     .use(remarkGfm)
     .use(options.remarkPlugins ?? []);
   const tree = (await remark.run(remark.parse(markdown))) as MdastRoot;
-  const rewritten = absolutizeUrls(tree, options.url) || (options.remarkPlugins?.length ?? 0) > 0;
+  const images = options.images ?? new Set<string>();
+  const rewritten = absolutizeUrls(tree, options.url, images) || (options.remarkPlugins?.length ?? 0) > 0;
   const body = rewritten ? unified().use(remarkGfm).use(remarkStringify).stringify(tree) : markdown;
 
   let firstHeading: string | undefined;
@@ -122,6 +150,7 @@ export async function processMarkdown(markdown: string, options: MarkdownOptions
   });
 
   const headings: DocumentHeading[] = [];
+  const imagePaths: string[] = [];
   const rehype = unified()
     .use(remarkRehype)
     .use(options.rehypePlugins ?? [])
@@ -129,7 +158,9 @@ export async function processMarkdown(markdown: string, options: MarkdownOptions
     // ids with `user-content-` (clobberPrefix) so a document cannot shadow the site's own ids...
     .use(rehypeSanitize)
     // ...so heading ids are added after it: TOC links then match the slugs in `headings`.
-    .use(rehypeHeadingIds(headings));
+    .use(rehypeHeadingIds(headings))
+    // Note: after sanitising too, which would drop the attribute Astro looks for.
+    .use(rehypeAstroImages(images, imagePaths));
   const hast = (await rehype.run(tree)) as HastRoot;
   const html = unified().use(rehypeStringify).stringify(hast);
 
@@ -140,5 +171,6 @@ export async function processMarkdown(markdown: string, options: MarkdownOptions
     wordCount: countWords(tree),
     markdown: body,
     html,
+    imagePaths,
   };
 }

@@ -52,6 +52,12 @@ export interface DocumentLoaderOptions {
   parsers?: Array<"pdf" | PdfParser>;
   /** Milliseconds the scraper may spend on one document (1000..300000). @default 60000 (the scraper's default) */
   timeout?: number;
+  /**
+   * Show the documents' pictures on their pages, optimised by Astro's image pipeline; `false`
+   * keeps each picture as its alt text. Asks the scraper with Firecrawl's `removeBase64Images: false`.
+   * @default true
+   */
+  images?: boolean;
   /** The scrape cache, or `false` to scrape on every build. @default { dir: ".cache/docscrape", ttl: "1d" } */
   cache?: DocumentCacheOptions | false;
   /** Retries of transient failures. @default { retries: 5, minTimeout: 1000, maxTimeout: 60000, attemptTimeout: 90000 } */
@@ -95,7 +101,7 @@ export interface ResolvedOptions {
 }
 
 const KNOWN_OPTIONS = new Set<string>([
-  "documents", "apiUrl", "apiKey", "scraper", "formats", "onlyMainContent", "parsers", "timeout",
+  "documents", "apiUrl", "apiKey", "scraper", "formats", "onlyMainContent", "parsers", "timeout", "images",
   "cache", "retry", "concurrency", "onError", "remarkPlugins", "rehypePlugins", "schema",
 ]);
 const KNOWN_CACHE_OPTIONS = new Set(["dir", "ttl", "store"]);
@@ -233,6 +239,8 @@ export function resolveOptions(options: DocumentLoaderOptions, env: NodeJS.Proce
   if (options.onlyMainContent !== undefined) scrapeOptions.onlyMainContent = options.onlyMainContent;
   if (options.parsers !== undefined) scrapeOptions.parsers = options.parsers;
   if (options.timeout !== undefined) scrapeOptions.timeout = options.timeout;
+  if (options.images !== undefined && typeof options.images !== "boolean") fail("`images` must be true or false.");
+  if (options.images !== false) scrapeOptions.removeBase64Images = false;
 
   return {
     documents,

@@ -4,6 +4,7 @@ import type { CachedDocument, DocumentCache } from "./cache.js";
 import { asDocumentLoaderError } from "./errors.js";
 import type { DocumentLoaderError } from "./errors.js";
 import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
+import type { ImageStore } from "./image-store.js";
 import type { ScrapeOptions, Scraper } from "./scraper.js";
 
 /** How a document's content was obtained. */
@@ -26,6 +27,8 @@ export interface ScrapeWithCacheOptions {
   cache: DocumentCache | undefined;
   /** Ignore cached copies (they still serve as stale-if-error fallbacks). */
   refresh: boolean;
+  /** Where pictures are written; a cached scrape whose picture files are gone is scraped again. @default undefined (pictures dropped) */
+  images?: ImageStore | undefined;
 }
 
 // Note: re-exported for loader.ts, which wraps whatever a (possibly user-written) scraper threw.
@@ -44,7 +47,9 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   const cached = cache ? await cache.get(key) : undefined;
   const stamp = local ? await fileStamp(fileURLToPath(url)) : undefined;
 
-  if (cached && cache && !options.refresh) {
+  // Note: the picture files live beside the cache (or were cleaned away with Astro's cache dir).
+  const usable = cached && (!options.images || (await options.images.hasAll(cached.data)));
+  if (cached && cache && !options.refresh && usable) {
     // Note: a local file is checked on every build, whatever the ttl: a stat costs nothing and an edit should show.
     if (local ? stamp !== undefined && cached.validators.fileStamp === stamp : cache.isFresh(cached)) {
       return { ...cached, outcome: "cached" };
@@ -60,7 +65,8 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
     // Note: a re-scrape the loader decided on (the copy it has is out of date, or a forced
     // refresh) must not be answered from the service's own cache: Firecrawl keeps copies two days.
     const fresh = cached !== undefined || options.refresh;
-    const data = await options.scraper.scrape(url, fresh ? { ...options.scrapeOptions, maxAge: 0 } : options.scrapeOptions);
+    const scraped = await options.scraper.scrape(url, fresh ? { ...options.scrapeOptions, maxAge: 0 } : options.scrapeOptions);
+    const data = options.images ? await options.images.save(scraped) : scraped;
     const { etag, lastModified } = data.metadata;
     const validators =
       local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);

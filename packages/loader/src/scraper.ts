@@ -1,4 +1,5 @@
 import type {
+  DocumentImage,
   PdfParser as EnginePdfParser,
   ScrapeData as EngineScrapeData,
   ScrapeMetadata as EngineScrapeMetadata,
@@ -13,6 +14,8 @@ export type PdfParser = Exclude<EnginePdfParser, "pdf">;
  * Firecrawl's `/v2/scrape` body also has, so the same object goes to the engine or over HTTP.
  */
 export type ScrapeOptions = Pick<EngineScrapeOptions, "formats" | "onlyMainContent" | "parsers" | "timeout"> & {
+  /** `false` asks for the document's pictures (inline `data:` URIs over HTTP, `images` in-process). */
+  removeBase64Images?: boolean;
   /**
    * Milliseconds a service's cached copy may be old. The loader sends `0` when it re-scrapes a
    * document it has a copy of (its validators changed, or DOCSCRAPE_REFRESH=1), so that a service
@@ -28,7 +31,19 @@ export type ScrapeOptions = Pick<EngineScrapeOptions, "formats" | "onlyMainConte
 export type ScrapeMetadata = Partial<EngineScrapeMetadata> & { [key: string]: unknown };
 
 /** `data` of a successful scrape, once the loader has checked that it has Markdown. */
-export type ScrapeData = Omit<EngineScrapeData, "markdown" | "metadata"> & { markdown: string; metadata: ScrapeMetadata };
+export type ScrapeData = Omit<EngineScrapeData, "markdown" | "metadata" | "images"> & {
+  markdown: string;
+  metadata: ScrapeMetadata;
+  /** The pictures the Markdown references as `![alt](name)`, as the embedded engine returns them. */
+  images?: ScrapedImage[];
+};
+
+/**
+ * A picture of a document (the engine's `DocumentImage`; one taken from a `data:` URI knows only
+ * its name and type). Once stored (`image-store.ts`) it is kept without its bytes, which live in
+ * a file named `name`.
+ */
+export type ScrapedImage = Pick<DocumentImage, "name" | "contentType"> & Partial<Omit<DocumentImage, "name" | "contentType">>;
 
 /**
  * Anything that turns a document URL into Markdown: the HTTP client (`client.ts`), the embedded

@@ -37,7 +37,7 @@ describe("entryData", () => {
       sourceUrl: "./documents/a.pdf",
       url: "file:///srv/documents/a.pdf",
       scrape: { markdown: "", metadata: { numPages: 2, sheetNames: undefined } },
-      content: { title: "Derived", description: "", headings: [], wordCount: 0, markdown: "", html: "" },
+      content: { title: "Derived", description: "", headings: [], wordCount: 0, markdown: "", html: "", imagePaths: [] },
       fetchedAt: 0,
       userData: { title: "Chosen" },
     });

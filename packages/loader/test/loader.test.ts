@@ -10,6 +10,7 @@ import { documentLoader } from "../src/loader.js";
 import type { DocumentLoaderOptions } from "../src/options.js";
 import type { ScrapeData, Scraper } from "../src/scraper.js";
 import { createFakeContext } from "./helpers/context.js";
+import { PIXEL_NAME, PIXEL_PNG } from "./helpers/pictures.js";
 import { scrapeSuccess, sendJson, startServer } from "./helpers/server.js";
 import type { TestServer } from "./helpers/server.js";
 
@@ -247,6 +248,58 @@ describe("documentLoader", () => {
     const second = documentLoader(options({ scraper, documents: urls.slice(3), concurrency: 2 }));
     await Promise.all([sync(first), sync(second)]);
     expect(maxInFlight()).toBe(2);
+  });
+});
+
+describe("documentLoader with pictures", () => {
+  /** A scraper answering one document with one picture, counting its calls and what it was asked. */
+  function pictureScraper() {
+    const asked: Array<Record<string, unknown>> = [];
+    const scraper: Scraper = {
+      id: "pictures",
+      async scrape(_url, options): Promise<ScrapeData> {
+        asked.push({ ...options });
+        return {
+          markdown: `# Report\n\n![A dot](${PIXEL_NAME})\n`,
+          metadata: { contentType: "application/pdf" },
+          images: [{ name: PIXEL_NAME, contentType: "image/png", bytes: PIXEL_PNG, alt: "A dot", width: 1, height: 1 }],
+        };
+      },
+    };
+    return { scraper, asked };
+  }
+
+  it("asks for pictures, stores them beside the cache and hands them to Astro's image pipeline", async () => {
+    const { scraper, asked } = pictureScraper();
+    const loader = documentLoader({ documents: [`${ORIGIN}/report.pdf`], scraper });
+    const { entries } = await sync(loader);
+    expect(asked[0]).toMatchObject({ removeBase64Images: false });
+    const entry = entries.get("report")!;
+    expect(entry.rendered?.metadata?.imagePaths).toEqual([`./${PIXEL_NAME}`]);
+    expect(entry.assetImports).toEqual([`./${PIXEL_NAME}`]);
+    expect(entry.filePath).toBe(".cache/docscrape/images/document.md");
+    expect(entry.rendered?.html).toContain("__ASTRO_IMAGE_=");
+    expect(Buffer.from(await readFile(join(root, ".cache/docscrape/images", PIXEL_NAME))).equals(Buffer.from(PIXEL_PNG))).toBe(true);
+  });
+
+  it("rebuilds from the cache with the pictures, and scrapes again when their files are gone", async () => {
+    const { scraper, asked } = pictureScraper();
+    const loader = documentLoader({ documents: [`${ORIGIN}/report.pdf`], scraper });
+    await sync(loader);
+    const second = await sync(loader);
+    expect(asked).toHaveLength(1);
+    expect(second.entries.get("report")!.rendered?.metadata?.imagePaths).toEqual([`./${PIXEL_NAME}`]);
+    await rm(join(root, ".cache/docscrape/images"), { recursive: true });
+    await sync(loader);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("keeps pictures as alt text with images: false", async () => {
+    const { scraper, asked } = pictureScraper();
+    const { entries } = await sync(documentLoader({ documents: [`${ORIGIN}/report.pdf`], scraper, images: false }));
+    expect(asked[0]).not.toHaveProperty("removeBase64Images");
+    expect(entries.get("report")!.rendered?.metadata).not.toHaveProperty("imagePaths");
+    expect(entries.get("report")!.filePath).toBeUndefined();
   });
 });
 

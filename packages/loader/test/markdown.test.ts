@@ -82,3 +82,18 @@ describe("processMarkdown", () => {
     expect(result.html).toContain("QUIET TEXT");
   });
 });
+
+describe("stored pictures", () => {
+  it("become references Astro's image pipeline resolves, listed as imagePaths, never made absolute", async () => {
+    const result = await processMarkdown("![A chart](image-0123456789abcdef.png)\n\n![Again](image-0123456789abcdef.png)\n\n![Remote](pic.png)\n", {
+      url: "https://example.org/docs/report.pdf",
+      fallbackTitle: "report",
+      images: new Set(["image-0123456789abcdef.png"]),
+    });
+    expect(result.imagePaths).toEqual(["./image-0123456789abcdef.png"]);
+    expect(result.html).toContain('<img __ASTRO_IMAGE_="{&#x22;alt&#x22;:&#x22;A chart&#x22;,&#x22;src&#x22;:&#x22;./image-0123456789abcdef.png&#x22;,&#x22;index&#x22;:0}">');
+    expect(result.html).toContain("&#x22;index&#x22;:1}");
+    expect(result.html).toContain('<img src="https://example.org/docs/pic.png" alt="Remote">');
+    expect(result.markdown).toContain("![A chart](image-0123456789abcdef.png)");
+  });
+});

@@ -1,3 +1,4 @@
+import { imageCollectorFor } from "../images.js";
 import type { Converter } from "../types.js";
 import { assertSafeZip } from "../zip-guard.js";
 import { markEquations } from "./docx/equations.js";
@@ -14,22 +15,25 @@ const DOCX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 /**
  * Word 2007+ (DOCX) to GFM. mammoth reads the document model (styles, numbering, notes,
  * text boxes, checkboxes); the HTML it writes is reshaped and serialized with mdast.
- * Equations become LaTeX math, comments are left out, images keep only their alt text.
+ * Equations become LaTeX math, comments are left out; pictures are returned when asked for
+ * (`options.images`), else they keep only their alt text.
  */
 export const docxConverter: Converter = {
   formats: ["docx"],
   async convert(bytes, options) {
     assertSafeZip(bytes, options.filename ?? "the document", { maxInflatedBytes: DOCX_MAX_INFLATED_BYTES });
-    const { html, warnings } = await docxToHtml(showWhatWordShows(markEquations(bytes)));
+    const images = await imageCollectorFor(options);
+    const { html, warnings } = await docxToHtml(showWhatWordShows(markEquations(bytes)), images);
     const { markdown, firstHeading, imageCount } = htmlToMarkdown(html);
     const properties = readDocxProperties(bytes);
-    if (imageCount > 0) {
-      warnings.push(`${imageCount} image(s) were replaced by their alt text.`);
-    }
+    const collected = await images?.finish();
+    if (collected) warnings.push(...collected.warnings);
+    else if (imageCount > 0) warnings.push(`${imageCount} image(s) were replaced by their alt text.`);
     return {
       markdown,
       metadata: { ...properties, title: properties.title ?? firstHeading },
       warnings,
+      ...(collected && { images: collected.images }),
     };
   },
 };

@@ -1,5 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { ScrapeError } from "../errors.js";
+import { imageCollectorFor, imageMarkdown } from "../images.js";
+import type { ImageCollector } from "../images.js";
 import type { ConvertOptions, ConvertResult, Converter, PdfOptions } from "../types.js";
 import { buildBlocks } from "./pdf/blocks.js";
 import type { Block } from "./pdf/blocks.js";
@@ -8,6 +10,8 @@ import { openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
 import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
+import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
+import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
 import { createPageReader } from "./pdf/ocr.js";
@@ -32,13 +36,17 @@ export const pdfConverter: Converter = {
     }
     const pdfOptions: PdfOptions = options.pdf ?? {};
     const mode = pdfOptions.mode ?? "auto";
-    // Note: decoding images makes text extraction about four times slower, so only "ocr" opens the
-    // document with them; "auto" opens a second copy for rendering when a page first needs OCR.
-    const document = await openPdf(bytes, name, mode === "ocr");
+    const images = await imageCollectorFor(options);
+    // Note: pdf.js decodes no picture larger than `maxImageSize` pixels, and decoding makes text
+    // extraction about four times slower: a text-only conversion decodes none (1), one with
+    // pictures stops at the image limit (so a bomb never decodes), and "ocr" decodes all (-1) to
+    // render pages. "auto" opens a second copy for rendering when a page first needs OCR.
+    const maxImageSize = images ? images.limits.maxPixels : mode === "ocr" ? -1 : 1;
+    const document = await openPdf(bytes, name, maxImageSize);
     let rendering: Promise<PDFDocumentProxy> | undefined;
-    const renderingDocument = (): Promise<PDFDocumentProxy> => (rendering ??= mode === "ocr" ? Promise.resolve(document) : openPdf(bytes, name, true));
+    const renderingDocument = (): Promise<PDFDocumentProxy> => (rendering ??= maxImageSize === -1 ? Promise.resolve(document) : openPdf(bytes, name, -1));
     try {
-      return await convertDocument(document, { ...pdfOptions, mode }, options, name, renderingDocument);
+      return await convertDocument(document, { ...pdfOptions, mode }, options, name, renderingDocument, images);
     } finally {
       const second = rendering && (await rendering.catch(() => undefined));
       if (second && second !== document) await second.loadingTask.destroy();
@@ -47,10 +55,11 @@ export const pdfConverter: Converter = {
   },
 };
 
-/** What reading the pages gives: layouts of text-layer pages, OCR'd paragraphs of the others. */
+/** What reading the pages gives: layouts of text-layer pages, OCR'd paragraphs of the others, pictures. */
 interface ReadPages {
   pages: PageLayout[];
   ocrByPage: Map<number, OcrParagraph[]>;
+  imagesByPage: Map<number, PageImage[]>;
   warnings: string[];
 }
 
@@ -61,9 +70,14 @@ async function readPages(
   renderingDocument: () => Promise<PDFDocumentProxy>,
   options: ConvertOptions,
   name: string,
+  withImages: boolean,
 ): Promise<ReadPages> {
   const pages: PageLayout[] = [];
   const ocrByPage = new Map<number, OcrParagraph[]>();
+  const imagesByPage = new Map<number, PageImage[]>();
+  // Note: the picture modules (and Skia) load only when pictures are asked for.
+  const pictures = withImages ? await import("./pdf/images.js") : undefined;
+  const findVectorFigures = withImages ? (await import("./pdf/vector-figures.js")).createVectorFigureFinder() : undefined;
   const warnings: string[] = [];
   const pagesWithoutText: number[] = [];
   const garbledPages: number[] = [];
@@ -85,6 +99,10 @@ async function readPages(
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
         if (reason === "garbled text layer") garbledPages.push(pageIndex + 1);
+        if (pictures && findVectorFigures) {
+          const rasters = await pictures.extractPageImages(page, pageIndex);
+          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters))]);
+        }
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
         pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, pageIndex, { gutter, rules }) });
@@ -97,7 +115,7 @@ async function readPages(
   }
   if (pagesWithoutText.length > 0) warnings.push(pagesWarning(pagesWithoutText, "no text layer"));
   if (garbledPages.length > 0) warnings.push(pagesWarning(garbledPages, "a text layer of unmapped glyphs"));
-  return { pages, ocrByPage, warnings };
+  return { pages, ocrByPage, imagesByPage, warnings };
 }
 
 async function ocrPage(reader: PageReader, document: PDFDocumentProxy, pageIndex: number): Promise<OcrParagraph[]> {
@@ -115,6 +133,7 @@ async function convertDocument(
   options: ConvertOptions,
   name: string,
   renderingDocument: () => Promise<PDFDocumentProxy>,
+  images: ImageCollector | undefined,
 ): Promise<ConvertResult> {
   const metadata = await readMetadata(document);
   const pageCount = Math.min(document.numPages, pdfOptions.maxPages ?? DEFAULT_MAX_PAGES);
@@ -122,56 +141,94 @@ async function convertDocument(
   if (pageCount < document.numPages) {
     warnings.push(`Stopped after ${pageCount} of ${document.numPages} pages of ${name} (pdf.maxPages); ${document.numPages - pageCount} pages were skipped.`);
   }
-  const read = await readPages(document, pageCount, pdfOptions.mode, renderingDocument, options, name);
+  const read = await readPages(document, pageCount, pdfOptions.mode, renderingDocument, options, name, images !== undefined);
   warnings.push(...read.warnings);
-  const pages = options.onlyMainContent !== false ? removeFurniture(read.pages) : read.pages;
-  const layout = layOut(pages, read.ocrByPage);
+  const mainContent = options.onlyMainContent !== false;
+  const pages = mainContent ? removeFurniture(read.pages) : read.pages;
+  const pictures = images && (await import("./pdf/images.js"));
+  const imagesByPage = mainContent && pictures ? pictures.dropRepeatedImages(read.imagesByPage) : read.imagesByPage;
+  // Note: each picture is named once, however often the layout is asked for (the document, and each page).
+  const markdownByImage = new Map<PageImage, string | undefined>();
+  const addImage = (image: PageImage, caption: string | undefined): string | undefined => {
+    if (!markdownByImage.has(image)) {
+      const imageName = images?.add(image.bytes, { alt: caption, page: image.pageIndex + 1 });
+      markdownByImage.set(image, imageName && imageMarkdown(caption ?? "", imageName));
+    }
+    return markdownByImage.get(image);
+  };
+  const layout = layOut(pages, read.ocrByPage, imagesByPage, addImage);
   const placed = layout.documentBlocks();
   const firstHeading = placed.find((entry) => entry.block.kind === "heading")?.block;
   if (metadata.title === undefined && firstHeading?.kind === "heading") metadata.title = firstHeading.plain;
   const rendered = renderDocument(placed, pdfOptions.pageMarkers === true);
+  const pageOutput = pdfOptions.pages ? physicalPages(pages, layout.pageBlocks) : undefined;
+  const collected = await images?.finish();
+  if (collected) warnings.push(...collected.warnings);
   return {
     markdown: rendered.markdown,
     metadata: { ...metadata, numPages: pageCount, totalPages: document.numPages },
     warnings,
-    ...(pdfOptions.pages && { pages: physicalPages(pages, layout.pageBlocks) }),
+    ...(pageOutput && { pages: pageOutput }),
     ...(pdfOptions.blocks && { blocks: layoutBlocks(pages, placed, rendered) }),
+    ...(collected && { images: collected.images }),
   };
 }
 
 /**
  * Blocks from the pages: the document's, where a paragraph may run on over a column or page
  * break, and each page's own (for `pages`). Body size and heading sizes are measured over the
- * whole document, not page by page.
+ * whole document, not page by page. Pictures stand where they sit in the reading order, each a
+ * paragraph of its own holding its `![alt](name)` (`addImage` names it, or answers `undefined`
+ * to leave it out).
  */
-function layOut(pages: readonly PageLayout[], ocrByPage: ReadonlyMap<number, OcrParagraph[]>) {
+function layOut(
+  pages: readonly PageLayout[],
+  ocrByPage: ReadonlyMap<number, OcrParagraph[]>,
+  imagesByPage: ReadonlyMap<number, PageImage[]>,
+  addImage: (image: PageImage, caption: string | undefined) => string | undefined,
+) {
   const linesByPage = pages.map(readingOrder);
-  const linesByPageIndex = new Map(pages.map((page, index) => [page.pageIndex, linesByPage[index]!]));
   const typography = measureTypography(linesByPage.flat());
+  /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
+  const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {
+    const placed: PlacedBlock[] = [];
+    let pending: TextLine[] = [];
+    const flush = (pageIndex: number): void => {
+      placed.push(...placeTextBlocks(buildBlocks(pending, typography), pageIndex));
+      pending = [];
+    };
+    for (const index of indexes) {
+      const { pageIndex } = pages[index]!;
+      const items = placeImages(linesByPage[index]!, imagesByPage.get(pageIndex) ?? []);
+      items.forEach((item, at) => {
+        if (!isPageImage(item)) return void pending.push(item);
+        const markdown = addImage(item, captionOf(items, at, linesByPage[index + 1]?.[0]));
+        if (markdown === undefined) return;
+        flush(pageIndex);
+        placed.push({ block: { kind: "paragraph", text: markdown }, pageIndex, box: item, source: "native_text", ocrConfidence: null });
+      });
+    }
+    flush(pages[indexes.at(-1) ?? 0]?.pageIndex ?? 0);
+    return placed;
+  };
   return {
     documentBlocks(): PlacedBlock[] {
       const placed: PlacedBlock[] = [];
-      let pending: TextLine[] = [];
-      const flush = (pageIndex: number): void => {
-        placed.push(...placeTextBlocks(buildBlocks(pending, typography), pageIndex));
-        pending = [];
-      };
+      let run: number[] = [];
       pages.forEach((page, index) => {
         const paragraphs = ocrByPage.get(page.pageIndex);
-        if (paragraphs === undefined) {
-          pending.push(...linesByPage[index]!);
-          return;
-        }
-        flush(page.pageIndex);
-        placed.push(...placeOcrParagraphs(page.pageIndex, paragraphs));
+        if (paragraphs === undefined) return void run.push(index);
+        placed.push(...textBlocks(run), ...placeOcrParagraphs(page.pageIndex, paragraphs));
+        run = [];
       });
-      flush(pages.at(-1)?.pageIndex ?? 0);
+      placed.push(...textBlocks(run));
       return placed;
     },
     pageBlocks(pageIndex: number): Block[] {
       const paragraphs = ocrByPage.get(pageIndex);
       if (paragraphs) return placeOcrParagraphs(pageIndex, paragraphs).map((entry) => entry.block);
-      return buildBlocks(linesByPageIndex.get(pageIndex) ?? [], typography);
+      const index = pages.findIndex((page) => page.pageIndex === pageIndex);
+      return index < 0 ? [] : textBlocks([index]).map((entry) => entry.block);
     },
   };
 }

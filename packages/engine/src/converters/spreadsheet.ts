@@ -1,7 +1,10 @@
 import { read, set_cptable } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
+import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter } from "../types.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
+import { readSheetPictures } from "./spreadsheet/pictures.js";
+import type { SheetPicture } from "./spreadsheet/pictures.js";
 import { renderSheetSection } from "./spreadsheet/sheet-section.js";
 
 // Note: the ESM build of SheetJS ships without code pages; legacy XLS files (BIFF5 and older)
@@ -19,7 +22,8 @@ export interface SpreadsheetConverterOptions {
  * one GFM table per sheet, formulas as their saved results, numbers and dates as their formats
  * show them (ISO dates for the default date format), hyperlinks as
  * Markdown links and cell comments listed under the table. Hidden sheets are left out, with a
- * warning; chart sheets and empty sheets give no section.
+ * warning; chart sheets and empty sheets give no section. With `options.images`, an XLSX
+ * sheet's pictures follow its table.
  */
 export function createSpreadsheetConverter(options: SpreadsheetConverterOptions = {}): Converter {
   const maxRows = options.maxRows ?? 10_000;
@@ -28,9 +32,12 @@ export function createSpreadsheetConverter(options: SpreadsheetConverterOptions 
   }
   return {
     formats: ["xlsx", "xlsb", "xls", "ods"],
-    async convert(bytes, { format, filename }) {
+    async convert(bytes, options) {
+      const { format, filename } = options;
       const name = filename ?? "the workbook";
       assertWorkbookContainer(bytes, format, name);
+      const images = await imageCollectorFor(options);
+      const picturesBySheet = images && format === "xlsx" && bytes[0] === 0x50 ? readSheetPictures(bytes) : new Map<string, SheetPicture[]>();
       // One row past the limit tells a sheet of exactly maxRows rows from a longer one.
       const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: maxRows + 1 });
       const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
@@ -48,18 +55,24 @@ export function createSpreadsheetConverter(options: SpreadsheetConverterOptions 
           warnings.push(`Sheet "${sheetName}" is a chart sheet; charts are not converted.`);
           return;
         }
-        if (!sheet?.["!ref"]) return;
-        const section = renderSheetSection(sheetName, sheet, maxRows, textOptions);
+        const pictures = (picturesBySheet.get(sheetName) ?? []).flatMap(({ bytes: picture, alt }) => {
+          const pictureName = images?.add(picture, { alt, page: index + 1 });
+          return pictureName ? [imageMarkdown(alt, pictureName)] : [];
+        });
+        if (!sheet?.["!ref"] && pictures.length === 0) return;
+        const section = renderSheetSection(sheetName, sheet!, maxRows, textOptions, pictures);
         if (section.markdown) sections.push(section.markdown);
         warnings.push(...section.warnings);
       });
       if (sections.length === 0) warnings.push(`${name} has no cells with content.`);
       const title = workbook.Props?.Title?.trim() || undefined;
       const author = workbook.Props?.Author?.trim() || undefined;
+      const collected = await images?.finish();
       return {
         markdown: sections.length > 0 ? `${sections.join("\n\n")}\n` : "",
         metadata: { sheetNames, ...(title && { title }), ...(author && { author }) },
-        warnings,
+        warnings: [...warnings, ...(collected?.warnings ?? [])],
+        ...(collected && { images: collected.images }),
       };
     },
   };

@@ -1,4 +1,4 @@
-import { Zip, ZipDeflate, Zlib, strToU8, zipSync } from "fflate";
+import { Zip, ZipDeflate, Zlib, strToU8, zipSync, zlibSync } from "fflate";
 
 /** Hostile documents, generated in a second or two so that no bomb is stored in the repository. */
 
@@ -131,6 +131,25 @@ export function hugeStreamPdf(inflatedBytes: number): Uint8Array {
     strToU8(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>`),
     stream(concat(chunks), " /Filter /FlateDecode"),
     strToU8(PAGE),
+  ]);
+}
+
+/**
+ * A one-page PDF that draws an image bomb: an RGB image XObject declaring `width` × `height`
+ * pixels (50,000 × 50,000 is 7.5 GB decoded) whose stream is a few hundred bytes.
+ */
+export function imageBombPdf(width: number, height: number): Uint8Array {
+  const content = "BT /F1 12 Tf 72 720 Td (Before the picture) Tj ET q 400 0 0 300 72 300 cm /Im1 Do Q BT /F1 12 Tf 72 200 Td (After the picture) Tj ET";
+  return writePdf([
+    strToU8(`<< /Type /Catalog /Pages 2 0 R >>`),
+    strToU8(`<< /Type /Pages /Kids [5 0 R] /Count 1 >>`),
+    strToU8(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>`),
+    stream(strToU8(content), ""),
+    strToU8(PAGE.replace("/Font << /F1 3 0 R >>", "/Font << /F1 3 0 R >> /XObject << /Im1 6 0 R >>")),
+    stream(
+      zlibSync(new Uint8Array(64 * 1024)),
+      ` /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode`,
+    ),
   ]);
 }
 

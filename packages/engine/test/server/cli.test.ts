@@ -39,6 +39,24 @@ afterAll(async () => {
 });
 
 describe("docscrape convert", () => {
+  it("writes a document's pictures with --images-dir and references them there", async () => {
+    const { mkdtemp, readdir, rm, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { docxWithPictures } = await import("../images/make-documents.js");
+    const { chartPng } = await import("../images/make-images.js");
+    const dir = await mkdtemp(join(tmpdir(), "docscrape-cli-"));
+    try {
+      await writeFile(join(dir, "report.docx"), await docxWithPictures(["Before.", { type: "png", bytes: chartPng(), alt: "Sales" }]));
+      const { code, stdout } = await runCli(["convert", "report.docx", "--images-dir", "media"], { INIT_CWD: dir });
+      expect(code).toBe(0);
+      const [name] = await readdir(join(dir, "media"));
+      expect(name).toMatch(/^image-[0-9a-f]{16}\.png$/);
+      expect(stdout).toBe(`Before.\n\n![Sales](media/${name})\n`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("prints a corpus document's Markdown", async () => {
     const { code, stdout, stderr } = await runCli(["convert", corpusFile("dl_word_sample.docx")]);
     expect(stderr).not.toContain("Error");

@@ -58,7 +58,10 @@ export function createFakeContext(options: { root: string; schema: z.ZodType; co
       delete: (key: string) => void meta.delete(key),
     },
     logger,
-    config: { root: pathToFileURL(options.root.endsWith("/") ? options.root : `${options.root}/`) },
+    config: {
+      root: pathToFileURL(options.root.endsWith("/") ? options.root : `${options.root}/`),
+      cacheDir: pathToFileURL(`${options.root.replace(/\/$/, "")}/node_modules/.astro/`),
+    },
     parseData: async ({ data }: { data: Record<string, unknown> }) => options.schema.parse(data),
     renderMarkdown: async () => {
       throw new Error("the loader renders its own Markdown");

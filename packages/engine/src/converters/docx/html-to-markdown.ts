@@ -1,6 +1,6 @@
 import { fromHtml } from "hast-util-from-html";
 import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
-import type { Root, Text } from "mdast";
+import type { Image, Root, Text } from "mdast";
 import { groupCheckboxParagraphs } from "./checkboxes.js";
 import { equationsToMath } from "./equations.js";
 import { tightenLists } from "./lists.js";
@@ -10,7 +10,7 @@ import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "
 
 /** Markdown written from mammoth's HTML, plus facts the converter reports. */
 export interface DocxMarkdown extends WrittenMarkdown {
-  /** How many images were replaced by their alt text (or dropped, having none). */
+  /** How many images were replaced by their alt text (or dropped, having none): those without a `src`. */
   imageCount: number;
 }
 
@@ -23,7 +23,8 @@ const linkOrText: Handle = (state, node) => {
 
 /**
  * Turn mammoth's HTML into GFM: headings, nested lists, one-line table rows, task lists for
- * checkboxes, `[^1]` footnotes, equations as `$…$` math, and images reduced to their alt text.
+ * checkboxes, `[^1]` footnotes, equations as `$…$` math, and images as `![alt](name)` (those
+ * with a `src`) or their alt text.
  */
 export function htmlToMarkdown(html: string): DocxMarkdown {
   const hast = fromHtml(html, { fragment: true });
@@ -31,17 +32,20 @@ export function htmlToMarkdown(html: string): DocxMarkdown {
   groupCheckboxParagraphs(hast);
 
   let imageCount = 0;
-  const imageAsAltText: Handle = (_state, node) => {
-    imageCount++;
+  // Note: a picture the collector took has its name as `src`; any other keeps only its alt text.
+  const imageOrAltText: Handle = (_state, node) => {
     // Office writes generated descriptions on several lines; one line reads better inline.
     const alt = String(node.properties.alt ?? "").replace(/\s+/g, " ").trim();
+    const src = String(node.properties.src ?? "");
+    if (src) return { type: "image", url: src, alt } satisfies Image;
+    imageCount++;
     const text: Text = { type: "text", value: alt };
     return alt ? text : undefined;
   };
   // Note: a checkbox that is not the start of a list item (one inside a table cell) is written
   // as a ballot box, as Word shows it, rather than an escaped `\[x]`.
   const mdast = toMdast(hast, {
-    handlers: { ...noteHandlers, a: linkOrText, img: imageAsAltText },
+    handlers: { ...noteHandlers, a: linkOrText, img: imageOrAltText },
     checked: CHECKED_BOX,
     unchecked: UNCHECKED_BOX,
   }) as Root;

@@ -1,4 +1,5 @@
 import mammoth from "mammoth";
+import type { ImageCollector } from "../../images.js";
 import { HEADING_STYLE_MAP } from "./shown-text.js";
 
 /** The HTML mammoth reads from a DOCX, plus what it could not carry over. */
@@ -26,10 +27,22 @@ const STYLE_MAP = [
   "r[style-name='HTML Code'] => code",
 ];
 
-// Note: the image converter never calls `image.read()`, so image bytes are not embedded as
-// base64 and an image linked to an external target (`file:///...`, CVE-2025-11849) is never
-// opened. mammoth still copies the alt text onto the <img>.
+// Note: without a collector the image converter never calls `image.read()`, so image bytes are
+// not read at all. mammoth still copies the alt text onto the <img>.
 const ALT_TEXT_ONLY = mammoth.images.imgElement(async () => ({ src: "" }));
+
+/**
+ * Pictures go to the collector and the <img> gets the name it returns (empty when the picture was
+ * left out). Note: an image linked to an external target (`file:///...`, CVE-2025-11849) fails to
+ * read because `externalFileAccess` is off; it keeps its alt text.
+ */
+const collectingImages = (collector: ImageCollector) =>
+  mammoth.images.imgElement(async (image) => {
+    const bytes = await image.readAsBuffer().catch(() => undefined);
+    const alt = (image as { altText?: string }).altText;
+    const name = bytes && collector.add(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { alt, contentType: image.contentType });
+    return { src: name ?? "" };
+  });
 
 // Style names only change the look, and images are never shown: neither is worth a warning.
 // The heading styles `showWhatWordShows` assigns exist only in the style map.
@@ -54,13 +67,14 @@ function warningsFrom(messages: ReadonlyArray<{ message: string }>): string[] {
 
 /**
  * Convert DOCX bytes to HTML with mammoth. Comments are left out (mammoth's default), footnotes
- * and endnotes come last as an `<ol>` of `<li id="footnote-N">`.
+ * and endnotes come last as an `<ol>` of `<li id="footnote-N">`. With a collector, pictures are
+ * taken and each <img> gets the picture's name as `src`.
  */
-export async function docxToHtml(bytes: Uint8Array): Promise<DocxHtml> {
+export async function docxToHtml(bytes: Uint8Array, images?: ImageCollector): Promise<DocxHtml> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const result = await mammoth.convertToHtml(
     { buffer },
-    { styleMap: STYLE_MAP, convertImage: ALT_TEXT_ONLY, externalFileAccess: false },
+    { styleMap: STYLE_MAP, convertImage: images ? collectingImages(images) : ALT_TEXT_ONLY, externalFileAccess: false },
   );
   return { html: result.value, warnings: warningsFrom(result.messages) };
 }

@@ -11,9 +11,9 @@ const PDFJS_DIRECTORY = dirname(createRequire(import.meta.url).resolve("pdfjs-di
 
 /**
  * Open a PDF with pdf.js in the current thread, mapping encryption and corruption to `ScrapeError`s.
- * Images are only decoded when `withImages` is set (pages will be rendered for OCR).
+ * pdf.js decodes no image with more pixels than `maxImageSize` (-1: no limit, for OCR).
  */
-export async function openPdf(bytes: Uint8Array, name: string, withImages: boolean): Promise<PDFDocumentProxy> {
+export async function openPdf(bytes: Uint8Array, name: string, maxImageSize: number): Promise<PDFDocumentProxy> {
   const task = getDocument({
     // Note: pdf.js transfers (detaches) the buffer it is given, so it gets a copy.
     data: bytes.slice(),
@@ -24,9 +24,7 @@ export async function openPdf(bytes: Uint8Array, name: string, withImages: boole
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: 0,
-    // Note: the text layer needs the operator list (for font names) but not the images in it;
-    // skipping their decoding makes text extraction about four times faster.
-    maxImageSize: withImages ? -1 : 1,
+    maxImageSize,
   });
   try {
     return await task.promise;

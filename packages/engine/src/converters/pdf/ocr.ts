@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Paragraph, Worker } from "tesseract.js";
 import { escapeMarkdown } from "./escape.js";
+import { renderPage } from "./render.js";
 
 // Note: pages are rendered at 200 dpi (PDF space is 72 dpi): enough for body text, and a
 // letter-size page stays near 1700 x 2200 pixels.
@@ -46,7 +47,7 @@ export function createPageReader(): PageReader {
   return {
     async read(page) {
       worker ??= start();
-      const image = await renderPage(page);
+      const image = (await renderPage(page, RENDER_SCALE)).toBuffer("image/png");
       const { data } = await (await worker).recognize(image, {}, { blocks: true, text: false });
       return (data.blocks ?? []).flatMap((block) => block.paragraphs).flatMap(toParagraph);
     },
@@ -54,19 +55,6 @@ export function createPageReader(): PageReader {
       if (worker) await (await worker).terminate();
     },
   };
-}
-
-async function renderPage(page: PDFPageProxy): Promise<Buffer> {
-  const { createCanvas } = await import("@napi-rs/canvas");
-  const viewport = page.getViewport({ scale: RENDER_SCALE });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const context = canvas.getContext("2d");
-  // Note: scans are often transparent images; tesseract reads black on white.
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  const parameters = { canvas, canvasContext: context, viewport } as unknown as Parameters<PDFPageProxy["render"]>[0];
-  await page.render(parameters).promise;
-  return canvas.toBuffer("image/png");
 }
 
 /** A tesseract paragraph as Markdown with its box in points; none when it holds no text. */

@@ -38,11 +38,18 @@ function splitTitleRows(rows: string[][]): { titles: string[]; table: string[][]
 
 /**
  * One sheet as a `## Name` section: title rows as paragraphs, the cells as one GFM table with
- * empty rows and columns dropped, and the cell comments listed under it.
+ * empty rows and columns dropped, the cell comments listed under it, then the sheet's pictures.
  *
  * @param sheet A dense-mode SheetJS sheet read with `sheetRows: maxRows + 1`.
+ * @param pictures The sheet's pictures as Markdown (`![alt](name)`), top to bottom.
  */
-export function renderSheetSection(name: string, sheet: WorkSheet, maxRows: number, textOptions: CellTextOptions): SheetSection {
+export function renderSheetSection(
+  name: string,
+  sheet: WorkSheet,
+  maxRows: number,
+  textOptions: CellTextOptions,
+  pictures: readonly string[] = [],
+): SheetSection {
   const warnings: string[] = [];
   const grid = readSheetGrid(sheet, maxRows, textOptions);
   const { titles, table } = splitTitleRows(dropEmptyRowsAndColumns(grid.rows));
@@ -57,8 +64,8 @@ export function renderSheetSection(name: string, sheet: WorkSheet, maxRows: numb
     );
   }
   // Title rows are split off only while a table row remains, so no table means no values.
-  if (table.length === 0) return { markdown: "", warnings };
+  if (table.length === 0) return { markdown: pictures.length > 0 ? [heading(name), ...pictures].join("\n\n") : "", warnings };
   const parts = [heading(name), ...titles.map(paragraph), renderGfmTable(table)];
   if (grid.comments.length > 0) parts.push("Comments:", grid.comments.map(commentItem).join("\n"));
-  return { markdown: parts.join("\n\n"), warnings };
+  return { markdown: [...parts, ...pictures].join("\n\n"), warnings };
 }

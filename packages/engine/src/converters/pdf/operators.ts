@@ -1,0 +1,33 @@
+import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** A PDF transformation matrix in pdf.js's `[a b c d e f]` order. */
+export type Matrix = [number, number, number, number, number, number];
+
+/**
+ * Walk a page's operator list keeping the current transformation matrix (through `save`,
+ * `restore` and `transform`), and call `visit` for every other operator with the matrix that
+ * maps its user space to top-down page coordinates (the viewport's transform applied last).
+ */
+export function walkOperators(
+  operatorList: { fnArray: number[]; argsArray: unknown[] },
+  viewport: Matrix,
+  visit: (operator: number, args: unknown[] | null, toPage: Matrix) => void,
+): void {
+  const stack: Matrix[] = [];
+  let matrix: Matrix = [1, 0, 0, 1, 0, 0];
+  operatorList.fnArray.forEach((operator, index) => {
+    const args = operatorList.argsArray[index] as unknown[] | null;
+    if (operator === OPS.save) stack.push(matrix);
+    else if (operator === OPS.restore) matrix = stack.pop() ?? matrix;
+    else if (operator === OPS.transform && args) matrix = Util.transform(matrix, args as Matrix) as Matrix;
+    else visit(operator, args, Util.transform(viewport, matrix) as Matrix);
+  });
+}
+
+/** The box a rectangle `[x1, y1, x2, y2]` covers under `matrix`. */
+export function boxUnder(rectangle: readonly number[], matrix: Matrix): { left: number; right: number; top: number; bottom: number } {
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  Util.axialAlignedBoundingBox(rectangle, matrix, box);
+  const [left, top, right, bottom] = box as [number, number, number, number];
+  return { left, right, top, bottom };
+}
