@@ -7,6 +7,10 @@ const docx = () => import("./converters/docx.js").then((module) => module.docxCo
 const doc = () => import("./converters/doc.js").then((module) => module.docConverter);
 const spreadsheet = () => import("./converters/spreadsheet.js").then((module) => module.spreadsheetConverter);
 const csv = () => import("./converters/csv.js").then((module) => module.csvConverter);
+const odt = () => import("./converters/odt.js").then((module) => module.odtConverter);
+const rtf = () => import("./converters/rtf.js").then((module) => module.rtfConverter);
+const epub = () => import("./converters/epub.js").then((module) => module.epubConverter);
+const html = () => import("./converters/html.js").then((module) => module.htmlConverter);
 const text = () => import("./converters/text.js").then((module) => module.textConverter);
 
 // Note: converters load on first use, so importing the engine (the Astro loader does, at every
@@ -19,6 +23,10 @@ const CONVERTER_BY_FORMAT: Readonly<Record<DocumentFormat, () => Promise<Convert
   xlsx: spreadsheet,
   xls: spreadsheet,
   ods: spreadsheet,
+  odt,
+  rtf,
+  epub,
+  html,
   csv,
   markdown: text,
   text,
@@ -44,7 +52,7 @@ export async function convert(input: Uint8Array, options: ConvertOptions = {}): 
   if (!format) {
     throw new ScrapeError(
       "UNSUPPORTED_DOCUMENT",
-      `${name} is not a PDF, Word, Excel, CSV, Markdown or text document; convert it to one of those formats.`,
+      `${name} is not a PDF, Word, OpenDocument, RTF, Excel, EPUB, HTML, CSV, Markdown or text document; convert it to one of those formats.`,
     );
   }
   const converter = await CONVERTER_BY_FORMAT[format]();

@@ -129,6 +129,7 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
   const result = await convertDocument(document.bytes, {
     filename: document.filename ?? document.url,
     contentType: document.contentType,
+    url: document.url,
     onlyMainContent: settings.onlyMainContent,
     pdf: pdfOptions(settings.parsers),
     signal: settings.signal,

@@ -1,0 +1,75 @@
+import type { Document, Element } from "@xmldom/xmldom";
+import { childElements, descendants } from "../xml.js";
+
+/** What a named ODF style means for Markdown. */
+export interface OdfStyles {
+  /** Whether level `level` (1-based) of the list style `name` is numbered. */
+  isNumbered(listStyle: string | undefined, level: number): boolean;
+  /** The inline marks a text style carries (its own and its parents'). */
+  marks(textStyle: string | undefined): { bold: boolean; italic: boolean; code: boolean };
+  /** The names of a paragraph style and its ancestors, display spaces restored (`Heading 1`). */
+  lineage(paragraphStyle: string | undefined): string[];
+  /** The list style a paragraph style applies, if any (`style:list-style-name`). */
+  listStyleOf(paragraphStyle: string | undefined): string | undefined;
+}
+
+// ODF encodes spaces and other characters in style names as `_20_`.
+const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const MONOSPACE = /mono|courier|consolas|menlo|source code|liberation mono/i;
+
+/**
+ * The named styles of an ODT: automatic styles from `content.xml` and common styles from
+ * `styles.xml` (a missing `styles.xml` gives plain styles). Styles inherit through
+ * `style:parent-style-name`; the chain is followed at most 20 steps, so a loop ends.
+ */
+export function readStyles(content: Document, styles: Document | undefined): OdfStyles {
+  const byName = new Map<string, Element>();
+  const listStyles = new Map<string, Element>();
+  for (const document of [styles, content]) {
+    if (!document) continue;
+    for (const style of descendants(document, "style")) byName.set(`${style.getAttribute("style:family")}:${style.getAttribute("style:name")}`, style);
+    for (const list of descendants(document, "list-style")) listStyles.set(list.getAttribute("style:name") ?? "", list);
+  }
+  const chain = (family: string, name: string | undefined): Element[] => {
+    const found: Element[] = [];
+    for (let current = name; current && found.length < 20; ) {
+      const style = byName.get(`${family}:${current}`);
+      if (!style) break;
+      found.push(style);
+      current = style.getAttribute("style:parent-style-name") ?? undefined;
+    }
+    return found;
+  };
+  return {
+    isNumbered(listStyle, level) {
+      const list = listStyles.get(listStyle ?? "");
+      const levels = list ? childElements(list) : [];
+      // Note: pandoc gives each nested list a style of its own that defines only level 1.
+      const levelStyle = levels.find((child) => child.getAttribute("text:level") === String(level)) ?? levels.find((child) => child.getAttribute("text:level") === "1");
+      return levelStyle?.localName === "list-level-style-number";
+    },
+    marks(textStyle) {
+      const marks = { bold: false, italic: false, code: false };
+      for (const style of chain("text", textStyle)) {
+        const name = displayName(style.getAttribute("style:name") ?? "");
+        const properties = childElements(style).find((child) => child.localName === "text-properties");
+        marks.bold ||= properties?.getAttribute("fo:font-weight") === "bold" || /^strong/i.test(name);
+        marks.italic ||= properties?.getAttribute("fo:font-style") === "italic" || /^emphasis$/i.test(name);
+        marks.code ||= MONOSPACE.test(properties?.getAttribute("style:font-name") ?? "") || /^(source text|verbatim|code)/i.test(name);
+      }
+      return marks;
+    },
+    lineage(paragraphStyle) {
+      // The name itself counts even when no style defines it (pandoc refers to `Title` without one).
+      const names = [paragraphStyle ?? "", ...chain("paragraph", paragraphStyle).slice(1).map((style) => style.getAttribute("style:name") ?? "")];
+      return names.filter(Boolean).map(displayName);
+    },
+    listStyleOf(paragraphStyle) {
+      for (const style of chain("paragraph", paragraphStyle)) {
+        const list = style.getAttribute("style:list-style-name");
+        if (list) return list;
+      }
+      return undefined;
+    },
+  };
+}
