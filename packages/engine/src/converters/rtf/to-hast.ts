@@ -1,0 +1,73 @@
+import type { Element, ElementContent, Root } from "hast";
+import type { RtfBlock, RtfParagraph } from "./model.js";
+import type { RtfDocument } from "./reader.js";
+
+const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
+  type: "element",
+  tagName,
+  properties,
+  children,
+});
+
+const HEADING_STYLE = /^heading\s*([1-9])$/i;
+
+/** A heading's text without the bold its style already implies. */
+function unbolded(content: ElementContent[]): ElementContent[] {
+  const [only] = content;
+  return content.length === 1 && only?.type === "element" && only.tagName === "strong" ? only.children : content;
+}
+
+function paragraphElement(paragraph: RtfParagraph): Element {
+  const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
+  const level = styled ? Number(styled) : paragraph.outlineLevel !== undefined && paragraph.outlineLevel < 9 ? paragraph.outlineLevel + 1 : undefined;
+  if (level !== undefined) return el(`h${Math.min(level, 6)}`, unbolded(paragraph.content));
+  if (/^title$/i.test(paragraph.styleName ?? "")) return el("h1", unbolded(paragraph.content));
+  return el("p", paragraph.content);
+}
+
+/** Nest consecutive list paragraphs by level, as HTML lists. */
+function listElement(items: RtfParagraph[]): Element {
+  const root = el(items[0]!.list!.ordered ? "ol" : "ul", []);
+  const open: Element[] = [root];
+  for (const item of items) {
+    const level = Math.min(item.list!.level, open.length);
+    open.length = level + 1;
+    let list = open[level];
+    if (!list) {
+      const parentItem = open[level - 1]!.children.at(-1) as Element | undefined;
+      list = el(item.list!.ordered ? "ol" : "ul", []);
+      if (parentItem) parentItem.children.push(list);
+      else open[level - 1]!.children.push(el("li", [list]));
+      open[level] = list;
+    }
+    list.children.push(el("li", item.content));
+  }
+  return root;
+}
+
+function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (block.type === "table") {
+      out.push(el("table", block.rows.map((row) => el("tr", row.map((cell) => el("td", blocksToHast(cell)))))));
+    } else if (block.list) {
+      let end = i;
+      while (blocks[end + 1]?.type === "paragraph" && (blocks[end + 1] as RtfParagraph).list) end++;
+      out.push(listElement(blocks.slice(i, end + 1) as RtfParagraph[]));
+      i = end;
+    } else {
+      out.push(paragraphElement(block));
+    }
+  }
+  return out;
+}
+
+/** An RTF document as HTML in mammoth's shape (footnotes included), for the shared HTML→GFM path. */
+export function rtfToHast(document: RtfDocument): Root {
+  const children = blocksToHast(document.blocks);
+  if (document.notes.length > 0) {
+    children.push(el("ol", document.notes.map((note) => el("li", blocksToHast(note.blocks), { id: note.id }))));
+  }
+  return { type: "root", children };
+}
