@@ -144,13 +144,17 @@ export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
     if (sink.inline[0]?.type === "text") sink.inline[0].value = sink.inline[0].value.replace(/^[\s\u00a0]+/, "");
     const label = listLabel.trim() ? listLabel : leadingLabel(sink.inline);
     const styleName = styleNames.get(state.style);
+    const outlineLevel = state.outlineLevel ?? styleOutline.get(state.style);
+    // A numbered heading is a heading, though Word numbers it through a list.
+    const isHeading = outlineLevel !== undefined || /^(heading\s*\d|title)$/i.test(styleName ?? "");
     const paragraph: RtfParagraph = {
       type: "paragraph",
       content: sink.inline,
-      outlineLevel: state.outlineLevel ?? styleOutline.get(state.style),
+      outlineLevel,
       styleName,
-      list:
-        state.listId !== undefined || (label !== undefined && state.firstIndent < 0 && state.leftIndent > 0)
+      list: isHeading
+        ? undefined
+        : state.listId !== undefined || (label !== undefined && state.firstIndent < 0 && state.leftIndent > 0)
           ? { level: state.listId !== undefined ? state.listLevel : Math.max(0, Math.round(state.leftIndent / 360) - 1), ordered: LIST_LABEL.exec(label ?? "")?.[1] !== undefined }
           : undefined,
     };
@@ -249,7 +253,9 @@ export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
     } else if (word === "fonttbl" || word === "stylesheet") {
       state.destination = word;
     } else if (word in INFO_FIELDS) {
-      state.destination = INFO_FIELDS[word]!;
+      // LibreOffice writes `\author` twice (creator and last editor); the first is the author.
+      const field = word === "subject" ? "description" : (word as "title" | "author");
+      state.destination = document.metadata[field] === undefined ? INFO_FIELDS[word]! : "skip";
     } else if (word === "fldinst") {
       state.destination = "fldinst";
       fieldInstruction = "";

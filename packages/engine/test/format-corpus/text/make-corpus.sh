@@ -15,10 +15,13 @@ for source in field-report handbook; do
   pandoc "sources/$source.md" -o "$work/$source.lo.docx"
   soffice --headless --convert-to odt --outdir "$work" "$work/$source.lo.docx" >/dev/null
   soffice --headless --convert-to rtf --outdir "$work" "$work/$source.lo.docx" >/dev/null
-  cp "$work/$source.lo.odt" "$work/$source.lo.rtf" files/
-  mv "files/$source.lo.odt" "files/gen_$source.lo.odt"
-  mv "files/$source.lo.rtf" "files/gen_$source.lo.rtf"
+  cp "$work/$source.lo.odt" "files/gen_$source.lo.odt"
+  cp "$work/$source.lo.rtf" "files/gen_$source.lo.rtf"
 done
+
+# A real document (python-odf's API manual, from Debian) written as RTF by LibreOffice.
+soffice --headless --convert-to rtf --outdir "$work" files/deb_api-for-odfpy.odt >/dev/null
+cp "$work/deb_api-for-odfpy.rtf" files/gen_api-for-odfpy.lo.rtf
 
 # EPUB 3 and EPUB 2, one chapter per top-level heading.
 pandoc sources/handbook.md -o files/gen_handbook.epub
@@ -30,5 +33,11 @@ pandoc sources/field-report.md -s -o files/gen_field-report.pandoc.html
 soffice --headless --convert-to "xhtml:XHTML Writer File:UTF8" --outdir "$work" "files/gen_handbook.lo.odt" >/dev/null
 cp "$work/gen_handbook.lo.xhtml" files/gen_handbook.lo.xhtml
 
-# Fixed timestamps would be nicer, but the converters stamp the current time; the tests read
-# the files' content, never their bytes' hash.
+# The converters stamp the current time into their output, so a rerun changes the bytes (and the
+# manifest's sha256) but not the text the vectors check.
+
+# Malformed: the first 60% of a file, as an interrupted download leaves it.
+for file in gen_handbook.lo.odt gen_handbook.epub gen_handbook.lo.rtf; do
+  size=$(wc -c < "files/$file")
+  head -c $((size * 6 / 10)) "files/$file" > "files/mal_truncated.${file##*.}"
+done
