@@ -1,8 +1,7 @@
-import { fromHtml } from "hast-util-from-html";
 import type { Converter } from "../types.js";
 import { hastToMarkdown } from "./docx/html-to-markdown.js";
 import { decodeHtml } from "./html/decode.js";
-import { assertShallow } from "./html/depth.js";
+import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
 import { pageMetadata } from "./html/metadata.js";
 import { normaliseNotes } from "./html/notes.js";
@@ -18,8 +17,7 @@ export const htmlConverter: Converter = {
   async convert(bytes, options) {
     const name = options.filename ?? "the document";
     // Note: parse5 (through hast-util-from-html) parses XHTML served as HTML the way browsers do.
-    const page = fromHtml(decodeHtml(bytes));
-    assertShallow(page, name);
+    const page = parseShallowHtml(decodeHtml(bytes), name);
     const metadata = pageMetadata(page);
     const main = mainContent(page, options.onlyMainContent !== false);
     normaliseNotes(main);

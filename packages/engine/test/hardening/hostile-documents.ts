@@ -36,20 +36,25 @@ export const plainDocx = (text: string): Uint8Array =>
  * is never held inflated.
  */
 export function zipBomb(kind: "docx" | "xlsx", inflatedBytes: number): Uint8Array {
+  return zipBombWith(kind === "docx" ? DOCX_PARTS : XLSX_PARTS, kind === "docx" ? "word/document.xml" : "xl/worksheets/sheet1.xml", inflatedBytes);
+}
+
+/** A package of `parts` (stored as given, in order) plus a `member` that inflates to `inflatedBytes` of spaces. */
+export function zipBombWith(parts: Record<string, string>, member: string, inflatedBytes: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;
     chunks.push(chunk);
   });
-  for (const [path, text] of Object.entries(kind === "docx" ? DOCX_PARTS : XLSX_PARTS)) {
+  for (const [path, text] of Object.entries(parts)) {
     const part = new ZipDeflate(path);
     zip.add(part);
     part.push(strToU8(text), true);
   }
-  const member = new ZipDeflate(kind === "docx" ? "word/document.xml" : "xl/worksheets/sheet1.xml", { level: 1 });
-  zip.add(member);
+  const bomb = new ZipDeflate(member, { level: 1 });
+  zip.add(bomb);
   const padding = new Uint8Array(MiB).fill(0x20);
-  for (let written = 0; written < inflatedBytes; written += MiB) member.push(padding, written + MiB >= inflatedBytes);
+  for (let written = 0; written < inflatedBytes; written += MiB) bomb.push(padding, written + MiB >= inflatedBytes);
   zip.end();
   return concat(chunks);
 }
@@ -59,7 +64,7 @@ export const deeplyNestedDocx = (depth: number): Uint8Array =>
   docxWith(`<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${"<w:p>".repeat(depth)}${"</w:p>".repeat(depth)}</w:body></w:document>`);
 
 /** "Billion laughs": ten levels of entities, each ten of the one below, 10⁹ "lol"s if expanded. */
-const LAUGHS_DTD = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
+export const LAUGHS_DTD = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
   { length: 9 },
   (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level === 0 ? "" : level};`.repeat(10)}">`,
 ).join("")}]>`;
