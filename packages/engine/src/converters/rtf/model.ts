@@ -9,7 +9,7 @@ export interface RtfParagraph {
   /** The paragraph style's name (`heading 1`, `Title`). */
   styleName: string | undefined;
   /** List level and kind, from `\ls`/`\ilvl` or a pandoc-style hanging label. */
-  list: { level: number; ordered: boolean } | undefined;
+  list: { level: number; ordered: boolean; id: number | undefined } | undefined;
 }
 
 /** A table: rows of cells, each cell a list of paragraphs. */

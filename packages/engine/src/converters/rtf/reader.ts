@@ -105,10 +105,15 @@ export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
     if (!value) return;
     switch (state.destination) {
       case "body": {
-        let node: ElementContent = { type: "text", value };
-        if (state.italic) node = { type: "element", tagName: "em", properties: {}, children: [node] };
-        if (state.bold) node = { type: "element", tagName: "strong", properties: {}, children: [node] };
-        (state.link ? state.link.children : sink.inline).push(node);
+        const target = state.link ? state.link.children : sink.inline;
+        // Spaces stay outside bold and italic: Markdown emphasis cannot start or end with one.
+        const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(value) ?? [];
+        let node: ElementContent = { type: "text", value: core };
+        if (state.italic && core) node = { type: "element", tagName: "em", properties: {}, children: [node] };
+        if (state.bold && core) node = { type: "element", tagName: "strong", properties: {}, children: [node] };
+        if (before) target.push({ type: "text", value: before });
+        if (core) target.push(node);
+        if (after) target.push({ type: "text", value: after });
         return;
       }
       case "fldinst":
@@ -155,7 +160,11 @@ export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
       list: isHeading
         ? undefined
         : state.listId !== undefined || (label !== undefined && state.firstIndent < 0 && state.leftIndent > 0)
-          ? { level: state.listId !== undefined ? state.listLevel : Math.max(0, Math.round(state.leftIndent / 360) - 1), ordered: LIST_LABEL.exec(label ?? "")?.[1] !== undefined }
+          ? {
+              level: state.listId !== undefined ? state.listLevel : Math.max(0, Math.round(state.leftIndent / 360) - 1),
+              ordered: LIST_LABEL.exec(label ?? "")?.[1] !== undefined,
+              id: state.listId,
+            }
           : undefined,
     };
     sink.inline = [];

@@ -45,6 +45,12 @@ function listElement(items: RtfParagraph[]): Element {
   return root;
 }
 
+/** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
+function continuesList(first: RtfParagraph, next: RtfBlock | undefined): boolean {
+  if (next?.type !== "paragraph" || !next.list) return false;
+  return next.list.level > 0 || (next.list.id === first.list!.id && next.list.ordered === first.list!.ordered);
+}
+
 function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
   const out: ElementContent[] = [];
   for (let i = 0; i < blocks.length; i++) {
@@ -53,7 +59,7 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
       out.push(el("table", block.rows.map((row) => el("tr", row.map((cell) => el("td", blocksToHast(cell)))))));
     } else if (block.list) {
       let end = i;
-      while (blocks[end + 1]?.type === "paragraph" && (blocks[end + 1] as RtfParagraph).list) end++;
+      while (continuesList(block, blocks[end + 1])) end++;
       out.push(listElement(blocks.slice(i, end + 1) as RtfParagraph[]));
       i = end;
     } else {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { convertNamed, corpusFile } from "./helpers.js";
+
+const PAGE_URL = "https://news.example.org/2026/03/bridge.html";
+
+describe("HTML documents", () => {
+  it("keep the article and drop navigation, sidebars, page header and footer, scripts and styles", async () => {
+    const { markdown, metadata } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { url: PAGE_URL });
+    expect(markdown).toMatch(/^# Harbour Bridge Reopens After Repairs\n/);
+    expect(markdown).toContain("- A wider footpath on the seaward side\n  - Lit at night by low lamps");
+    expect(markdown).toContain("| March 2026   | 21,050           |");
+    for (const chrome of ["Weather", "Most read", "Subscribe", "All rights reserved", "TRACKING-SCRIPT-TEXT", "font-family", "Enable JavaScript"]) {
+      expect(markdown).not.toContain(chrome);
+    }
+    expect(metadata).toMatchObject({ title: "Harbour Bridge Reopens After Repairs | Coastal Gazette", language: "en", author: "Rowan Tidewell", format: "html" });
+  });
+
+  it("make links absolute against the document's URL and drop javascript: links", async () => {
+    const { markdown } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { url: PAGE_URL });
+    expect(markdown).toContain("[full inspection report](https://news.example.org/2026/reports/bridge-inspection.pdf)");
+    expect(markdown).not.toMatch(/javascript:|alert|onclick/);
+    expect(markdown).toContain("Print this");
+  });
+
+  it("resolve links against <base href>, and leave a local file's links relative", async () => {
+    const page = `<html><head><base href="/docs/v2/"></head><body><p><a href="intro.html">Intro</a></p></body></html>`;
+    expect((await convertNamed(page, "page.html", { url: "https://example.org/start" })).markdown).toContain("[Intro](https://example.org/docs/v2/intro.html)");
+    expect((await convertNamed(page, "page.html")).markdown).toContain("[Intro](intro.html)");
+  });
+
+  it("keep the page chrome (but never scripts) when onlyMainContent is off", async () => {
+    const { markdown } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { onlyMainContent: false });
+    expect(markdown).toContain("Most read");
+    expect(markdown).not.toContain("TRACKING-SCRIPT-TEXT");
+  });
+
+  it("read the page's declared charset", async () => {
+    const page = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf'), Buffer.from([0xe9]), Buffer.from(" cr\x8bme</p></body></html>", "latin1")]);
+    expect((await convertNamed(new Uint8Array(page), "cafe.html")).markdown).toBe("Café cr‹me\n");
+  });
+
+  it("turn pandoc's endnotes into GFM footnotes", async () => {
+    const { markdown } = await convertNamed(corpusFile("gen_field-report.pandoc.html"), "report.html");
+    expect(markdown).toContain("summer of 2026.[^1]");
+    expect(markdown).toContain("[^1]: Fieldwork ran from June to August.");
+    expect(markdown).not.toContain("↩");
+  });
+
+  it("are recognised without a name, from the bytes", async () => {
+    const { metadata } = await convertNamed("<!DOCTYPE html><title>T</title><p>Hello</p>", "download");
+    expect(metadata.format).toBe("html");
+  });
+});
