@@ -1,12 +1,15 @@
 import type { Document, Element } from "@xmldom/xmldom";
+import type { Marks } from "../hast-runs.js";
 import { childElements, descendants } from "../xml.js";
 
 /** What a named ODF style means for Markdown. */
 export interface OdfStyles {
   /** Whether level `level` (1-based) of the list style `name` is numbered. */
   isNumbered(listStyle: string | undefined, level: number): boolean;
-  /** The inline marks a text style carries (its own and its parents'). */
-  marks(textStyle: string | undefined): { bold: boolean; italic: boolean; code: boolean };
+  /** The marks a text style sets (its own or its nearest parent's); unset marks are inherited from around it. */
+  marks(textStyle: string | undefined): Partial<Marks>;
+  /** Whether a paragraph style sets a monospaced font (a code block). */
+  isMonospace(paragraphStyle: string | undefined): boolean;
   /** The names of a paragraph style and its ancestors, display spaces restored (`Heading 1`). */
   lineage(paragraphStyle: string | undefined): string[];
   /** The list style a paragraph style applies, if any (`style:list-style-name`). */
@@ -49,15 +52,26 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
       return levelStyle?.localName === "list-level-style-number";
     },
     marks(textStyle) {
-      const marks = { bold: false, italic: false, code: false };
+      // The nearest style that says wins, so an inner span can switch italic off again.
+      const marks: Partial<Marks> = {};
       for (const style of chain("text", textStyle)) {
         const name = displayName(style.getAttribute("style:name") ?? "");
         const properties = childElements(style).find((child) => child.localName === "text-properties");
-        marks.bold ||= properties?.getAttribute("fo:font-weight") === "bold" || /^strong/i.test(name);
-        marks.italic ||= properties?.getAttribute("fo:font-style") === "italic" || /^emphasis$/i.test(name);
-        marks.code ||= MONOSPACE.test(properties?.getAttribute("style:font-name") ?? "") || /^(source text|verbatim|code)/i.test(name);
+        const weight = properties?.getAttribute("fo:font-weight");
+        const slant = properties?.getAttribute("fo:font-style");
+        const font = properties?.getAttribute("style:font-name");
+        marks.bold ??= weight ? weight === "bold" || Number(weight) >= 600 : /^strong/i.test(name) || undefined;
+        marks.italic ??= slant ? slant === "italic" || slant === "oblique" : /^emphasis$/i.test(name) || undefined;
+        marks.code ??= font ? MONOSPACE.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
       }
       return marks;
+    },
+    isMonospace(paragraphStyle) {
+      for (const style of chain("paragraph", paragraphStyle)) {
+        const font = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("style:font-name");
+        if (font) return MONOSPACE.test(font);
+      }
+      return false;
     },
     lineage(paragraphStyle) {
       // The name itself counts even when no style defines it (pandoc refers to `Title` without one).

@@ -1,6 +1,8 @@
 import type { Element as XmlElement, Node as XmlNode } from "@xmldom/xmldom";
 import type { Element, ElementContent, Root } from "hast";
+import { toText } from "hast-util-to-text";
 import { ScrapeError } from "../../errors.js";
+import { type Marks, NO_MARKS, mergeRuns, styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { childElements } from "../xml.js";
 import type { OdfStyles } from "./styles.js";
@@ -31,6 +33,8 @@ interface Walk {
   /** The notes met so far, written as `<li id="footnote-n">` after the body. */
   notes: Element[];
   depth: number;
+  /** The marks of the spans around the text being read. */
+  marks: Marks;
 }
 
 function deeper(walk: Walk): Walk {
@@ -49,7 +53,7 @@ function inline(node: XmlElement, walk: Walk): ElementContent[] {
   for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === child.TEXT_NODE) {
       // ODF collapses white space as HTML does; `text:s` carries the spaces that count.
-      out.push(text((child.nodeValue ?? "").replace(/\s+/g, " ")));
+      out.push(...styledText((child.nodeValue ?? "").replace(/\s+/g, " "), walk.marks));
     } else if (child.nodeType === child.ELEMENT_NODE) {
       out.push(...inlineElement(child as XmlElement, inner));
     }
@@ -66,12 +70,9 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
     case "line-break":
       return [el("br", [])];
     case "span": {
-      const marks = walk.styles.marks(node.getAttribute("text:style-name") ?? undefined);
-      let content = inline(node, walk);
-      if (marks.code) content = [el("code", content)];
-      if (marks.italic) content = [el("em", content)];
-      if (marks.bold) content = [el("strong", content)];
-      return content;
+      const own = walk.styles.marks(node.getAttribute("text:style-name") ?? undefined);
+      const marks = { ...walk.marks, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) };
+      return inline(node, { ...walk, marks });
     }
     case "a": {
       const href = node.getAttribute("xlink:href");
@@ -108,10 +109,13 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
 }
 
 function paragraph(node: XmlElement, walk: Walk): Element {
-  const lineage = walk.styles.lineage(node.getAttribute("text:style-name") ?? undefined);
-  const content = inline(node, walk);
+  const style = node.getAttribute("text:style-name") ?? undefined;
+  const lineage = walk.styles.lineage(style);
+  if (lineage.some((name) => CODE_STYLE.test(name)) || walk.styles.isMonospace(style)) {
+    return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
+  }
+  const content = mergeRuns(inline(node, walk));
   if (lineage.includes("Title")) return el("h1", content);
-  if (lineage.some((name) => CODE_STYLE.test(name))) return el("pre", [el("code", content)]);
   if (lineage.some((name) => QUOTE_STYLE.test(name))) return el("blockquote", [el("p", content)]);
   return el("p", content);
 }
@@ -168,10 +172,24 @@ function joinContinuedLists(blocks: ElementContent[]): ElementContent[] {
   });
 }
 
+const isCode = (node: ElementContent | undefined): node is Element => node?.type === "element" && node.tagName === "pre";
+
+/** Consecutive code paragraphs are one code block, a line each. Mutates the blocks. */
+function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
+  return blocks.filter((block, index) => {
+    const previous = blocks[index - 1];
+    if (!isCode(block) || !isCode(previous)) return true;
+    const code = previous.children[0] as Element;
+    code.children.push(text(`\n${toText(block)}`));
+    blocks[index] = previous;
+    return false;
+  });
+}
+
 /** The blocks inside `node`: paragraphs, headings, lists, tables, sections. */
 export function blocks(node: XmlElement, walk: Walk, list_: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
-  return joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
+  return joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
       case "h": {
         const level = Math.min(Math.max(Number(child.getAttribute("text:outline-level") ?? 1) || 1, 1), 6);
@@ -188,7 +206,7 @@ export function blocks(node: XmlElement, walk: Walk, list_: ListContext = { leve
         if (INDEXES.has(child.localName ?? "") && walk.onlyMainContent) return [];
         return blocks(child, inner, list_);
     }
-  }));
+  })));
 }
 
 /**
@@ -198,7 +216,7 @@ export function blocks(node: XmlElement, walk: Walk, list_: ListContext = { leve
  * `<sup><a href="#footnote-n">` plus an `<ol>` of `<li id="footnote-n">` at the end.
  */
 export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
-  const walk: Walk = { styles, ...options, notes: [], depth: 0 };
+  const walk: Walk = { styles, ...options, notes: [], depth: 0, marks: NO_MARKS };
   const children = blocks(body, walk);
   if (walk.notes.length > 0) children.push(el("ol", walk.notes));
   return { type: "root", children };

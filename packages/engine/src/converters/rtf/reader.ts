@@ -2,6 +2,7 @@ import type { Element, ElementContent } from "hast";
 import iconv from "iconv-lite";
 import { ScrapeError } from "../../errors.js";
 import type { DocumentMetadata } from "../../types.js";
+import { mergeRuns, styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import type { RtfBlock, RtfParagraph, RtfTable } from "./model.js";
 import { tokenize } from "./tokens.js";
@@ -104,18 +105,9 @@ export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
   const write = (value: string): void => {
     if (!value) return;
     switch (state.destination) {
-      case "body": {
-        const target = state.link ? state.link.children : sink.inline;
-        // Spaces stay outside bold and italic: Markdown emphasis cannot start or end with one.
-        const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(value) ?? [];
-        let node: ElementContent = { type: "text", value: core };
-        if (state.italic && core) node = { type: "element", tagName: "em", properties: {}, children: [node] };
-        if (state.bold && core) node = { type: "element", tagName: "strong", properties: {}, children: [node] };
-        if (before) target.push({ type: "text", value: before });
-        if (core) target.push(node);
-        if (after) target.push({ type: "text", value: after });
+      case "body":
+        (state.link ? state.link.children : sink.inline).push(...styledText(value, { bold: state.bold, italic: state.italic, code: false }));
         return;
-      }
       case "fldinst":
         fieldInstruction += value;
         return;
@@ -365,22 +357,6 @@ export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
     else delete document.metadata[key as "title"];
   }
   return document;
-}
-
-/** Join adjacent text nodes, and adjacent bold or italic runs, which RTF splits at every control word. */
-function mergeRuns(inline: ElementContent[]): ElementContent[] {
-  const merged: ElementContent[] = [];
-  for (const node of inline) {
-    const last = merged.at(-1);
-    if (last?.type === "text" && node.type === "text") {
-      last.value += node.value;
-    } else if (last?.type === "element" && node.type === "element" && last.tagName === node.tagName && (node.tagName === "strong" || node.tagName === "em")) {
-      last.children = mergeRuns([...last.children, ...node.children]);
-    } else {
-      merged.push(node.type === "text" ? { ...node } : node);
-    }
-  }
-  return merged;
 }
 
 /** The label of a pandoc-style list item: a bullet or number before the first tab, which is removed. */
