@@ -9,6 +9,10 @@ const FORMAT_BY_CONTENT_TYPE: Record<string, DocumentFormatName> = {
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
   "application/vnd.ms-excel": "xls",
   "application/vnd.oasis.opendocument.spreadsheet": "ods",
+  "application/vnd.oasis.opendocument.text": "odt",
+  "application/rtf": "rtf",
+  "text/rtf": "rtf",
+  "application/epub+zip": "epub",
   "text/csv": "csv",
   "text/markdown": "markdown",
   "text/plain": "text",
@@ -22,12 +26,16 @@ const FORMAT_BY_EXTENSION: Record<string, DocumentFormatName> = {
   xlsx: "xlsx",
   xls: "xls",
   ods: "ods",
+  odt: "odt",
+  rtf: "rtf",
+  epub: "epub",
   csv: "csv",
   md: "markdown",
   markdown: "markdown",
   txt: "text",
   html: "html",
   htm: "html",
+  xhtml: "html",
 };
 
 /** The document's format: from its content type, else from its URL's extension, else `"unknown"`. */
