@@ -50,4 +50,9 @@ describe("HTML documents", () => {
     const { metadata } = await convertNamed("<!DOCTYPE html><title>T</title><p>Hello</p>", "download");
     expect(metadata.format).toBe("html");
   });
+
+  it("read XHTML's self-closed elements as XHTML means them", async () => {
+    const page = `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title/><script src="a.js"/></head><body><h1>Tides<a id="t"/></h1><p><a name="p1"/>High water at noon.<br/>Low at six.</p><div class="gap"/><p>After the gap.</p></body></html>`;
+    expect((await convertNamed(page, "tides.xhtml")).markdown).toBe("# Tides\n\nHigh water at noon.\\\nLow at six.\n\nAfter the gap.\n");
+  });
 });

@@ -1,6 +1,7 @@
 import type { Nodes, Root } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { ScrapeError } from "../../errors.js";
+import { expandSelfClosingTags, isXhtml } from "./xhtml.js";
 
 /** Deeper than any real document nests; the tree walkers after this point recurse. */
 export const MAX_ELEMENT_DEPTH = 512;
@@ -28,7 +29,7 @@ const tooDeep = (name: string): ScrapeError =>
   );
 
 /**
- * Parse an HTML page into a tree no deeper than {@link MAX_ELEMENT_DEPTH}. Note: parse5 itself
+ * Parse an HTML or XHTML page into a tree no deeper than {@link MAX_ELEMENT_DEPTH}. Note: parse5 itself
  * parses any depth, but turning its tree into hast recurses, so tens of thousands of nested
  * `<div>`s overflow the stack there; that overflow is this same refusal.
  *
@@ -37,7 +38,7 @@ const tooDeep = (name: string): ScrapeError =>
 export function parseShallowHtml(html: string, name: string): Root {
   let tree: Root;
   try {
-    tree = fromHtml(html);
+    tree = fromHtml(isXhtml(html) ? expandSelfClosingTags(html) : html);
   } catch (error) {
     throw error instanceof RangeError && /call stack/i.test(error.message) ? tooDeep(name) : error;
   }
