@@ -77,6 +77,14 @@ describe("the text formats through every path", () => {
     expect(data.metadata.contentType).toBe(contentType);
   });
 
+  it("docscrape serve: an HTML page's links are made absolute against its URL, across the worker boundary", async () => {
+    const { status, json } = await postScrape(server.url, { url: `${files.url}/files/hand_news-article.html` });
+    expect(status).toBe(200);
+    const { markdown } = json.data as { markdown: string };
+    expect(markdown).toContain(`[full inspection report](${files.url}/reports/bridge-inspection.pdf)`);
+    expect(markdown).not.toContain("Most read");
+  });
+
   it("docscrape serve: a truncated EPUB is a 422 naming the file", async () => {
     const { status, json } = await postScrape(server.url, { url: `${files.url}/files/mal_truncated.epub` });
     expect(status).toBe(422);
