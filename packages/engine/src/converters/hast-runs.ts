@@ -44,3 +44,9 @@ export function mergeRuns(inline: readonly ElementContent[]): ElementContent[] {
   }
   return merged;
 }
+
+/** A heading's content without the bold its style already implies (`# **Title**` reads as `# Title`). */
+export function unbolded(content: ElementContent[]): ElementContent[] {
+  const [only] = content;
+  return content.length === 1 && only?.type === "element" && only.tagName === "strong" ? only.children : content;
+}

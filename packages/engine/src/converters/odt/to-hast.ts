@@ -2,7 +2,7 @@ import type { Element as XmlElement, Node as XmlNode } from "@xmldom/xmldom";
 import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
 import { ScrapeError } from "../../errors.js";
-import { type Marks, NO_MARKS, mergeRuns, styledText } from "../hast-runs.js";
+import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { childElements } from "../xml.js";
 import type { OdfStyles } from "./styles.js";
@@ -115,7 +115,7 @@ function paragraph(node: XmlElement, walk: Walk): Element {
     return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
   const content = mergeRuns(inline(node, walk));
-  if (lineage.includes("Title")) return el("h1", content);
+  if (lineage.includes("Title")) return el("h1", unbolded(content));
   if (lineage.some((name) => QUOTE_STYLE.test(name))) return el("blockquote", [el("p", content)]);
   return el("p", content);
 }
@@ -193,7 +193,7 @@ export function blocks(node: XmlElement, walk: Walk, list_: ListContext = { leve
     switch (child.localName) {
       case "h": {
         const level = Math.min(Math.max(Number(child.getAttribute("text:outline-level") ?? 1) || 1, 1), 6);
-        return [el(`h${level}`, inline(child, inner))];
+        return [el(`h${level}`, unbolded(mergeRuns(inline(child, inner))))];
       }
       case "p":
         return [paragraph(child, inner)];

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root } from "hast";
+import { unbolded } from "../hast-runs.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import type { RtfDocument } from "./reader.js";
 
@@ -10,12 +11,6 @@ const el = (tagName: string, children: ElementContent[], properties: Element["pr
 });
 
 const HEADING_STYLE = /^heading\s*([1-9])$/i;
-
-/** A heading's text without the bold its style already implies. */
-function unbolded(content: ElementContent[]): ElementContent[] {
-  const [only] = content;
-  return content.length === 1 && only?.type === "element" && only.tagName === "strong" ? only.children : content;
-}
 
 function paragraphElement(paragraph: RtfParagraph): Element {
   const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
