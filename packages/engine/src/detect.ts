@@ -77,7 +77,7 @@ const RTF_SIGNATURE = [0x7b, 0x5c, 0x72, 0x74, 0x66]; // {\rtf
 
 /**
  * The format the bytes themselves prove, if they prove one. Text formats are never proven by
- * bytes, so this answers only for PDF, OOXML/ODF packages and OLE2 compound files.
+ * bytes, so this answers only for PDF, RTF (`{\rtf`), OOXML/ODF/EPUB packages and OLE2 compound files.
  */
 export function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): DocumentFormat | undefined {
   // Note: PDF readers accept a header anywhere in the first 1 KiB, so we do too.
