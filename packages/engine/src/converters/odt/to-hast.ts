@@ -187,7 +187,7 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
 }
 
 /** The blocks inside `node`: paragraphs, headings, lists, tables, sections. */
-export function blocks(node: XmlElement, walk: Walk, list_: ListContext = { level: 1, style: undefined }): ElementContent[] {
+function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
   return joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
@@ -198,13 +198,13 @@ export function blocks(node: XmlElement, walk: Walk, list_: ListContext = { leve
       case "p":
         return [paragraph(child, inner)];
       case "list":
-        return [list(child, inner, list_.level, list_.style)];
+        return [list(child, inner, listContext.level, listContext.style)];
       case "table":
         return [el("table", tableRows(child, inner, false))];
       default:
         if (SKIPPED.has(child.localName ?? "")) return [];
         if (INDEXES.has(child.localName ?? "") && walk.onlyMainContent) return [];
-        return blocks(child, inner, list_);
+        return blocks(child, inner, listContext);
     }
   })));
 }
