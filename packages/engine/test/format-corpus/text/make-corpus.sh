@@ -1,7 +1,11 @@
 #!/bin/sh
-# Regenerates the generated files of this corpus (gen_*) from sources/. Needs pandoc and
-# LibreOffice (`apt-get install pandoc libreoffice-writer`); CI does not run it: the files it
-# writes are committed. Run from anywhere: sh make-corpus.sh
+# Regenerates the generated files of this corpus (gen_*, mal_*) from sources/ and the Debian
+# files. Needs pandoc and LibreOffice (`apt-get install pandoc libreoffice-writer`); CI does not
+# run it: the files it writes are committed. Run from anywhere: sh make-corpus.sh
+#
+# The deb_* files are real documents from Debian packages, unchanged (manifest.json names each
+# package and licence), fetched with `apt-get download <package>` and `dpkg -x <file.deb> DIR`:
+# live-manual-odf, live-manual-epub, python-odf-doc, latex2rtf-doc. hand_* files are written by hand.
 set -eu
 cd "$(dirname "$0")"
 work=$(mktemp -d)
