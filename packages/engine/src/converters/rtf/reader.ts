@@ -181,6 +181,8 @@ class RtfReader {
       // Note: where image extraction will read the picture's bytes (`\pngblip`, `\jpegblip`).
       if (state.destination === "body") this.runs.push({ type: "element", tagName: "img", properties: { src: "", alt: "" }, children: [] });
       state.destination = "skip";
+    } else if (word === "shppict") {
+      // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
     } else if (SKIPPED.has(word) || this.starred) {
       state.destination = "skip";
     }
