@@ -21,7 +21,7 @@ export const rtfConverter: Converter = {
       );
     }
     const { markdown, firstHeading, imageCount } = hastToMarkdown(rtfToHast(document));
-    const warnings = imageCount > 0 ? [`${imageCount} picture(s) were left out (RTF gives them no alt text).`] : [];
+    const warnings = imageCount > 0 ? [`${imageCount} picture(s) were left out.`] : [];
     return { markdown, metadata: { ...document.metadata, title: document.metadata.title ?? firstHeading }, warnings };
   },
 };
