@@ -6,6 +6,7 @@ import { mainContent } from "./html/main-content.js";
 import { pageMetadata } from "./html/metadata.js";
 import { normaliseNotes } from "./html/notes.js";
 import { baseUrlOf, sanitizePage } from "./html/sanitize.js";
+import { wordListsToLists } from "./html/word-lists.js";
 
 /**
  * HTML documents (`.html .htm .xhtml`) to GFM: the page's main content (see `mainContent`),
@@ -20,6 +21,7 @@ export const htmlConverter: Converter = {
     const page = parseShallowHtml(decodeHtml(bytes), name);
     const metadata = pageMetadata(page);
     const main = mainContent(page, options.onlyMainContent !== false);
+    wordListsToLists(main);
     normaliseNotes(main);
     const content = sanitizePage(main, baseUrlOf(page, options.url));
     const { markdown, firstHeading, imageCount } = hastToMarkdown(content);

@@ -55,4 +55,20 @@ describe("HTML documents", () => {
     const page = `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title/><script src="a.js"/></head><body><h1>Tides<a id="t"/></h1><p><a name="p1"/>High water at noon.<br/>Low at six.</p><div class="gap"/><p>After the gap.</p></body></html>`;
     expect((await convertNamed(page, "tides.xhtml")).markdown).toBe("# Tides\n\nHigh water at noon.\\\nLow at six.\n\nAfter the gap.\n");
   });
+
+  it("turn the list paragraphs of Word's \"Save as Web Page\" into nested lists", async () => {
+    const label = (text: string) => `<![if !supportLists]><span style='mso-list:Ignore'>${text}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]>`;
+    const page = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta name=Generator content="Microsoft Word 15"></head>
+<body lang=EN-GB><div class=WordSection1>
+<p class=MsoNormal>Packing list:</p>
+<p class=MsoListParagraphCxSpFirst style='text-indent:-.25in;mso-list:l0 level1 lfo1'>${label("·")}Tent</p>
+<p class=MsoListParagraphCxSpMiddle style='margin-left:1.0in;mso-list:l0 level2 lfo1'>${label("o")}Pegs</p>
+<p class=MsoListParagraphCxSpLast style='text-indent:-.25in;mso-list:l0 level1 lfo1'>${label("·")}Stove</p>
+<p class=MsoListParagraphCxSpFirst style='text-indent:-.25in;mso-list:l1 level1 lfo2'>${label("1.")}Pitch the tent</p>
+<p class=MsoListParagraphCxSpLast style='text-indent:-.25in;mso-list:l1 level1 lfo2'>${label("2.")}Light the stove</p>
+</div></body></html>`;
+    expect((await convertNamed(page, "packing.htm")).markdown).toBe(
+      "Packing list:\n\n- Tent\n  - Pegs\n- Stove\n\n1. Pitch the tent\n2. Light the stove\n",
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root } from "hast";
+import { nestList } from "../hast-lists.js";
 import { unbolded } from "../hast-runs.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import type { RtfDocument } from "./reader.js";
@@ -20,26 +21,6 @@ function paragraphElement(paragraph: RtfParagraph): Element {
   return el("p", paragraph.content);
 }
 
-/** Nest consecutive list paragraphs by level, as HTML lists. */
-function listElement(items: RtfParagraph[]): Element {
-  const root = el(items[0]!.list!.ordered ? "ol" : "ul", []);
-  const open: Element[] = [root];
-  for (const item of items) {
-    const level = Math.min(item.list!.level, open.length);
-    open.length = level + 1;
-    let list = open[level];
-    if (!list) {
-      const parentItem = open[level - 1]!.children.at(-1) as Element | undefined;
-      list = el(item.list!.ordered ? "ol" : "ul", []);
-      if (parentItem) parentItem.children.push(list);
-      else open[level - 1]!.children.push(el("li", [list]));
-      open[level] = list;
-    }
-    list.children.push(el("li", item.content));
-  }
-  return root;
-}
-
 /** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
 function continuesList(first: RtfParagraph, next: RtfBlock | undefined): boolean {
   if (next?.type !== "paragraph" || !next.list) return false;
@@ -55,7 +36,8 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
     } else if (block.list) {
       let end = i;
       while (continuesList(block, blocks[end + 1])) end++;
-      out.push(listElement(blocks.slice(i, end + 1) as RtfParagraph[]));
+      const items = (blocks.slice(i, end + 1) as RtfParagraph[]).map(({ list, content }) => ({ ...list!, content }));
+      out.push(nestList(items));
       i = end;
     } else {
       out.push(paragraphElement(block));
