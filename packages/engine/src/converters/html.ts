@@ -6,7 +6,7 @@ import { mainContent } from "./html/main-content.js";
 import { pageMetadata } from "./html/metadata.js";
 import { normaliseNotes } from "./html/notes.js";
 import { baseUrlOf, sanitizePage } from "./html/sanitize.js";
-import { wordListsToLists } from "./html/word-lists.js";
+import { dropDrawnListLabels, wordListsToLists } from "./html/office-lists.js";
 
 /**
  * HTML documents (`.html .htm .xhtml`) to GFM: the page's main content (see `mainContent`),
@@ -22,6 +22,7 @@ export const htmlConverter: Converter = {
     const metadata = pageMetadata(page);
     const main = mainContent(page, options.onlyMainContent !== false);
     wordListsToLists(main);
+    dropDrawnListLabels(main);
     normaliseNotes(main);
     const content = sanitizePage(main, baseUrlOf(page, options.url));
     const { markdown, firstHeading, imageCount } = hastToMarkdown(content);

@@ -71,4 +71,13 @@ describe("HTML documents", () => {
       "Packing list:\n\n- Tent\n  - Pegs\n- Stove\n\n1. Pitch the tent\n2. Light the stove\n",
     );
   });
+
+  it("read a short mark and a block that link to each other as a footnote, but not a table of contents", async () => {
+    const page = `<html><body><nav><a id="toc-1" href="#s1">1</a></nav>
+<h2 id="s1"><a href="#toc-1">Tides</a></h2><p>High water at noon.<a id="r1" href="#n1">[1]</a></p>
+<p id="n1"><a href="#r1">[1]</a> Times are local.</p></body></html>`;
+    expect((await convertNamed(page, "tides.html", { onlyMainContent: false })).markdown).toBe(
+      "1\n\n## Tides\n\nHigh water at noon.[^1]\n\n[^1]: Times are local.\n",
+    );
+  });
 });

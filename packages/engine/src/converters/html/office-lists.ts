@@ -69,3 +69,31 @@ export function wordListsToLists(parent: Parent): void {
   }
   parent.children = children as typeof parent.children;
 }
+
+/** A label a word processor drew itself: a bullet, or a number or letter with `.` or `)`. */
+const DRAWN_LABEL = /^(?:[\u2022\u25e6\u25aa\u25cf\u2013\u2014\u00b7o*-]+|\(?[0-9a-zA-Z]{1,4}[.)])$/;
+
+/** The first element of `li`'s first paragraph, when it is a floated span: where a drawn label sits. */
+function floatedFirstSpan(item: Element): { parent: Element; span: Element } | undefined {
+  const first = item.children.find((child) => !isBlank(child));
+  const parent = first?.type === "element" && (first.tagName === "p" || first.tagName === "div") ? first : item;
+  const span = parent.children.find((child) => !isBlank(child));
+  if (span?.type !== "element" || span.tagName !== "span" || !/float\s*:\s*left/i.test(styleOf(span))) return undefined;
+  return { parent, span };
+}
+
+/**
+ * LibreOffice's XHTML export writes each item of a real `<ul>`/`<ol>` with its bullet or number
+ * again as text, in a span floated to the left (`<li><p><span style="float:left">1.</span>…`);
+ * Markdown numbers the item itself, so the drawn label goes. Mutates `parent`.
+ */
+export function dropDrawnListLabels(parent: Parent): void {
+  for (const child of parent.children) {
+    if (child.type !== "element") continue;
+    if (child.tagName === "li") {
+      const found = floatedFirstSpan(child);
+      if (found && DRAWN_LABEL.test(toText(found.span).trim())) found.parent.children.splice(found.parent.children.indexOf(found.span), 1);
+    }
+    dropDrawnListLabels(child);
+  }
+}
