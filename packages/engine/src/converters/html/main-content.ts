@@ -31,7 +31,7 @@ function words(element: Element): string[] {
 }
 
 const isHidden = (element: Element): boolean =>
-  element.properties.hidden !== undefined && element.properties.hidden !== false ||
+  (element.properties.hidden !== undefined && element.properties.hidden !== false) ||
   String(element.properties.ariaHidden) === "true" ||
   /display\s*:\s*none/i.test(String(element.properties.style ?? ""));
 

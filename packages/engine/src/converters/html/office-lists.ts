@@ -9,7 +9,7 @@ const LABEL = /mso-list:\s*ignore/i;
 const ORDERED_LABEL = /^\(?[0-9a-zA-Z]{1,4}[.)]/;
 
 const styleOf = (node: RootContent): string => (node.type === "element" ? String(node.properties.style ?? "") : "");
-const isBlank = (node: RootContent): boolean => node.type === "text" && node.value.trim() === "" || node.type === "comment";
+const isBlank = (node: RootContent): boolean => (node.type === "text" && node.value.trim() === "") || node.type === "comment";
 
 /** Remove Word's label span (`mso-list:Ignore`), returning its text (`·`, `1.`, `a)`). */
 function takeLabel(parent: Element): string {
