@@ -8,6 +8,10 @@ const doc = () => import("./converters/doc.js").then((module) => module.docConve
 const spreadsheet = () => import("./converters/spreadsheet.js").then((module) => module.spreadsheetConverter);
 const slides = () => import("./converters/slides.js").then((module) => module.slidesConverter);
 const csv = () => import("./converters/csv.js").then((module) => module.csvConverter);
+const odt = () => import("./converters/odt.js").then((module) => module.odtConverter);
+const rtf = () => import("./converters/rtf.js").then((module) => module.rtfConverter);
+const epub = () => import("./converters/epub.js").then((module) => module.epubConverter);
+const html = () => import("./converters/html.js").then((module) => module.htmlConverter);
 const text = () => import("./converters/text.js").then((module) => module.textConverter);
 
 // Note: converters load on first use, so importing the engine (the Astro loader does, at every
@@ -24,6 +28,10 @@ const CONVERTER_BY_FORMAT: Readonly<Record<DocumentFormat, () => Promise<Convert
   pptx: slides,
   ppt: slides,
   odp: slides,
+  odt,
+  rtf,
+  epub,
+  html,
   csv,
   markdown: text,
   text,
@@ -49,7 +57,7 @@ export async function convert(input: Uint8Array, options: ConvertOptions = {}): 
   if (!format) {
     throw new ScrapeError(
       "UNSUPPORTED_DOCUMENT",
-      `${name} is not a PDF, Word, Excel, PowerPoint, OpenDocument, CSV, Markdown or text document; convert it to one of those formats.`,
+      `${name} is not a PDF, Word, OpenDocument, RTF, Excel, PowerPoint, EPUB, HTML, CSV, Markdown or text document; convert it to one of those formats.`,
     );
   }
   const converter = await CONVERTER_BY_FORMAT[format]();

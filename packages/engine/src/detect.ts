@@ -13,6 +13,10 @@ export const MIME_BY_FORMAT: Readonly<Record<DocumentFormat, string>> = {
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
   ppt: "application/vnd.ms-powerpoint",
   odp: "application/vnd.oasis.opendocument.presentation",
+  odt: "application/vnd.oasis.opendocument.text",
+  rtf: "application/rtf",
+  epub: "application/epub+zip",
+  html: "text/html",
   csv: "text/csv",
   markdown: "text/markdown",
   text: "text/plain",
@@ -32,6 +36,12 @@ const FORMAT_BY_EXTENSION: Readonly<Record<string, DocumentFormat>> = {
   pptm: "pptx",
   ppt: "ppt",
   odp: "odp",
+  odt: "odt",
+  rtf: "rtf",
+  epub: "epub",
+  html: "html",
+  htm: "html",
+  xhtml: "html",
   csv: "csv",
   tsv: "csv",
   md: "markdown",
@@ -50,6 +60,9 @@ const FORMAT_BY_MIME: Readonly<Record<string, DocumentFormat>> = {
   "application/csv": "csv",
   "text/tab-separated-values": "csv",
   "text/x-markdown": "markdown",
+  "text/rtf": "rtf",
+  "application/x-rtf": "rtf",
+  "application/xhtml+xml": "html",
 };
 
 /** The format a file name's extension names, if any. */
@@ -70,16 +83,18 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0)
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const RTF_SIGNATURE = [0x7b, 0x5c, 0x72, 0x74, 0x66]; // {\rtf
 
 /**
  * The format the bytes themselves prove, if they prove one. Text formats are never proven by
- * bytes, so this answers only for PDF, OOXML/ODF packages and OLE2 compound files.
+ * bytes, so this answers only for PDF, RTF (`{\rtf`), OOXML/ODF/EPUB packages and OLE2 compound files.
  */
 export function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): DocumentFormat | undefined {
   // Note: PDF readers accept a header anywhere in the first 1 KiB, so we do too.
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
   if (startsWith(bytes, PDF_SIGNATURE) || head.includes("%PDF-")) return "pdf";
   if (startsWith(bytes, ZIP_SIGNATURE)) return zipFormat(bytes);
+  if (startsWith(bytes, RTF_SIGNATURE)) return "rtf";
   if (startsWith(bytes, OLE2_SIGNATURE)) {
     // Telling Word from Excel needs the directory; the stream names are ASCII in UTF-16LE.
     const sample = new TextDecoder("utf-16le").decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
@@ -109,10 +124,12 @@ function zipFormat(bytes: Uint8Array): DocumentFormat | undefined {
   if (names.includes("xl/workbook.xml")) return "xlsx";
   if (names.includes("xl/workbook.bin")) return "xlsb";
   if (names.includes("ppt/presentation.xml")) return "pptx";
-  if (names.includes("content.xml") && new TextDecoder().decode(bytes.subarray(0, 200)).includes("opendocument.spreadsheet"))
-    return "ods";
-  if (names.includes("content.xml") && new TextDecoder().decode(bytes.subarray(0, 200)).includes("opendocument.presentation"))
-    return "odp";
+  // Note: ODF and EPUB store their `mimetype` member first and uncompressed, so its text is in the head.
+  const mimetype = new TextDecoder().decode(bytes.subarray(0, 200));
+  if (mimetype.includes("application/vnd.oasis.opendocument.spreadsheet")) return "ods";
+  if (mimetype.includes("application/vnd.oasis.opendocument.presentation")) return "odp";
+  if (mimetype.includes("application/vnd.oasis.opendocument.text")) return "odt";
+  if (mimetype.includes("application/epub+zip") || names.includes("META-INF/container.xml")) return "epub";
   return undefined;
 }
 
@@ -129,6 +146,12 @@ function looksLikeText(bytes: Uint8Array): boolean {
   return control <= sample.length / 100;
 }
 
+/** Whether text starts as an HTML document does (a doctype or `<html>`, after a BOM, an XML declaration or comments). */
+function looksLikeHtml(bytes: Uint8Array): boolean {
+  const head = new TextDecoder("utf-8").decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, "");
+  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i.test(head);
+}
+
 /**
  * Decide a document's format: the extension, then the `Content-Type`, then the bytes — and the
  * bytes win when they prove a different binary format than the name claims.
@@ -137,8 +160,9 @@ export function detectFormat(bytes: Uint8Array, info: StreamInfo = {}): Document
   const claimed = formatFromFilename(info.filename) ?? formatFromContentType(info.contentType);
   const proven = formatFromBytes(bytes, claimed);
   if (proven) return proven;
-  if (claimed === "csv" || claimed === "markdown" || claimed === "text") return looksLikeText(bytes) ? claimed : undefined;
+  if (claimed === "csv" || claimed === "markdown" || claimed === "text" || claimed === "html") return looksLikeText(bytes) ? claimed : undefined;
   // A name that claims a binary format the bytes do not prove: let that converter report the damage.
   if (claimed) return claimed;
-  return looksLikeText(bytes) && bytes.length > 0 ? "text" : undefined;
+  if (!looksLikeText(bytes) || bytes.length === 0) return undefined;
+  return looksLikeHtml(bytes) ? "html" : "text";
 }

@@ -200,9 +200,9 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
   const result = await convertDocument(document.bytes, {
     filename: document.filename ?? document.url,
     contentType: document.contentType,
+    url: document.url,
     ...conversionOptions(settings),
     signal: settings.signal,
-    ...(settings.removeBase64Images === false && { images: true }),
   });
   const { metadata, ...data } = await responseData(result, settings.formats, document.url);
   return {
@@ -218,9 +218,15 @@ async function scrapeTarget(convertDocument: ConvertDocument, sourceURL: string,
   };
 }
 
-const conversionOptions = (settings: { onlyMainContent: boolean; parsers: readonly PdfParser[] }): Pick<ConvertOptions, "onlyMainContent" | "pdf"> => ({
+const conversionOptions = (settings: {
+  onlyMainContent: boolean;
+  parsers: readonly PdfParser[];
+  removeBase64Images?: boolean | undefined;
+}): Pick<ConvertOptions, "onlyMainContent" | "pdf" | "images"> => ({
   onlyMainContent: settings.onlyMainContent,
   pdf: pdfOptions(settings.parsers),
+  // Note: `removeBase64Images: false` asks for the document's pictures (inline over HTTP).
+  ...(settings.removeBase64Images === false && { images: true }),
 });
 
 /** The response `data` of a conversion, in the formats asked for; metadata still the converter's. */

@@ -12,6 +12,10 @@ export type DocumentFormat =
   | "pptx"
   | "ppt"
   | "odp"
+  | "odt"
+  | "rtf"
+  | "epub"
+  | "html"
   | "csv"
   | "markdown"
   | "text";
@@ -22,6 +26,8 @@ export interface StreamInfo {
   filename?: string;
   /** The `Content-Type` the source sent (parameters such as `charset` included). */
   contentType?: string;
+  /** The document's URL: relative links in an HTML document are made absolute against it. */
+  url?: string;
 }
 
 /** PDF parsing options, as in Firecrawl's `parsers: [{ type: "pdf", ... }]`. */

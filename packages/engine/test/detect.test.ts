@@ -27,4 +27,14 @@ describe("detectFormat", () => {
   it("refuses binary bytes that prove nothing", () => {
     expect(detectFormat(new Uint8Array([0, 1, 2, 3, 0, 0, 255]))).toBeUndefined();
   });
+
+  it("recognises OpenDocument text, EPUB, RTF and HTML from their bytes", () => {
+    const text = (name: string) => new Uint8Array(readFileSync(new URL(`format-corpus/text/files/${name}`, import.meta.url)));
+    expect(detectFormat(text("gen_handbook.pandoc.odt"), { filename: "handbook.zip" })).toBe("odt");
+    expect(detectFormat(text("gen_handbook.epub"), { contentType: "application/octet-stream" })).toBe("epub");
+    expect(detectFormat(text("gen_handbook.lo.rtf"), { filename: "handbook.doc" })).toBe("rtf");
+    expect(detectFormat(text("gen_handbook.lo.xhtml"))).toBe("html");
+    expect(detectFormat(new TextEncoder().encode("<p>a fragment</p>"), { contentType: "text/html; charset=utf-8" })).toBe("html");
+    expect(detectFormat(new TextEncoder().encode("<p>a fragment</p>"))).toBe("text");
+  });
 });

@@ -13,6 +13,10 @@ const FORMAT_BY_CONTENT_TYPE: Record<string, DocumentFormatName> = {
   "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
   "application/vnd.ms-powerpoint": "ppt",
   "application/vnd.oasis.opendocument.presentation": "odp",
+  "application/vnd.oasis.opendocument.text": "odt",
+  "application/rtf": "rtf",
+  "text/rtf": "rtf",
+  "application/epub+zip": "epub",
   "text/csv": "csv",
   "text/markdown": "markdown",
   "text/plain": "text",
@@ -31,12 +35,16 @@ const FORMAT_BY_EXTENSION: Record<string, DocumentFormatName> = {
   pptm: "pptx",
   ppt: "ppt",
   odp: "odp",
+  odt: "odt",
+  rtf: "rtf",
+  epub: "epub",
   csv: "csv",
   md: "markdown",
   markdown: "markdown",
   txt: "text",
   html: "html",
   htm: "html",
+  xhtml: "html",
 };
 
 /** The document's format: from its content type, else from its URL's extension, else `"unknown"`. */

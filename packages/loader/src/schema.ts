@@ -1,7 +1,7 @@
 import { z } from "astro/zod";
 
 /** The document formats an entry can have; `"unknown"` when neither the scraper nor the URL tells. */
-export const documentFormats = ["pdf", "docx", "doc", "xlsx", "xls", "ods", "xlsb", "pptx", "ppt", "odp", "csv", "markdown", "text", "html", "unknown"] as const;
+export const documentFormats = ["pdf", "docx", "doc", "odt", "rtf", "xlsx", "xls", "ods", "xlsb", "pptx", "ppt", "odp", "epub", "csv", "markdown", "text", "html", "unknown"] as const;
 
 /** A document format, e.g. `"pdf"`. */
 export type DocumentFormatName = (typeof documentFormats)[number];

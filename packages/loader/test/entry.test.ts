@@ -10,6 +10,13 @@ describe("formatOf", () => {
     expect(formatOf(undefined, "https://a.example/deck.odp")).toBe("odp");
     expect(formatOf("application/octet-stream", "https://a.example/x")).toBe("unknown");
   });
+
+  it("names the engine's text formats: ODT, RTF, EPUB and XHTML", () => {
+    expect(formatOf("application/vnd.oasis.opendocument.text", "https://a.example/x")).toBe("odt");
+    expect(formatOf("application/rtf", "https://a.example/x")).toBe("rtf");
+    expect(formatOf("application/epub+zip", "https://a.example/x")).toBe("epub");
+    expect(formatOf(undefined, "file:///srv/book.xhtml")).toBe("html");
+  });
 });
 
 describe("fileNameOf", () => {

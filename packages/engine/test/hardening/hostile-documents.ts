@@ -58,22 +58,27 @@ export const plainDocx = (text: string): Uint8Array =>
  * is never held inflated.
  */
 export function zipBomb(kind: "docx" | "xlsx" | "pptx", inflatedBytes: number): Uint8Array {
+  const parts = { docx: DOCX_PARTS, xlsx: XLSX_PARTS, pptx: PPTX_PARTS }[kind];
+  const mainPart = { docx: "word/document.xml", xlsx: "xl/worksheets/sheet1.xml", pptx: "ppt/slides/slide1.xml" }[kind];
+  return zipBombWith(parts, mainPart, inflatedBytes);
+}
+
+/** A package of `parts` (stored as given, in order) plus a `member` that inflates to `inflatedBytes` of spaces. */
+export function zipBombWith(parts: Record<string, string>, member: string, inflatedBytes: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   const zip = new Zip((error, chunk) => {
     if (error) throw error;
     chunks.push(chunk);
   });
-  const parts = { docx: DOCX_PARTS, xlsx: XLSX_PARTS, pptx: PPTX_PARTS }[kind];
   for (const [path, text] of Object.entries(parts)) {
     const part = new ZipDeflate(path);
     zip.add(part);
     part.push(strToU8(text), true);
   }
-  const mainPart = { docx: "word/document.xml", xlsx: "xl/worksheets/sheet1.xml", pptx: "ppt/slides/slide1.xml" }[kind];
-  const member = new ZipDeflate(mainPart, { level: 1 });
-  zip.add(member);
+  const bomb = new ZipDeflate(member, { level: 1 });
+  zip.add(bomb);
   const padding = new Uint8Array(MiB).fill(0x20);
-  for (let written = 0; written < inflatedBytes; written += MiB) member.push(padding, written + MiB >= inflatedBytes);
+  for (let written = 0; written < inflatedBytes; written += MiB) bomb.push(padding, written + MiB >= inflatedBytes);
   zip.end();
   return concat(chunks);
 }
@@ -83,7 +88,7 @@ export const deeplyNestedDocx = (depth: number): Uint8Array =>
   docxWith(`<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${"<w:p>".repeat(depth)}${"</w:p>".repeat(depth)}</w:body></w:document>`);
 
 /** "Billion laughs": ten levels of entities, each ten of the one below, 10⁹ "lol"s if expanded. */
-const LAUGHS_DTD = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
+export const LAUGHS_DTD = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
   { length: 9 },
   (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level === 0 ? "" : level};`.repeat(10)}">`,
 ).join("")}]>`;

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 import { convert } from "../../src/index.js";
 
 /** The shared corpus scorer, used where it is (never copied). */
@@ -45,4 +46,18 @@ export async function scoreCorpus(manifestPath: string): Promise<{ perType: Reco
     summary: { perType: Record<string, TypeScore>; line: string };
   };
   return summary;
+}
+
+/** Print the score, then hold each type to its floor and every malformed file to its expectation. */
+export function expectFloors(summary: { line: string; perType: Record<string, TypeScore> }, floors: Floors): void {
+  console.log(summary.line);
+  for (const [type, score] of Object.entries(summary.perType)) {
+    console.log(`${type}: ${score.passed}/${score.total} vectors, malformed ${score.malMet}/${score.malTotal}`);
+  }
+  for (const [type, floor] of Object.entries(floors)) {
+    const score = summary.perType[type];
+    expect(score, `no score for ${type}`).toBeDefined();
+    expect(score!.passed, `${type} vectors`).toBeGreaterThanOrEqual(floor.passed);
+    expect(score!.malMet, `${type} malformed expectations`).toBe(score!.malTotal);
+  }
 }

@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
 import type { Image, Root, Text } from "mdast";
@@ -27,10 +28,21 @@ const linkOrText: Handle = (state, node) => {
  * with a `src`) or their alt text.
  */
 export function htmlToMarkdown(html: string): DocxMarkdown {
-  const hast = fromHtml(html, { fragment: true });
+  return hastToMarkdown(fromHtml(html, { fragment: true }));
+}
+
+/**
+ * {@link htmlToMarkdown} for a tree already parsed or built: the one HTML→GFM path that the
+ * DOCX, ODT, RTF, EPUB and HTML converters share. Footnotes are recognised in mammoth's shape
+ * (`<sup><a href="#footnote-1">` and `<ol><li id="footnote-1">`), which the other readers write
+ * too. Mutates `hast`.
+ */
+export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   normaliseTables(hast);
   groupCheckboxParagraphs(hast);
 
+  // Note: this is where pictures end up for every format read through HTML; image extraction
+  // (bytes and a stable name instead of the alt text) replaces this handler.
   let imageCount = 0;
   // Note: a picture the collector took has its name as `src`; any other keeps only its alt text.
   const imageOrAltText: Handle = (_state, node) => {

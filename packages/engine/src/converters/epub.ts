@@ -1,0 +1,77 @@
+import type { Element, ElementContent, Root, RootContent } from "hast";
+import { unzipSync } from "fflate";
+import type { Converter } from "../types.js";
+import { assertSafeZip } from "../zip-guard.js";
+import { hastToMarkdown } from "./docx/html-to-markdown.js";
+import { assertNotDrm, packagePath, readPackage } from "./epub/package.js";
+import { parseShallowHtml } from "./html/depth.js";
+import { mainContent } from "./html/main-content.js";
+import { normaliseNotes } from "./html/notes.js";
+import { sanitizePage } from "./html/sanitize.js";
+
+// Note: chapters are held as strings and then as hast trees, many times their size, so an EPUB
+// gets the DOCX and ODT cap. Pictures count towards it too; a book of pictures past 64 MiB
+// unpacked is past the 50 MiB download limit in any case.
+const EPUB_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** Links that mean something in the Markdown: to the web, or to a footnote (see `normaliseNotes`). */
+const KEPT_LINK = /^(?:https?:|mailto:|#footnote-)/i;
+
+/**
+ * Links between a book's own files (`ch2.xhtml#sec`) lead nowhere once the book is one Markdown
+ * page, so they keep only their text; links to the web stay. Mutates `parent`.
+ */
+function unwrapInternalLinks(parent: Root | Element): void {
+  parent.children = parent.children.flatMap((child): RootContent[] => {
+    if (child.type !== "element") return [child];
+    unwrapInternalLinks(child);
+    const href = child.properties.href;
+    return child.tagName === "a" && !(typeof href === "string" && KEPT_LINK.test(href)) ? child.children : [child];
+  }) as typeof parent.children;
+}
+
+/** One chapter's body, without scripts, styles and a table of contents (`<nav>`). */
+function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { next: number }): ElementContent[] {
+  const page = parseShallowHtml(new TextDecoder().decode(bytes), `${name} (${path})`);
+  const content = mainContent(page, false);
+  content.children = content.children.filter((child) => !(child.type === "element" && child.tagName === "nav"));
+  notes.next = normaliseNotes(content, notes.next);
+  return content.children as ElementContent[];
+}
+
+/**
+ * EPUB 2 and 3 to GFM: the chapters in spine order, each through the HTML path (headings,
+ * lists, tables, emphasis), the book's title, author, description and language as metadata.
+ * Links inside the book keep their text, images their alt text. A book under DRM is refused.
+ * Note: no npm EPUB reader fits: epub2 and epubjs read from a path or a browser, and all of
+ * them hand back HTML strings; an EPUB is a ZIP, two small XML files and XHTML, which fflate,
+ * xmldom and parse5 (already here) read directly.
+ */
+export const epubConverter: Converter = {
+  formats: ["epub"],
+  async convert(bytes, options) {
+    const name = options.filename ?? "the document";
+    assertSafeZip(bytes, name, { maxInflatedBytes: EPUB_MAX_INFLATED_BYTES });
+    const parts = unzipSync(bytes, { filter: (file) => file.name.startsWith("META-INF/") });
+    assertNotDrm(parts, name);
+    const opfPath = packagePath(parts["META-INF/container.xml"]);
+    const opf = unzipSync(bytes, { filter: (file) => file.name === opfPath })[opfPath];
+    if (!opf) throw new Error(`it has no package document ${opfPath}`);
+    const { metadata, chapters } = readPackage(opf, opfPath);
+    const wanted = new Set(chapters);
+    const files = unzipSync(bytes, { filter: (file) => wanted.has(file.name) });
+    const missing = chapters.filter((path) => !files[path]);
+    const notes = { next: 1 };
+    const book: Root = {
+      type: "root",
+      children: chapters.flatMap((path) => (files[path] ? chapterContent(files[path], path, name, notes) : [])),
+    };
+    unwrapInternalLinks(book);
+    const { markdown, firstHeading, imageCount } = hastToMarkdown(sanitizePage(book, undefined));
+    const warnings = [
+      ...(missing.length > 0 ? [`${missing.length} chapter(s) listed in the spine are missing from the file (${missing.join(", ")}).`] : []),
+      ...(imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : []),
+    ];
+    return { markdown, metadata: { ...metadata, title: metadata.title ?? firstHeading }, warnings };
+  },
+};

@@ -1,0 +1,52 @@
+import type { ElementContent } from "hast";
+
+/** Character formatting that Markdown can show. */
+export interface Marks {
+  bold: boolean;
+  italic: boolean;
+  code: boolean;
+}
+
+export const NO_MARKS: Marks = { bold: false, italic: false, code: false };
+
+/**
+ * A run of text with its marks, as hast. Spaces stay outside the marks, since Markdown emphasis
+ * cannot start or end with one.
+ */
+export function styledText(value: string, marks: Marks): ElementContent[] {
+  const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(value) ?? [];
+  let node: ElementContent = { type: "text", value: core };
+  if (marks.code) node = { type: "element", tagName: "code", properties: {}, children: [node] };
+  if (marks.italic) node = { type: "element", tagName: "em", properties: {}, children: [node] };
+  if (marks.bold) node = { type: "element", tagName: "strong", properties: {}, children: [node] };
+  return [
+    ...(before ? [{ type: "text", value: before } as const] : []),
+    ...(core ? [node] : []),
+    ...(after ? [{ type: "text", value: after } as const] : []),
+  ];
+}
+
+/**
+ * Join adjacent text nodes, and adjacent runs with the same mark, which word processors split
+ * at every change of font, language or revision.
+ */
+export function mergeRuns(inline: readonly ElementContent[]): ElementContent[] {
+  const merged: ElementContent[] = [];
+  for (const node of inline) {
+    const last = merged.at(-1);
+    if (last?.type === "text" && node.type === "text") {
+      last.value += node.value;
+    } else if (last?.type === "element" && node.type === "element" && last.tagName === node.tagName && ["strong", "em", "code"].includes(node.tagName)) {
+      last.children = mergeRuns([...last.children, ...node.children]);
+    } else {
+      merged.push(node.type === "text" ? { ...node } : node);
+    }
+  }
+  return merged;
+}
+
+/** A heading's content without the bold its style already implies (`# **Title**` reads as `# Title`). */
+export function unbolded(content: ElementContent[]): ElementContent[] {
+  const [only] = content;
+  return content.length === 1 && only?.type === "element" && only.tagName === "strong" ? only.children : content;
+}

@@ -1,0 +1,89 @@
+import type { Document, Element } from "@xmldom/xmldom";
+import type { Marks } from "../hast-runs.js";
+import { childElements, descendants } from "../xml.js";
+
+/** What a named ODF style means for Markdown. */
+export interface OdfStyles {
+  /** Whether level `level` (1-based) of the list style `name` is numbered. */
+  isNumbered(listStyle: string | undefined, level: number): boolean;
+  /** The marks a text style sets (its own or its nearest parent's); unset marks are inherited from around it. */
+  marks(textStyle: string | undefined): Partial<Marks>;
+  /** Whether a paragraph style sets a monospaced font (a code block). */
+  isMonospace(paragraphStyle: string | undefined): boolean;
+  /** The names of a paragraph style and its ancestors, display spaces restored (`Heading 1`). */
+  lineage(paragraphStyle: string | undefined): string[];
+  /** The list style a paragraph style applies, if any (`style:list-style-name`). */
+  listStyleOf(paragraphStyle: string | undefined): string | undefined;
+}
+
+// ODF encodes spaces and other characters in style names as `_20_`.
+const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const MONOSPACE = /mono|courier|consolas|menlo|source code|liberation mono/i;
+
+/**
+ * The named styles of an ODT: automatic styles from `content.xml` and common styles from
+ * `styles.xml` (a missing `styles.xml` gives plain styles). Styles inherit through
+ * `style:parent-style-name`; the chain is followed at most 20 steps, so a loop ends.
+ */
+export function readStyles(content: Document, styles: Document | undefined): OdfStyles {
+  const byName = new Map<string, Element>();
+  const listStyles = new Map<string, Element>();
+  for (const document of [styles, content]) {
+    if (!document) continue;
+    for (const style of descendants(document, "style")) byName.set(`${style.getAttribute("style:family")}:${style.getAttribute("style:name")}`, style);
+    for (const list of descendants(document, "list-style")) listStyles.set(list.getAttribute("style:name") ?? "", list);
+  }
+  const chain = (family: string, name: string | undefined): Element[] => {
+    const found: Element[] = [];
+    for (let current = name; current && found.length < 20; ) {
+      const style = byName.get(`${family}:${current}`);
+      if (!style) break;
+      found.push(style);
+      current = style.getAttribute("style:parent-style-name") ?? undefined;
+    }
+    return found;
+  };
+  return {
+    isNumbered(listStyle, level) {
+      const list = listStyles.get(listStyle ?? "");
+      const levels = list ? childElements(list) : [];
+      // Note: pandoc gives each nested list a style of its own that defines only level 1.
+      const levelStyle = levels.find((child) => child.getAttribute("text:level") === String(level)) ?? levels.find((child) => child.getAttribute("text:level") === "1");
+      return levelStyle?.localName === "list-level-style-number";
+    },
+    marks(textStyle) {
+      // The nearest style that says wins, so an inner span can switch italic off again.
+      const marks: Partial<Marks> = {};
+      for (const style of chain("text", textStyle)) {
+        const name = displayName(style.getAttribute("style:name") ?? "");
+        const properties = childElements(style).find((child) => child.localName === "text-properties");
+        const weight = properties?.getAttribute("fo:font-weight");
+        const slant = properties?.getAttribute("fo:font-style");
+        const font = properties?.getAttribute("style:font-name");
+        marks.bold ??= weight ? weight === "bold" || Number(weight) >= 600 : /^strong/i.test(name) || undefined;
+        marks.italic ??= slant ? slant === "italic" || slant === "oblique" : /^emphasis$/i.test(name) || undefined;
+        marks.code ??= font ? MONOSPACE.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
+      }
+      return marks;
+    },
+    isMonospace(paragraphStyle) {
+      for (const style of chain("paragraph", paragraphStyle)) {
+        const font = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("style:font-name");
+        if (font) return MONOSPACE.test(font);
+      }
+      return false;
+    },
+    lineage(paragraphStyle) {
+      // The name itself counts even when no style defines it (pandoc refers to `Title` without one).
+      const names = [paragraphStyle ?? "", ...chain("paragraph", paragraphStyle).slice(1).map((style) => style.getAttribute("style:name") ?? "")];
+      return names.filter(Boolean).map(displayName);
+    },
+    listStyleOf(paragraphStyle) {
+      for (const style of chain("paragraph", paragraphStyle)) {
+        const list = style.getAttribute("style:list-style-name");
+        if (list) return list;
+      }
+      return undefined;
+    },
+  };
+}

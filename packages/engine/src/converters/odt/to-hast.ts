@@ -1,0 +1,223 @@
+import type { Element as XmlElement, Node as XmlNode } from "@xmldom/xmldom";
+import type { Element, ElementContent, Root } from "hast";
+import { toText } from "hast-util-to-text";
+import { ScrapeError } from "../../errors.js";
+import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
+import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
+import { childElements } from "../xml.js";
+import type { OdfStyles } from "./styles.js";
+
+const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
+  type: "element",
+  tagName,
+  properties,
+  children,
+});
+const text = (value: string): ElementContent => ({ type: "text", value });
+
+/** Elements that hold nothing for the reader: declarations, tracked changes, comments, forms. */
+const SKIPPED = new Set([
+  "sequence-decls", "variable-decls", "user-field-decls", "tracked-changes", "annotation", "annotation-end",
+  "forms", "bookmark", "bookmark-start", "bookmark-end", "reference-mark", "reference-mark-start",
+  "reference-mark-end", "soft-page-break", "note-citation", "alphabetical-index-mark", "toc-mark",
+]);
+/** Generated indexes: a table of contents repeats the headings, with page numbers a web page has not. */
+const INDEXES = new Set(["table-of-content", "illustration-index", "alphabetical-index", "table-index", "object-index", "user-index", "bibliography"]);
+const CODE_STYLE = /^(preformatted text|source text|source code|code|html preformatted)/i;
+const QUOTE_STYLE = /^(quotations|quote|block text|intense quote)$/i;
+
+interface Walk {
+  styles: OdfStyles;
+  name: string;
+  onlyMainContent: boolean;
+  /** The notes met so far, written as `<li id="footnote-n">` after the body. */
+  notes: Element[];
+  depth: number;
+  /** The marks of the spans around the text being read. */
+  marks: Marks;
+}
+
+function deeper(walk: Walk): Walk {
+  if (walk.depth >= MAX_ELEMENT_DEPTH) {
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${walk.name} nests elements more than ${MAX_ELEMENT_DEPTH} deep, which no real document does; save it again from LibreOffice or Word.`,
+    );
+  }
+  return { ...walk, depth: walk.depth + 1 };
+}
+
+function inline(node: XmlElement, walk: Walk): ElementContent[] {
+  const inner = deeper(walk);
+  const out: ElementContent[] = [];
+  for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === child.TEXT_NODE) {
+      // ODF collapses white space as HTML does; `text:s` carries the spaces that count.
+      out.push(...styledText((child.nodeValue ?? "").replace(/\s+/g, " "), walk.marks));
+    } else if (child.nodeType === child.ELEMENT_NODE) {
+      out.push(...inlineElement(child as XmlElement, inner));
+    }
+  }
+  return out;
+}
+
+function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
+  switch (node.localName) {
+    case "s":
+      return [text(" ".repeat(Math.min(Number(node.getAttribute("text:c") ?? 1) || 1, 100)))];
+    case "tab":
+      return [text(" ")];
+    case "line-break":
+      return [el("br", [])];
+    case "span": {
+      const own = walk.styles.marks(node.getAttribute("text:style-name") ?? undefined);
+      const marks = { ...walk.marks, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) };
+      return inline(node, { ...walk, marks });
+    }
+    case "a": {
+      const href = node.getAttribute("xlink:href");
+      return href ? [el("a", inline(node, walk), { href })] : inline(node, walk);
+    }
+    case "note":
+      return [noteReference(node, walk)];
+    case "frame":
+      return frame(node, walk);
+    default:
+      return SKIPPED.has(node.localName ?? "") ? [] : inline(node, walk);
+  }
+}
+
+/** A footnote or endnote: the reference here, the body with the others after the text. */
+function noteReference(note: XmlElement, walk: Walk): Element {
+  const kind = note.getAttribute("text:note-class") === "endnote" ? "endnote" : "footnote";
+  const id = `${kind}-${walk.notes.length + 1}`;
+  const body = childElements(note).find((child) => child.localName === "note-body");
+  walk.notes.push(el("li", body ? blocks(body, walk) : [], { id }));
+  return el("sup", [el("a", [text(String(walk.notes.length))], { href: `#${id}` })]);
+}
+
+/** A picture keeps its description (alt text); a text box its text. */
+function frame(node: XmlElement, walk: Walk): ElementContent[] {
+  const children = childElements(node);
+  const described = children.find((child) => child.localName === "desc" || child.localName === "title");
+  const textBox = children.find((child) => child.localName === "text-box");
+  if (textBox) return blocks(textBox, walk).flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
+  if (children.some((child) => child.localName === "image" || child.localName === "object")) {
+    return [el("img", [], { src: "", alt: described?.textContent?.trim() ?? "" })];
+  }
+  return [];
+}
+
+function paragraph(node: XmlElement, walk: Walk): Element {
+  const style = node.getAttribute("text:style-name") ?? undefined;
+  const lineage = walk.styles.lineage(style);
+  if (lineage.some((name) => CODE_STYLE.test(name)) || walk.styles.isMonospace(style)) {
+    return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
+  }
+  const content = mergeRuns(inline(node, walk));
+  if (lineage.includes("Title")) return el("h1", unbolded(content));
+  if (lineage.some((name) => QUOTE_STYLE.test(name))) return el("blockquote", [el("p", content)]);
+  return el("p", content);
+}
+
+function list(node: XmlElement, walk: Walk, level: number, inherited: string | undefined): Element {
+  const style = node.getAttribute("text:style-name") || inherited;
+  const items = childElements(node)
+    .filter((child) => child.localName === "list-item" || child.localName === "list-header")
+    .map((item) => el("li", blocks(item, walk, { level: level + 1, style })));
+  return el(walk.styles.isNumbered(style, level) ? "ol" : "ul", items);
+}
+
+function tableRows(node: XmlElement, walk: Walk, header: boolean): Element[] {
+  return childElements(node).flatMap((child): Element[] => {
+    if (child.localName === "table-header-rows") return tableRows(child, walk, true);
+    if (["table-rows", "table-row-group"].includes(child.localName ?? "")) return tableRows(child, walk, header);
+    if (child.localName !== "table-row") return [];
+    const cells = childElements(child).flatMap((cell): Element[] => {
+      if (cell.localName !== "table-cell" && cell.localName !== "covered-table-cell") return [];
+      const content = cell.localName === "table-cell" ? blocks(cell, walk) : [];
+      // A run of identical (usually empty) cells is written once with a count; 50 keeps a sheet-wide run small.
+      const repeat = Math.min(Number(cell.getAttribute("table:number-columns-repeated") ?? 1) || 1, 50);
+      return Array.from({ length: repeat }, () => el(header ? "th" : "td", content));
+    });
+    return [el("tr", cells)];
+  });
+}
+
+interface ListContext {
+  level: number;
+  style: string | undefined;
+}
+
+const isList = (node: ElementContent | undefined): node is Element => node?.type === "element" && (node.tagName === "ul" || node.tagName === "ol");
+
+/**
+ * LibreOffice continues a list whose next items are nested one level down as a new list whose
+ * first item holds only that nested list. Move it under the previous list's last item, where it
+ * belongs. Mutates `blocks`.
+ */
+function joinContinuedLists(blocks: ElementContent[]): ElementContent[] {
+  return blocks.filter((block, index) => {
+    const previous = blocks[index - 1];
+    if (!isList(block) || !isList(previous)) return true;
+    const [first] = block.children;
+    const lastItem = previous.children.at(-1);
+    if (first?.type !== "element" || lastItem?.type !== "element" || !first.children.every(isList)) return true;
+    lastItem.children.push(...first.children);
+    block.children.shift();
+    if (block.children.length > 0) return true;
+    // The emptied list stands for the one it continued, so that a second continuation finds it.
+    blocks[index] = previous;
+    return false;
+  });
+}
+
+const isCode = (node: ElementContent | undefined): node is Element => node?.type === "element" && node.tagName === "pre";
+
+/** Consecutive code paragraphs are one code block, a line each. Mutates the blocks. */
+function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
+  return blocks.filter((block, index) => {
+    const previous = blocks[index - 1];
+    if (!isCode(block) || !isCode(previous)) return true;
+    const code = previous.children[0] as Element;
+    code.children.push(text(`\n${toText(block)}`));
+    blocks[index] = previous;
+    return false;
+  });
+}
+
+/** The blocks inside `node`: paragraphs, headings, lists, tables, sections. */
+function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
+  const inner = deeper(walk);
+  return joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
+    switch (child.localName) {
+      case "h": {
+        const level = Math.min(Math.max(Number(child.getAttribute("text:outline-level") ?? 1) || 1, 1), 6);
+        return [el(`h${level}`, unbolded(mergeRuns(inline(child, inner))))];
+      }
+      case "p":
+        return [paragraph(child, inner)];
+      case "list":
+        return [list(child, inner, listContext.level, listContext.style)];
+      case "table":
+        return [el("table", tableRows(child, inner, false))];
+      default:
+        if (SKIPPED.has(child.localName ?? "")) return [];
+        if (INDEXES.has(child.localName ?? "") && walk.onlyMainContent) return [];
+        return blocks(child, inner, listContext);
+    }
+  })));
+}
+
+/**
+ * The body of an ODT (`office:text`) as HTML in the shape mammoth writes for DOCX, so that the
+ * DOCX converter's HTML→GFM path turns it into Markdown: headings, nested lists (numbered or
+ * bulleted as their list style says), tables, links, emphasis, and footnotes as
+ * `<sup><a href="#footnote-n">` plus an `<ol>` of `<li id="footnote-n">` at the end.
+ */
+export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
+  const walk: Walk = { styles, ...options, notes: [], depth: 0, marks: NO_MARKS };
+  const children = blocks(body, walk);
+  if (walk.notes.length > 0) children.push(el("ol", walk.notes));
+  return { type: "root", children };
+}

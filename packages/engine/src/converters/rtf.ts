@@ -1,0 +1,27 @@
+import { ScrapeError } from "../errors.js";
+import type { Converter } from "../types.js";
+import { hastToMarkdown } from "./docx/html-to-markdown.js";
+import { readRtf } from "./rtf/reader.js";
+import { rtfToHast } from "./rtf/to-hast.js";
+
+/**
+ * RTF to GFM with the same structure as DOCX: headings (by style or outline level), nested
+ * lists, tables, links, bold and italic, footnotes. Pictures are counted and left out.
+ */
+export const rtfConverter: Converter = {
+  formats: ["rtf"],
+  async convert(bytes, options) {
+    const name = options.filename ?? "the document";
+    const document = readRtf(bytes, name);
+    // Note: one group left open is a missing last brace, common in hand-written RTF; more means the file stops mid-way.
+    if (document.unclosedGroups > 1) {
+      throw new ScrapeError(
+        "DOCUMENT_UNREADABLE",
+        `${name} ends with ${document.unclosedGroups} groups still open, so it is truncated; download or save it again.`,
+      );
+    }
+    const { markdown, firstHeading, imageCount } = hastToMarkdown(rtfToHast(document));
+    const warnings = imageCount > 0 ? [`${imageCount} picture(s) were left out.`] : [];
+    return { markdown, metadata: { ...document.metadata, title: document.metadata.title ?? firstHeading }, warnings };
+  },
+};

@@ -1,0 +1,108 @@
+import type { ElementContent } from "hast";
+import { mergeRuns } from "../hast-runs.js";
+import type { RtfBlock, RtfParagraph, RtfTable } from "./model.js";
+
+/** The paragraph properties RTF scopes to groups and resets with `\pard`. */
+export interface ParagraphProperties {
+  style: number;
+  outlineLevel: number | undefined;
+  listLevel: number;
+  listId: number | undefined;
+  inTable: boolean;
+  leftIndent: number;
+  firstIndent: number;
+}
+
+export const PLAIN_PARAGRAPH: Readonly<ParagraphProperties> = {
+  style: 0, outlineLevel: undefined, listLevel: 0, listId: undefined, inTable: false, leftIndent: 0, firstIndent: 0,
+};
+
+/** What the style sheet says of a style: its name and outline level. */
+export interface RtfStyle {
+  name: string;
+  outlineLevel: number | undefined;
+}
+
+/** A bullet, or a number or letter with `.` or `)`; the capture is there for numbers only. */
+const LIST_LABEL = /^\s*(?:[\u2022\u25e6\u25aa\u25cf\u2013\u2014\u00b7\u2023\u2043o*-]|(\(?[0-9ivxlcdmIVXLCDMa-zA-Z]{1,4}[.)]))\s*$/;
+
+/** The label of a pandoc-style list item: a bullet or number before the first tab, which is removed. */
+function leadingLabel(inline: ElementContent[]): string | undefined {
+  const first = inline[0];
+  if (first?.type !== "text") return undefined;
+  const match = /^([^\s]{1,6})\s+/.exec(first.value);
+  if (!match || !LIST_LABEL.test(match[1]!)) return undefined;
+  first.value = first.value.slice(match[0].length);
+  return match[1];
+}
+
+/**
+ * A paragraph from its runs and properties. A list item is one with a list (`\ls`) or, as pandoc
+ * writes them, a hanging indent after a bullet or number label. A numbered heading is a heading,
+ * though Word numbers it through a list.
+ */
+export function paragraphOf(runs: ElementContent[], properties: ParagraphProperties, style: RtfStyle | undefined, listText: string): RtfParagraph {
+  const content = mergeRuns(runs);
+  // Word and pandoc start a footnote with a space after its mark; a paragraph's leading spaces never show.
+  if (content[0]?.type === "text") content[0].value = content[0].value.replace(/^[\s\u00a0]+/, "");
+  const label = listText.trim() ? listText : leadingLabel(content);
+  const outlineLevel = properties.outlineLevel ?? style?.outlineLevel;
+  const isHeading = outlineLevel !== undefined || /^(heading\s*\d|title)$/i.test(style?.name ?? "");
+  const hangingLabel = label !== undefined && properties.firstIndent < 0 && properties.leftIndent > 0;
+  const isListItem = !isHeading && (properties.listId !== undefined || hangingLabel);
+  return {
+    type: "paragraph",
+    content,
+    outlineLevel,
+    styleName: style?.name,
+    list: isListItem
+      ? {
+          // pandoc indents each level by 360 twips more.
+          level: properties.listId !== undefined ? properties.listLevel : Math.max(0, Math.round(properties.leftIndent / 360) - 1),
+          ordered: LIST_LABEL.exec(label ?? "")?.[1] !== undefined,
+          id: properties.listId,
+        }
+      : undefined,
+  };
+}
+
+/** Where paragraphs are written (the body, or one footnote), gathering table cells into rows and tables. */
+export class BlockSink {
+  readonly blocks: RtfBlock[] = [];
+  /** The runs of the paragraph being read. */
+  runs: ElementContent[] = [];
+  private cell: RtfParagraph[] = [];
+  private row: RtfParagraph[][] = [];
+  private table: RtfTable | undefined;
+
+  constructor(readonly label: string) {}
+
+  /** `\par`: the paragraph goes into the table cell being read, or ends any table and follows it. */
+  addParagraph(paragraph: RtfParagraph, inTable: boolean): void {
+    if (inTable) {
+      this.cell.push(paragraph);
+    } else {
+      this.closeTable();
+      this.blocks.push(paragraph);
+    }
+  }
+
+  /** `\cell`: the last paragraph of a cell. */
+  endCell(paragraph: RtfParagraph): void {
+    this.cell.push(paragraph);
+    this.row.push(this.cell);
+    this.cell = [];
+  }
+
+  /** `\row`. */
+  endRow(): void {
+    this.table ??= { type: "table", rows: [] };
+    this.table.rows.push(this.row);
+    this.row = [];
+  }
+
+  closeTable(): void {
+    if (this.table) this.blocks.push(this.table);
+    this.table = undefined;
+  }
+}

@@ -1,0 +1,328 @@
+import type { Element, ElementContent } from "hast";
+import iconv from "iconv-lite";
+import { ScrapeError } from "../../errors.js";
+import type { DocumentMetadata } from "../../types.js";
+import { styledText } from "../hast-runs.js";
+import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
+import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf } from "./blocks.js";
+import type { RtfBlock, RtfParagraph } from "./model.js";
+import { type RtfToken, tokenize } from "./tokens.js";
+import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
+
+/** Where the text of a group goes. */
+export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description";
+
+/** What RTF scopes to a group: `{` copies it, `}` restores it. */
+interface GroupState extends ParagraphProperties {
+  destination: Destination;
+  bold: boolean;
+  italic: boolean;
+  codePage: number;
+  /** Characters to skip after a `\uN` (`\ucN`). */
+  unicodeSkip: number;
+  /** The link a field result writes into. */
+  link: Element | undefined;
+  /** The footnote this group belongs to, if any. */
+  note: string | undefined;
+}
+
+/** Everything read from an RTF document. */
+export interface RtfDocument {
+  blocks: RtfBlock[];
+  notes: Array<{ id: string; blocks: RtfBlock[] }>;
+  metadata: DocumentMetadata;
+  /** Groups still open at the end of the file (a truncated file has some). */
+  unclosedGroups: number;
+}
+
+const decode = (bytes: number[], codePage: number): string =>
+  iconv.encodingExists(`cp${codePage}`) ? iconv.decode(Buffer.from(bytes), `cp${codePage}`) : Buffer.from(bytes).toString("latin1");
+
+/** Reads the token stream of one document; see {@link readRtf}. */
+class RtfReader {
+  readonly document: RtfDocument = { blocks: [], notes: [], metadata: {}, unclosedGroups: 0 };
+  private state: GroupState = {
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined,
+  };
+  private readonly stack: GroupState[] = [];
+  private readonly sinks = [new BlockSink("body")];
+  private readonly fontCodePages = new Map<number, number>();
+  private readonly styles = new Map<number, RtfStyle>();
+  private defaultCodePage = 1252;
+  private pendingBytes: number[] = [];
+  private skipChars = 0;
+  private groupStart = false;
+  private starred = false;
+  private fieldInstruction = "";
+  private listText = "";
+  /** The font or style being read in the font table or the style sheet. */
+  private entry: { number: number; text: string; charset?: number; outline?: number } | undefined;
+
+  constructor(private readonly name: string) {}
+
+  private get sink(): BlockSink {
+    return this.sinks.at(-1)!;
+  }
+
+  /** Where inline content goes: the open link, else the paragraph. */
+  private get runs(): ElementContent[] {
+    return this.state.link ? this.state.link.children : this.sink.runs;
+  }
+
+  read(tokens: Iterable<RtfToken>): RtfDocument {
+    for (const token of tokens) {
+      if (token.type === "open") this.open();
+      else if (token.type === "close") {
+        if (!this.close()) break;
+      } else if (token.type === "control") this.controlWord(token.word, token.param);
+      else this.characters(token);
+    }
+    this.flushBytes();
+    this.document.unclosedGroups = this.stack.length;
+    if (this.sink.runs.length > 0) this.sink.addParagraph(this.endParagraph(), false);
+    this.sink.closeTable();
+    this.document.blocks = this.sinks[0]!.blocks;
+    return this.document;
+  }
+
+  private open(): void {
+    this.flushBytes();
+    if (this.stack.length >= MAX_ELEMENT_DEPTH) {
+      throw new ScrapeError(
+        "DOCUMENT_UNREADABLE",
+        `${this.name} nests groups more than ${MAX_ELEMENT_DEPTH} deep, which no real document does; save it again from a word processor.`,
+      );
+    }
+    this.stack.push(this.state);
+    this.state = { ...this.state };
+    this.groupStart = true;
+    this.starred = false;
+    if (this.state.destination === "fonttbl" || this.state.destination === "stylesheet") this.entry = { number: 0, text: "" };
+  }
+
+  /** Returns false when the document's outer group closes. */
+  private close(): boolean {
+    this.flushBytes();
+    const closing = this.state;
+    const previous = this.stack.pop();
+    if (!previous) return false;
+    if (closing.destination === "fonttbl" && this.entry) {
+      this.fontCodePages.set(this.entry.number, CODE_PAGE_OF_CHARSET[this.entry.charset ?? 0] ?? this.defaultCodePage);
+    }
+    if (closing.destination === "stylesheet" && previous.destination === "stylesheet" && this.entry) {
+      this.styles.set(this.entry.number, { name: this.entry.text.replace(/;\s*$/, "").trim(), outlineLevel: this.entry.outline });
+      this.entry = undefined;
+    }
+    // Leaving a footnote's group: its last paragraph ends and the text around it takes over again.
+    if (closing.note !== undefined && closing.note !== previous.note && closing.note === this.sink.label) {
+      if (this.sink.runs.length > 0) this.sink.addParagraph(this.endParagraph(), false);
+      this.sink.closeTable();
+      this.document.notes.find((note) => note.id === this.sink.label)!.blocks = this.sink.blocks;
+      this.sinks.pop();
+    }
+    this.state = previous;
+    return true;
+  }
+
+  private controlWord(word: string, param: number | undefined): void {
+    if (word === "*") {
+      this.starred = true;
+      return;
+    }
+    if (this.groupStart || word === "footnote") this.destination(word);
+    this.groupStart = false;
+    if (word !== "u") this.skipChars = 0;
+    if (this.state.destination !== "skip") this.control(word, param);
+  }
+
+  private characters(token: Extract<RtfToken, { type: "byte" | "text" }>): void {
+    this.groupStart = false;
+    if (this.state.destination === "skip") return;
+    if (token.type === "byte") {
+      if (this.skipChars > 0) this.skipChars--;
+      else this.pendingBytes.push(token.value);
+      return;
+    }
+    const skipped = Math.min(this.skipChars, token.value.length);
+    this.skipChars -= skipped;
+    this.flushBytes();
+    this.write(token.value.slice(skipped));
+  }
+
+  /** A control word at the start of a group may name its destination. */
+  private destination(word: string): void {
+    const { state, document } = this;
+    if (word === "footnote") {
+      const id = `footnote-${document.notes.length + 1}`;
+      this.runs.push({ type: "element", tagName: "sup", properties: {}, children: [
+        { type: "element", tagName: "a", properties: { href: `#${id}` }, children: [{ type: "text", value: String(document.notes.length + 1) }] },
+      ] });
+      document.notes.push({ id, blocks: [] });
+      this.sinks.push(new BlockSink(id));
+      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id });
+    } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext") {
+      state.destination = word;
+    } else if (word in INFO_FIELDS) {
+      // LibreOffice writes `\author` twice (creator and last editor); the first is the author.
+      const field = INFO_FIELDS[word] as "title" | "author" | "description";
+      state.destination = document.metadata[field] === undefined ? field : "skip";
+    } else if (word === "fldinst") {
+      state.destination = "fldinst";
+      this.fieldInstruction = "";
+    } else if (word === "fldrslt") {
+      const href = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/.exec(this.fieldInstruction)?.[1];
+      this.fieldInstruction = "";
+      if (href && state.destination === "body") {
+        const link: Element = { type: "element", tagName: "a", properties: { href }, children: [] };
+        this.runs.push(link);
+        state.link = link;
+      }
+    } else if (word === "pict") {
+      // Note: where image extraction will read the picture's bytes (`\pngblip`, `\jpegblip`).
+      if (state.destination === "body") this.runs.push({ type: "element", tagName: "img", properties: { src: "", alt: "" }, children: [] });
+      state.destination = "skip";
+    } else if (word === "shppict") {
+      // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
+    } else if (SKIPPED.has(word) || this.starred) {
+      state.destination = "skip";
+    }
+  }
+
+  private control(word: string, param: number | undefined): void {
+    const { state } = this;
+    if (word !== "u" && word !== "uc") this.flushBytes();
+    if (word in CHARACTERS) return this.write(CHARACTERS[word]!);
+    switch (word) {
+      case "par":
+      case "sect":
+      case "page":
+        return this.sink.addParagraph(this.endParagraph(), state.inTable);
+      case "cell":
+        return this.sink.endCell(this.endParagraph());
+      case "row":
+        return this.sink.endRow();
+      case "nestcell":
+        return this.write(" | ");
+      case "line":
+      case "nestrow":
+        if (state.destination === "body") this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
+        return;
+      case "tab":
+        return this.write(state.destination === "listtext" ? "\t" : " ");
+      case "u":
+        this.write(String.fromCharCode((param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0)));
+        this.skipChars = state.unicodeSkip;
+        return;
+      case "s":
+      case "outlinelevel":
+      case "f":
+      case "fcharset":
+        return this.tableEntry(word, param);
+      default:
+        return this.property(word, param);
+    }
+  }
+
+  /** `\s`, `\outlinelevel`, `\f` and `\fcharset` describe a style or font in the tables, and apply one in the text. */
+  private tableEntry(word: "s" | "outlinelevel" | "f" | "fcharset", param: number | undefined): void {
+    const { state, entry } = this;
+    const inTable = state.destination === "stylesheet" || state.destination === "fonttbl";
+    if (word === "s") {
+      if (inTable && entry) entry.number = param ?? 0;
+      else state.style = param ?? 0;
+    } else if (word === "outlinelevel") {
+      if (inTable && entry) entry.outline = param;
+      else state.outlineLevel = param;
+    } else if (word === "f") {
+      if (state.destination === "fonttbl") this.entry = { number: param ?? 0, text: "" };
+      else state.codePage = this.fontCodePages.get(param ?? 0) ?? this.defaultCodePage;
+    } else if (entry) {
+      entry.charset = param;
+    }
+  }
+
+  /** Character and paragraph properties. */
+  private property(word: string, param: number | undefined): void {
+    const { state } = this;
+    switch (word) {
+      case "b": state.bold = param !== 0; return;
+      case "i": state.italic = param !== 0; return;
+      case "plain": state.bold = false; state.italic = false; return;
+      case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
+      case "ls": state.listId = param; return;
+      case "ilvl": state.listLevel = param ?? 0; return;
+      case "intbl": state.inTable = true; return;
+      case "li": state.leftIndent = param ?? 0; return;
+      case "fi": state.firstIndent = param ?? 0; return;
+      case "uc": state.unicodeSkip = param ?? 1; return;
+      case "ansicpg":
+        this.defaultCodePage = param ?? 1252;
+        state.codePage = this.defaultCodePage;
+        return;
+      default:
+    }
+  }
+
+  private write(value: string): void {
+    if (!value) return;
+    const { state } = this;
+    switch (state.destination) {
+      case "body":
+        this.runs.push(...styledText(value, { bold: state.bold, italic: state.italic, code: false }));
+        return;
+      case "fldinst":
+        this.fieldInstruction += value;
+        return;
+      case "listtext":
+        this.listText += value;
+        return;
+      case "fonttbl":
+      case "stylesheet":
+        if (this.entry) this.entry.text += value;
+        return;
+      case "title":
+      case "author":
+      case "description": {
+        const metadata = this.document.metadata;
+        metadata[state.destination] = `${metadata[state.destination] ?? ""}${value}`.replace(/\s+/g, " ").trimStart();
+        return;
+      }
+      default:
+    }
+  }
+
+  private flushBytes(): void {
+    if (this.pendingBytes.length === 0) return;
+    const bytes = this.pendingBytes;
+    this.pendingBytes = [];
+    this.write(decode(bytes, this.state.codePage));
+  }
+
+  private endParagraph(): RtfParagraph {
+    this.flushBytes();
+    const paragraph = paragraphOf(this.sink.runs, this.state, this.styles.get(this.state.style), this.listText);
+    this.sink.runs = [];
+    this.listText = "";
+    return paragraph;
+  }
+}
+
+/**
+ * Read RTF into paragraphs and tables (RTF 1.9.1): styles and outline levels for headings,
+ * `\ls`/`\ilvl` lists (and pandoc's hanging-indent lists), `\intbl`/`\cell`/`\row` tables,
+ * `HYPERLINK` fields, `\footnote`s, bold and italic, and text in each font's code page or `\uN`.
+ * Headers, footers, pictures' data, comments and field instructions are left out.
+ * Note: the npm RTF readers (rtf-parser and @iarna/rtf-to-html, unmaintained since 2018) keep
+ * only character formatting and throw on LibreOffice's output, so this reads the format itself.
+ *
+ * @throws {ScrapeError} `DOCUMENT_UNREADABLE` for groups nested past {@link MAX_ELEMENT_DEPTH}.
+ */
+export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
+  const document = new RtfReader(name).read(tokenize(bytes));
+  for (const key of ["title", "author", "description"] as const) {
+    const value = document.metadata[key]?.trim();
+    if (value) document.metadata[key] = value;
+    else delete document.metadata[key];
+  }
+  return document;
+}

@@ -1,0 +1,56 @@
+import type { Element, ElementContent, Root } from "hast";
+import { nestList } from "../hast-lists.js";
+import { unbolded } from "../hast-runs.js";
+import type { RtfBlock, RtfParagraph } from "./model.js";
+import type { RtfDocument } from "./reader.js";
+
+const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
+  type: "element",
+  tagName,
+  properties,
+  children,
+});
+
+const HEADING_STYLE = /^heading\s*([1-9])$/i;
+
+function paragraphElement(paragraph: RtfParagraph): Element {
+  const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
+  const level = styled ? Number(styled) : paragraph.outlineLevel !== undefined && paragraph.outlineLevel < 9 ? paragraph.outlineLevel + 1 : undefined;
+  if (level !== undefined) return el(`h${Math.min(level, 6)}`, unbolded(paragraph.content));
+  if (/^title$/i.test(paragraph.styleName ?? "")) return el("h1", unbolded(paragraph.content));
+  return el("p", paragraph.content);
+}
+
+/** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
+function continuesList(first: RtfParagraph, next: RtfBlock | undefined): boolean {
+  if (next?.type !== "paragraph" || !next.list) return false;
+  return next.list.level > 0 || (next.list.id === first.list!.id && next.list.ordered === first.list!.ordered);
+}
+
+function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (block.type === "table") {
+      out.push(el("table", block.rows.map((row) => el("tr", row.map((cell) => el("td", blocksToHast(cell)))))));
+    } else if (block.list) {
+      let end = i;
+      while (continuesList(block, blocks[end + 1])) end++;
+      const items = (blocks.slice(i, end + 1) as RtfParagraph[]).map(({ list, content }) => ({ ...list!, content }));
+      out.push(nestList(items));
+      i = end;
+    } else {
+      out.push(paragraphElement(block));
+    }
+  }
+  return out;
+}
+
+/** An RTF document as HTML in mammoth's shape (footnotes included), for the shared HTML→GFM path. */
+export function rtfToHast(document: RtfDocument): Root {
+  const children = blocksToHast(document.blocks);
+  if (document.notes.length > 0) {
+    children.push(el("ol", document.notes.map((note) => el("li", blocksToHast(note.blocks), { id: note.id }))));
+  }
+  return { type: "root", children };
+}

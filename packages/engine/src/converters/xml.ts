@@ -1,0 +1,30 @@
+import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
+
+/**
+ * Parse one XML part of a package (ODF, EPUB). Note: xmldom never expands entities declared in
+ * a DTD, so an entity attack inside a part reaches nothing; the ZIP guard refuses DTDs before.
+ *
+ * @throws {Error} naming the part when it is not well-formed XML.
+ */
+export function parseXml(text: string, part: string): Document {
+  const parser = new DOMParser({
+    onError: (level, message) => {
+      if (level === "fatalError") throw new Error(`${part} is not well-formed XML (${message.split("\n")[0]})`);
+    },
+  });
+  return parser.parseFromString(text, "application/xml");
+}
+
+/** The element children of `parent`, in document order. */
+export function childElements(parent: Element | Document): Element[] {
+  const children: Element[] = [];
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === node.ELEMENT_NODE) children.push(node as Element);
+  }
+  return children;
+}
+
+/** The descendants of `parent` with this local name, whatever their namespace prefix. */
+export function descendants(parent: Element | Document, localName: string): Element[] {
+  return Array.from(parent.getElementsByTagNameNS("*", localName));
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { convertNamed, corpusFile } from "./helpers.js";
+
+const PAGE_URL = "https://news.example.org/2026/03/bridge.html";
+
+describe("HTML documents", () => {
+  it("keep the article and drop navigation, sidebars, page header and footer, scripts and styles", async () => {
+    const { markdown, metadata } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { url: PAGE_URL });
+    expect(markdown).toMatch(/^# Harbour Bridge Reopens After Repairs\n/);
+    expect(markdown).toContain("- A wider footpath on the seaward side\n  - Lit at night by low lamps");
+    expect(markdown).toContain("| March 2026   | 21,050           |");
+    for (const chrome of ["Weather", "Most read", "Subscribe", "All rights reserved", "TRACKING-SCRIPT-TEXT", "font-family", "Enable JavaScript"]) {
+      expect(markdown).not.toContain(chrome);
+    }
+    expect(metadata).toMatchObject({ title: "Harbour Bridge Reopens After Repairs | Coastal Gazette", language: "en", author: "Rowan Tidewell", format: "html" });
+  });
+
+  it("make links absolute against the document's URL and drop javascript: links", async () => {
+    const { markdown } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { url: PAGE_URL });
+    expect(markdown).toContain("[full inspection report](https://news.example.org/2026/reports/bridge-inspection.pdf)");
+    expect(markdown).not.toMatch(/javascript:|alert|onclick/);
+    expect(markdown).toContain("Print this");
+  });
+
+  it("resolve links against <base href>, and leave a local file's links relative", async () => {
+    const page = `<html><head><base href="/docs/v2/"></head><body><p><a href="intro.html">Intro</a></p></body></html>`;
+    expect((await convertNamed(page, "page.html", { url: "https://example.org/start" })).markdown).toContain("[Intro](https://example.org/docs/v2/intro.html)");
+    expect((await convertNamed(page, "page.html")).markdown).toContain("[Intro](intro.html)");
+  });
+
+  it("keep the page chrome (but never scripts) when onlyMainContent is off", async () => {
+    const { markdown } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { onlyMainContent: false });
+    expect(markdown).toContain("Most read");
+    expect(markdown).not.toContain("TRACKING-SCRIPT-TEXT");
+  });
+
+  it("read the page's declared charset", async () => {
+    const page = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf'), Buffer.from([0xe9]), Buffer.from(" cr\x8bme</p></body></html>", "latin1")]);
+    expect((await convertNamed(new Uint8Array(page), "cafe.html")).markdown).toBe("Café cr‹me\n");
+  });
+
+  it("turn pandoc's endnotes into GFM footnotes", async () => {
+    const { markdown } = await convertNamed(corpusFile("gen_field-report.pandoc.html"), "report.html");
+    expect(markdown).toContain("summer of 2026.[^1]");
+    expect(markdown).toContain("[^1]: Fieldwork ran from June to August.");
+    expect(markdown).not.toContain("↩");
+  });
+
+  it("are recognised without a name, from the bytes", async () => {
+    const { metadata } = await convertNamed("<!DOCTYPE html><title>T</title><p>Hello</p>", "download");
+    expect(metadata.format).toBe("html");
+  });
+
+  it("read XHTML's self-closed elements as XHTML means them", async () => {
+    const page = `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title/><script src="a.js"/></head><body><h1>Tides<a id="t"/></h1><p><a name="p1"/>High water at noon.<br/>Low at six.</p><div class="gap"/><p>After the gap.</p></body></html>`;
+    expect((await convertNamed(page, "tides.xhtml")).markdown).toBe("# Tides\n\nHigh water at noon.\\\nLow at six.\n\nAfter the gap.\n");
+  });
+
+  it("turn the list paragraphs of Word's \"Save as Web Page\" into nested lists", async () => {
+    const label = (text: string) => `<![if !supportLists]><span style='mso-list:Ignore'>${text}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]>`;
+    const page = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta name=Generator content="Microsoft Word 15"></head>
+<body lang=EN-GB><div class=WordSection1>
+<p class=MsoNormal>Packing list:</p>
+<p class=MsoListParagraphCxSpFirst style='text-indent:-.25in;mso-list:l0 level1 lfo1'>${label("·")}Tent</p>
+<p class=MsoListParagraphCxSpMiddle style='margin-left:1.0in;mso-list:l0 level2 lfo1'>${label("o")}Pegs</p>
+<p class=MsoListParagraphCxSpLast style='text-indent:-.25in;mso-list:l0 level1 lfo1'>${label("·")}Stove</p>
+<p class=MsoListParagraphCxSpFirst style='text-indent:-.25in;mso-list:l1 level1 lfo2'>${label("1.")}Pitch the tent</p>
+<p class=MsoListParagraphCxSpLast style='text-indent:-.25in;mso-list:l1 level1 lfo2'>${label("2.")}Light the stove</p>
+</div></body></html>`;
+    expect((await convertNamed(page, "packing.htm")).markdown).toBe(
+      "Packing list:\n\n- Tent\n  - Pegs\n- Stove\n\n1. Pitch the tent\n2. Light the stove\n",
+    );
+  });
+
+  it("read a short mark and a block that link to each other as a footnote, but not a table of contents", async () => {
+    const page = `<html><body><nav><a id="toc-1" href="#s1">1</a></nav>
+<h2 id="s1"><a href="#toc-1">Tides</a></h2><p>High water at noon.<a id="r1" href="#n1">[1]</a></p>
+<p id="n1"><a href="#r1">[1]</a> Times are local.</p></body></html>`;
+    expect((await convertNamed(page, "tides.html", { onlyMainContent: false })).markdown).toBe(
+      "1\n\n## Tides\n\nHigh water at noon.[^1]\n\n[^1]: Times are local.\n",
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { odtWith } from "../hardening/hostile-text-documents.js";
+import { convertNamed, corpusFile } from "./helpers.js";
+
+const REPORT_BODY = `# Field Report on Alpine Meadows
+
+The survey covered three valleys in the summer of 2026.[^1] See the [project page](https://example.org/meadows/report) for the raw data.
+
+## Methods
+
+Plots were chosen at random and visited twice.
+
+- Soil samples
+  - Moisture content
+  - Organic carbon
+- Plant counts
+  1. Grasses
+  2. Sedges
+`;
+
+describe("ODT", () => {
+  it.each([["gen_field-report.pandoc.odt"], ["gen_field-report.lo.odt"]])("%s: headings, nested lists, links and footnotes as from the DOCX", async (name) => {
+    const { markdown, metadata } = await convertNamed(corpusFile(name), name);
+    expect(markdown).toContain(REPORT_BODY);
+    expect(markdown).toContain("| Greyburn    | 15    | 52      |");
+    expect(markdown).toContain("[^2]: Counts exclude mosses and lichens.");
+    expect(metadata).toMatchObject({ title: "Field Report on Alpine Meadows", author: "Ada Quill", format: "odt" });
+  });
+
+  it("leaves out a table of contents, comments and tracked deletions", async () => {
+    const body = `<text:table-of-content><text:index-body><text:p>Chapter one 3</text:p></text:index-body></text:table-of-content>
+      <text:h text:outline-level="1">Chapter one</text:h><text:p>Kept<office:annotation><text:p>A reviewer's remark</text:p></office:annotation> text.</text:p>
+      <text:tracked-changes><text:changed-region><text:deletion><text:p>Deleted words</text:p></text:deletion></text:changed-region></text:tracked-changes>`;
+    const bytes = odtWith(body);
+    const { markdown } = await convertNamed(bytes, "chapter.odt");
+    expect(markdown).toBe("# Chapter one\n\nKept text.\n");
+    expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
+  });
+
+  it("is recognised by its mimetype member whatever its name says", async () => {
+    const { metadata } = await convertNamed(corpusFile("gen_handbook.pandoc.odt"), "handbook.docx");
+    expect(metadata.format).toBe("odt");
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { convertNamed, corpusFile } from "./helpers.js";
+
+/** A Word-style RTF: a style sheet with a heading style, a list, a table, a link, a footnote, a header and a picture. */
+const WORD_RTF = String.raw`{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\froman\fcharset0 Times;}{\f1\fnil\fcharset204 Arial Cyr;}}
+{\stylesheet{\s0 Normal;}{\s1\outlinelevel0 heading 1;}{\s2 heading 2;}}
+{\info{\title Harbour Log}{\author Ines Marr}}
+{\header\pard\plain Page header text\par}
+\pard\plain\s1 Harbour Log\par
+\pard\plain\s2 Arrivals\par
+\pard\plain Caf\'e9 opened at six, \f1 \'cf\'f0\'e8\'e2\'e5\'f2\f0 , and the price rose to 3\u8364?.\par
+{\listtext\pard\plain \u8226\'95\tab}\pard\plain\ls1\ilvl0 Ferries\par
+{\listtext\pard\plain \u8226\'95\tab}\pard\plain\ls1\ilvl1 Morning ferry\par
+{\listtext\pard\plain 1.\tab}\pard\plain\ls2\ilvl0 Count the boats\par
+\pard\plain\intbl Boat\cell Crew\cell\row
+\pard\plain\intbl Gull\cell 4\cell\row
+\pard\plain See {\field{\*\fldinst HYPERLINK "https://example.org/harbour"}{\fldrslt the harbour page}} and the {\b tide}{\i  table}.{\super\chftn}{\footnote\pard\plain\chftn  Tides from the port office.\par}\par
+{\*\shppict{\pict\pngblip 89504e470d0a1a0a0000000d4948445200000001}}{\nonshppict{\pict\wmetafile8 0100}}\par
+}`;
+
+describe("RTF", () => {
+  it("reads headings, lists, tables, links, emphasis and footnotes; leaves out headers and picture data", async () => {
+    const { markdown, metadata, warnings } = await convertNamed(WORD_RTF, "log.rtf");
+    expect(markdown).toBe(
+      [
+        "# Harbour Log",
+        "",
+        "## Arrivals",
+        "",
+        "Café opened at six, Привет, and the price rose to 3€.",
+        "",
+        "- Ferries",
+        "  - Morning ferry",
+        "",
+        "1. Count the boats",
+        "",
+        "| Boat | Crew |",
+        "| ---- | ---- |",
+        "| Gull | 4    |",
+        "",
+        "See [the harbour page](https://example.org/harbour) and the **tide** *table*.[^1]",
+        "",
+        "[^1]: Tides from the port office.",
+        "",
+      ].join("\n"),
+    );
+    expect(metadata).toMatchObject({ title: "Harbour Log", author: "Ines Marr", format: "rtf" });
+    // Word writes each picture twice (`\shppict` and a fallback); it is one picture.
+    expect(warnings).toEqual(["1 picture(s) were left out."]);
+  });
+
+  it.each([["gen_field-report.pandoc.rtf"], ["gen_field-report.lo.rtf"]])("%s: the same structure as the document it was saved from", async (name) => {
+    const { markdown } = await convertNamed(corpusFile(name), name);
+    expect(markdown).toContain("## Methods\n\nPlots were chosen at random and visited twice.\n\n- Soil samples\n  - Moisture content\n  - Organic carbon\n- Plant counts\n  1. Grasses\n  2. Sedges\n");
+    expect(markdown).toContain("[project page](https://example.org/meadows/report)");
+    expect(markdown).toContain("[^1]: Fieldwork ran from June to August.");
+  });
+
+  it("is recognised by {\\rtf whatever its name says", async () => {
+    expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
+  });
+});
