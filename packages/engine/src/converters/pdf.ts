@@ -70,7 +70,7 @@ async function convertDocument(
         if (items.length === 0) pagesWithoutText.push(pageIndex + 1);
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
-        pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, pageIndex, { gutter, rules }) });
+        pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, { pageIndex, height: height! }, { gutter, rules }) });
       } finally {
         page.cleanup();
       }

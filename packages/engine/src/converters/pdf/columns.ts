@@ -46,7 +46,8 @@ export function readingOrder(page: PageLayout): TextLine[] {
 
 const crosses = (run: TextRun, x: number): boolean => run.x < x - 1 && run.right > x + 1;
 
-function withRuns(line: TextLine, runs: TextRun[]): TextLine {
+/** The line with only some of its runs, its extent and style measured again. */
+export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
   if (runs.length === line.runs.length) return line;
   return {
     ...line,
@@ -57,6 +58,7 @@ function withRuns(line: TextLine, runs: TextRun[]): TextLine {
     fontSize: runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest)).fontSize,
     bold: runs.every((run) => run.bold),
     italic: runs.every((run) => run.italic),
+    monospace: runs.every((run) => run.monospace),
   };
 }
 

@@ -18,6 +18,9 @@ interface LinkArea {
 // "SFTI1000"); pdf.js only sets its own `bold` flag for some standard fonts.
 const BOLD_FONT_NAME = /bold|black|heavy|demi|medi|cmbx|sfbx|bx\d/i;
 const ITALIC_FONT_NAME = /italic|oblique|cmti|sfti|ti\d{2,4}$/i;
+// Note: pdf.js reads the font descriptor's FixedPitch flag (and equal glyph widths) into
+// `isMonospace`; many embedded subsets lack the flag, so the usual names count too (TeX's CMTT).
+const MONOSPACE_FONT_NAME = /courier|mono|consol|menlo|inconsolata|cmtt|sftt|typewriter|lucidaconsole|sourcecode|firacode/i;
 // Note: Wingdings, Symbol and ZapfDingbats bullets come out as letters ("l", "r", "§").
 const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
 // Note: glyphs without a Unicode mapping come out as control characters; a tiny item holding one
@@ -33,12 +36,13 @@ const isBulletGlyph = (text: string, style: FontStyle): boolean => {
 // never occurs in Arabic, while a plain "ال" may be genuine.
 const REVERSED_LAM_HAMZA_ALEF = /(?<=ا)([أإآ])ل/g;
 const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALEF, "ل$1");
-// Note: dot leaders of tables of contents ("Introduction . . . . . 7") separate two cells.
-const DOT_LEADER = /\s*(?:\.\s*){4,}\s*/;
+// Note: dot leaders of tables of contents ("Introduction . . . . . 7", or "……") separate two cells.
+const DOT_LEADER = /\s*(?:[.…]\s*){4,}\s*/;
 
 interface FontStyle {
   bold: boolean;
   italic: boolean;
+  monospace: boolean;
   symbol: boolean;
 }
 
@@ -78,6 +82,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         fontSize,
         bold: style.bold,
         italic: style.italic,
+        monospace: style.monospace,
         vertical,
         href: linkAt(links, piece.x + piece.width / 2, baseline! - fontSize / 3),
       });
@@ -104,13 +109,14 @@ function splitAtLeaders(text: string, x: number, width: number): { text: string;
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
   if (style === undefined) {
-    style = { bold: false, italic: false, symbol: false };
+    style = { bold: false, italic: false, monospace: false, symbol: false };
     try {
-      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean } | null;
+      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean; isMonospace?: boolean } | null;
       const name = font?.name ?? "";
       style = {
         bold: Boolean(font?.bold || font?.black || BOLD_FONT_NAME.test(name)),
         italic: Boolean(font?.italic || ITALIC_FONT_NAME.test(name)),
+        monospace: Boolean(font?.isMonospace || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
       };
     } catch {

@@ -10,6 +10,8 @@ export interface PdfTextItem {
   fontSize: number;
   bold: boolean;
   italic: boolean;
+  /** Set in a monospaced (fixed-pitch) font, as code is. */
+  monospace: boolean;
   /** Set for vertical (CJK) writing: such an item is a line of its own. */
   vertical: boolean;
   /** Target of the link annotation the item sits in. */
@@ -22,11 +24,14 @@ export interface TextRun {
   text: string;
   /** The same text as Markdown (escaped, links applied). */
   markdown: string;
+  /** The Markdown with bold and italic text marked, for paragraphs. */
+  emphasized: string;
   x: number;
   right: number;
   fontSize: number;
   bold: boolean;
   italic: boolean;
+  monospace: boolean;
 }
 
 /** All runs that share a baseline, left to right. */
@@ -41,8 +46,17 @@ export interface TextLine {
   bold: boolean;
   /** True when every run is italic. */
   italic: boolean;
+  /** True when every run is set in a monospaced font. */
+  monospace: boolean;
   /** Index of the page the line is on (0-based). */
   pageIndex: number;
+  /** Height of that page, to tell the running-header band from the body. */
+  pageHeight: number;
+  /**
+   * Set by reading-order analysis on a line that must not be joined to the text before it on the
+   * same baseline: the body beside a label or caption column.
+   */
+  startsBlock?: boolean;
 }
 
 /** One page's text lines plus its size. */

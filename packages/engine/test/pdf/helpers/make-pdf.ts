@@ -1,4 +1,6 @@
-/** One line of text on a generated page: Helvetica (or Helvetica-Bold) at a position in points. */
+import { deflateSync } from "node:zlib";
+
+/** One line of text on a generated page: Helvetica (bold, oblique) or Courier at a position in points. */
 export interface PdfLine {
   text: string;
   x: number;
@@ -6,29 +8,57 @@ export interface PdfLine {
   y: number;
   size?: number;
   bold?: boolean;
+  italic?: boolean;
+  /** Set in Courier, a monospaced font. */
+  mono?: boolean;
 }
+
+/** An RGB image drawn on a page; `x`, `y` (bottom left corner), `width` and `height` are in points. */
+export interface PdfImage {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  pixelWidth: number;
+  pixelHeight: number;
+  /** Pixels, three bytes (red, green, blue) each, row by row from the top. */
+  rgb: Uint8Array;
+}
+
+const fontOf = (line: PdfLine): string => (line.mono ? "F4" : line.bold ? "F2" : line.italic ? "F3" : "F1");
 
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
  * lines of ASCII text, so tests can state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly PdfLine[])[]): Uint8Array {
+export function makePdf(pages: readonly (readonly PdfLine[])[], images: readonly (readonly PdfImage[])[] = []): Uint8Array {
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
   const catalog = add("");
   const pageTree = add("");
   const regular = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
-  const pageIds = pages.map((lines) => {
-    const content = lines
-      .map((line) => {
-        const escaped = line.text.replace(/[\\()]/g, "\\$&");
-        return `BT /${line.bold ? "F2" : "F1"} ${line.size ?? 11} Tf ${line.x} ${line.y} Td (${escaped}) Tj ET`;
-      })
-      .join("\n");
+  const oblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>");
+  const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
+  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R`;
+  const pageIds = pages.map((lines, pageIndex) => {
+    const pageImages = images[pageIndex] ?? [];
+    const imageIds = pageImages.map((image) => {
+      const data = deflateSync(image.rgb).toString("latin1");
+      return add(
+        `<< /Type /XObject /Subtype /Image /Width ${image.pixelWidth} /Height ${image.pixelHeight} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data}\nendstream`,
+      );
+    });
+    const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
+    const texts = lines.map((line) => {
+      const escaped = line.text.replace(/[\\()]/g, "\\$&");
+      return `BT /${fontOf(line)} ${line.size ?? 11} Tf ${line.x} ${line.y} Td (${escaped}) Tj ET`;
+    });
+    const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
+    const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
     return add(
-      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> >>`,
+      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >> >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
