@@ -92,7 +92,12 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
     return { block: { kind: "paragraph", text: "" }, last: line, lines: 1, textX: line.x, code: [line] };
   }
   const continuedLevel = open?.block.kind === "heading" && continues(open.last, line, typography) ? typography.headingLevel(line, true) : undefined;
-  const level = continuedLevel === open?.headingLevel && continuedLevel !== undefined ? continuedLevel : typography.headingLevel(line);
+  const level =
+    continuedLevel === open?.headingLevel && continuedLevel !== undefined
+      ? continuedLevel
+      : continuesText(open, line, typography)
+        ? undefined
+        : typography.headingLevel(line);
   if (level !== undefined) {
     const sameHeading = open?.headingLevel === level && !line.startsBlock && continues(open.last, line, typography);
     if (open && sameHeading && open.block.kind === "heading" && open.lines < MAXIMUM_HEADING_LINES) {
@@ -128,6 +133,17 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
   }
   close();
   return { block: { kind: "paragraph", text: emphasizedOf(line) }, last: line, lines: 1, textX: line.x };
+}
+
+/**
+ * Whether the line goes on the paragraph or list item above, set in the same type: then it is the
+ * rest of that text (a caption's second line), even where its type alone would make it a heading.
+ */
+function continuesText(open: OpenBlock | undefined, line: TextLine, typography: Typography): boolean {
+  if (!open || open.code || open.block.kind === "heading" || line.startsBlock) return false;
+  const previous = open.last;
+  const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
+  return sameType && continues(previous, line, typography) && fitsBlock(open, line);
 }
 
 /** Whether a monospaced line goes on the listing above it: same page, no wider gap than a few blank lines. */

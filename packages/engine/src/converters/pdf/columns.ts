@@ -14,11 +14,27 @@ const PROSE_GAP_EM = 2;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
 
+// Note: a label column (headings or captions in a narrow column beside the body text) is set
+// apart from the body by at least this many ems,
+const LABEL_GAP_EM = 2;
+// is at most this share of the body's width,
+const LABEL_WIDTH_SHARE = 0.6;
+// and has at least this many label lines. The body has more lines than share a baseline with a
+// label (where every line has a label and a value, the page is a table or a form).
+const MINIMUM_LABEL_LINES = 2;
+const MINIMUM_BODY_LINES = 3;
+const BODY_LINES_PER_LABEL = 1.5;
+// Lines of one label are set no further apart than this many ems.
+const LABEL_LEADING_EM = 1.6;
+
 /**
- * The page's lines in reading order. On a two-column page the lines of each stretch between
- * full-width lines are read left column first, then right column.
+ * The page's lines in reading order. On a page with a label column each label is read before the
+ * body text beside it; on a two-column page the lines of each stretch between full-width lines
+ * are read left column first, then right column.
  */
 export function readingOrder(page: PageLayout): TextLine[] {
+  const bodyX = findLabelColumn(page.lines);
+  if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
   const { gutter } = page;
   if (gutter === undefined) return page.lines;
   const ordered: TextLine[] = [];
@@ -39,6 +55,95 @@ export function readingOrder(page: PageLayout): TextLine[] {
     const rightRuns = line.runs.filter((run) => run.x >= gutter);
     if (leftRuns.length > 0) left.push(withRuns(line, leftRuns));
     if (rightRuns.length > 0) right.push(withRuns(line, rightRuns));
+  }
+  flush();
+  return ordered;
+}
+
+/** The runs of a line left of the body's edge (a label) and from it on (the body). */
+function splitAtBody(line: TextLine, bodyX: number): { label: TextRun[]; body: TextRun[]; crossing: boolean } {
+  const gap = LABEL_GAP_EM * line.fontSize;
+  const label = line.runs.filter((run) => run.right <= bodyX - gap);
+  const body = line.runs.filter((run) => run.x >= bodyX - 2);
+  return { label, body, crossing: label.length + body.length < line.runs.length };
+}
+
+/**
+ * The x where the body text starts beside a label column, if the page has one: most lines (or
+ * the part after a wide gap) start there, and the narrow text left of it does not run into it.
+ */
+export function findLabelColumn(lines: readonly TextLine[]): number | undefined {
+  const starts = new Map<number, number>();
+  for (const line of lines) {
+    line.runs.forEach((run, index) => {
+      const previous = line.runs[index - 1];
+      if (previous && run.x - previous.right < LABEL_GAP_EM * line.fontSize) return;
+      const x = Math.round(run.x);
+      starts.set(x, (starts.get(x) ?? 0) + 1);
+    });
+  }
+  const countNear = (x: number): number => [...starts].filter(([start]) => Math.abs(start - x) <= 2).reduce((sum, [, count]) => sum + count, 0);
+  const bodyX = [...starts.keys()].sort((a, b) => countNear(b) - countNear(a) || a - b)[0];
+  if (bodyX === undefined) return undefined;
+  let labels = 0;
+  let paired = 0;
+  let bodies = 0;
+  let crossings = 0;
+  let labelLeft = Infinity;
+  let labelRight = -Infinity;
+  let bodyRight = bodyX;
+  for (const line of lines) {
+    const { label, body, crossing } = splitAtBody(line, bodyX);
+    if (crossing) crossings++;
+    if (label.length > 0 && body.length > 0) paired++;
+    if (label.length > 0) {
+      labels++;
+      labelLeft = Math.min(labelLeft, label[0]!.x);
+      labelRight = Math.max(labelRight, label.at(-1)!.right);
+    }
+    if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) bodies++;
+    if (body.length > 0) bodyRight = Math.max(bodyRight, body.at(-1)!.right);
+  }
+  const isLabelColumn =
+    labels >= MINIMUM_LABEL_LINES &&
+    bodies >= Math.max(MINIMUM_BODY_LINES, paired * BODY_LINES_PER_LABEL) &&
+    crossings * 4 <= lines.length &&
+    labelRight - labelLeft <= LABEL_WIDTH_SHARE * (bodyRight - bodyX);
+  return isLabelColumn ? bodyX : undefined;
+}
+
+/**
+ * Read a page with a label column: each label (one or more closely set lines), then the body
+ * lines from its top down to the next label. A line that crosses into the body is read in place.
+ */
+function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[] {
+  const ordered: TextLine[] = [];
+  let labels: TextLine[] = [];
+  let body: TextLine[] = [];
+  const flush = (): void => {
+    ordered.push(...labels, ...body.map((line, index) => (index === 0 && labels.length > 0 ? { ...line, startsBlock: true } : line)));
+    labels = [];
+    body = [];
+  };
+  for (const line of lines) {
+    const { label, body: bodyRuns, crossing } = splitAtBody(line, bodyX);
+    if (crossing) {
+      flush();
+      ordered.push(line);
+      continue;
+    }
+    if (label.length > 0) {
+      const previous = labels.at(-1);
+      if (!previous || line.baseline - previous.baseline > LABEL_LEADING_EM * line.fontSize) {
+        // Note: body lines set a little above the label's first baseline are beside it, not before it.
+        const beside = body.filter((bodyLine) => bodyLine.baseline > line.baseline - line.fontSize);
+        body = body.filter((bodyLine) => !beside.includes(bodyLine));
+        flush();
+        body = beside;
+      }
+      labels.push(withRuns(line, label));
+    }
+    if (bodyRuns.length > 0) body.push(withRuns(line, bodyRuns));
   }
   flush();
   return ordered;

@@ -19,6 +19,8 @@ const CAPTION_WORDS = "Fig|Figure|Table|Tab|Chart|Diagram|Graph|Exhibit|Illustra
 const CAPTION = new RegExp(
   `^(?:${CAPTION_WORDS}|${CAPTION_WORDS.toUpperCase()})s?(?:\\.\\s*|\\s+)(?:\\d|[IVXLC]+\\b|[A-Z]\\b)`,
 );
+// A document with more of its text monospaced than this share is set in a typewriter font.
+const MONOSPACE_BODY_SHARE = 0.9;
 // Note: CJK fonts are fixed-pitch too; their text is not code.
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 // A table-of-contents entry ends in its page number, after dot leaders or a wide gap.
@@ -53,7 +55,7 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
     if (line.monospace) monospaceCharacters += length;
   }
   // Note: a document set in a typewriter font throughout has no listings to tell apart.
-  const monospaceBody = monospaceCharacters * 2 > allCharacters;
+  const monospaceBody = monospaceCharacters > allCharacters * MONOSPACE_BODY_SHARE;
   const bodySize = [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 12;
   const isLargeHeading = (line: TextLine): boolean =>
     roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);

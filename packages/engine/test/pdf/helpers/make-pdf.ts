@@ -1,8 +1,16 @@
 import { deflateSync } from "node:zlib";
 
+/** A piece of a line in its own style; the pieces of a line are set one after the other. */
+export interface PdfSpan {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+}
+
 /** One line of text on a generated page: Helvetica (bold, oblique) or Courier at a position in points. */
 export interface PdfLine {
-  text: string;
+  /** The text, or pieces of it in different styles (the line's own style applies to plain text). */
+  text: string | readonly PdfSpan[];
   x: number;
   /** Baseline, from the bottom of the page as in PDF. */
   y: number;
@@ -25,7 +33,9 @@ export interface PdfImage {
   rgb: Uint8Array;
 }
 
-const fontOf = (line: PdfLine): string => (line.mono ? "F4" : line.bold ? "F2" : line.italic ? "F3" : "F1");
+const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
+  style.mono ? "F4" : style.bold ? "F2" : style.italic ? "F3" : "F1";
+const pdfString = (text: string): string => `(${text.replace(/[\\()]/g, "\\$&")})`;
 
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
@@ -51,8 +61,10 @@ export function makePdf(pages: readonly (readonly PdfLine[])[], images: readonly
     });
     const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
     const texts = lines.map((line) => {
-      const escaped = line.text.replace(/[\\()]/g, "\\$&");
-      return `BT /${fontOf(line)} ${line.size ?? 11} Tf ${line.x} ${line.y} Td (${escaped}) Tj ET`;
+      const size = line.size ?? 11;
+      const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
+      const shown = spans.map((span) => `/${fontOf({ ...span, mono: line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
+      return `BT ${line.x} ${line.y} Td ${shown} ET`;
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
