@@ -21,7 +21,9 @@ export interface StreamInfo {
 /** PDF parsing options, as in Firecrawl's `parsers: [{ type: "pdf", ... }]`. */
 export interface PdfOptions {
   /**
-   * `fast`: text layer only. `auto`: OCR pages that have no text layer. `ocr`: OCR every page.
+   * `fast`: text layer only. `auto`: OCR pages that have no text layer. `ocr`: also read the text
+   * in each page's images (charts, screenshots, scanned tables) by OCR, in reading order among
+   * the text layer; pages without a text layer are OCR'd whole.
    * @default "fast"
    */
   mode?: "fast" | "auto" | "ocr";

@@ -59,8 +59,11 @@ async function convertDocument(
       const page = await document.getPage(pageIndex + 1);
       try {
         const [, , width, height] = page.getViewport({ scale: 1 }).viewBox as number[];
-        const { items, rules } = await extractPageContent(page);
-        if (reader && (mode === "ocr" || items.length === 0)) {
+        const { items, rules, images } = await extractPageContent(page);
+        // Note: in "ocr" mode a page keeps its text layer (and so its headings) and the text in
+        // its images is read and placed among it.
+        if (reader && mode === "ocr" && items.length > 0) items.push(...(await reader.readImages(page, images, items)));
+        if (reader && items.length === 0) {
           const text = await reader.read(page);
           if (text === "") warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
           ocrTextByPage.set(pageIndex, text);

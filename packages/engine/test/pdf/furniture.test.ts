@@ -12,6 +12,7 @@ const line = (text: string, baseline: number, pageIndex: number): TextLine => ({
   bold: false,
   italic: false,
   monospace: false,
+  fromImage: false,
   pageIndex,
   pageHeight: 792,
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { makePdf } from "./helpers/make-pdf.js";
@@ -153,5 +154,76 @@ describe("pdf layout: code and emphasis", () => {
     ]);
     expect(markdown).toMatch(/^# Safety notes$/m);
     expect(markdown).toContain("Always **switch off** the power before opening the _control_ cabinet.");
+  });
+});
+
+/** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */
+async function chartImage(labels: readonly string[], title: string): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
+  const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");
+  // Note: the font comes from pdfjs-dist, so the test does not depend on the machine's fonts.
+  GlobalFonts.registerFromPath(fileURLToPath(import.meta.resolve("pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf")), "Chart Sans");
+  const [width, height] = [1000, 500];
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = "#000000";
+  context.font = "40px 'Chart Sans'";
+  context.fillText(title, 40, 60);
+  labels.forEach((label, index) => {
+    const x = 120 + index * 300;
+    context.fillStyle = "#4060a0";
+    context.fillRect(x, 340 - index * 80, 120, 60 + index * 80);
+    context.fillStyle = "#000000";
+    context.fillText(label, x, 460);
+  });
+  const { data } = context.getImageData(0, 0, width, height);
+  const rgb = new Uint8Array(width * height * 3);
+  for (let pixel = 0; pixel < width * height; pixel++) rgb.set(data.subarray(pixel * 4, pixel * 4 + 3), pixel * 3);
+  return { pixelWidth: width, pixelHeight: height, rgb };
+}
+
+describe("pdf layout: text in images", () => {
+  it("reads the text of a chart image among the page's text in ocr mode, keeping the headings", { timeout: 60_000 }, async () => {
+    const labels = ["Coal", "Wind", "Solar"];
+    const chart = await chartImage(labels, "Electricity generation by source");
+    const pdf = makePdf(
+      [
+        [
+          { text: "Energy mix", x: 72, y: 720, size: 20, bold: true },
+          ...paragraph(["The chart below shows how the country produced its electricity last year."], 72, 690),
+          ...paragraph(["Wind overtook coal for the first time in the second half of the year."], 72, 420),
+        ],
+      ],
+      [[{ ...chart, x: 72, y: 460, width: 360, height: 180 }]],
+    );
+    const fast = await convert(pdf, { filename: "chart.pdf" });
+    expect(fast.markdown).not.toContain("Electricity generation");
+    const { markdown } = await convert(pdf, { filename: "chart.pdf", pdf: { mode: "ocr" } });
+    expect(markdown).toMatch(/^# Energy mix$/m);
+    const position = (text: string): number => markdown.indexOf(text);
+    expect(position("Electricity generation by source")).toBeGreaterThan(position("produced its electricity"));
+    for (const label of labels) {
+      expect(position(label)).toBeGreaterThan(position("Electricity generation by source"));
+      expect(position(label)).toBeLessThan(position("Wind overtook coal"));
+    }
+  });
+});
+
+describe("pdf layout: columns below a full-width table", () => {
+  it("reads the two columns of prose under a table that spans the page column by column", async () => {
+    const table: PdfLine[] = ["Region", "North", "South", "East", "West", "Centre", "Islands", "Total"].flatMap((label, row) =>
+      [label, "1,204", "2,310", "3,420", "4,118", "5,093"].map((text, column): PdfLine => ({ text, x: 72 + column * 95, y: 720 - row * 16, size: 10 })),
+    );
+    const left = ["The survey asked each firm how many staff", "it expected to keep over the next two", "months, and whether it would hire again", "once demand recovered in its sector.", "Most firms expected to keep their staff."];
+    const right = ["Firms in tourism were the most worried,", "since visitors had not yet come back and", "bookings for the season were still low,", "while farms expected little change at all", "and some planned to hire more workers."];
+    const columns = left.flatMap((text, index): PdfLine[] => [
+      { text, x: 72, y: 560 - index * 14 },
+      { text: right[index]!, x: 320, y: 560 - index * 14 },
+    ]);
+    const markdown = await toMarkdown([[...table, ...columns]]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown).toContain(right.join(" "));
+    expect(markdown.indexOf(left[0]!)).toBeLessThan(markdown.indexOf(right[0]!));
   });
 });

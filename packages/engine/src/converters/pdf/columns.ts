@@ -1,4 +1,4 @@
-import type { PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
+import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
 
 // Note: a gutter is looked for in the middle of the page only; layout columns further out are
 // margins notes or tables, not a second column of prose.
@@ -35,8 +35,9 @@ const LABEL_LEADING_EM = 1.6;
 export function readingOrder(page: PageLayout): TextLine[] {
   const bodyX = findLabelColumn(page.lines);
   if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
-  const { gutter } = page;
-  if (gutter === undefined) return page.lines;
+  const band = page.gutter;
+  if (band === undefined) return page.lines;
+  const gutter = band.x;
   const ordered: TextLine[] = [];
   let left: TextLine[] = [];
   let right: TextLine[] = [];
@@ -46,7 +47,7 @@ export function readingOrder(page: PageLayout): TextLine[] {
     right = [];
   };
   for (const line of page.lines) {
-    if (line.runs.some((run) => crosses(run, gutter))) {
+    if (line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
       flush();
       ordered.push(line);
       continue;
@@ -168,10 +169,16 @@ export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
 }
 
 /**
- * The x of the gap between two columns of prose, if the page has two: a vertical strip in the
- * middle of the page that few lines cross, with lines on both sides that fill their column.
+ * The gap between two columns of prose, if the page has two: a vertical strip in the middle of
+ * the page that few lines cross, with lines on both sides that fill their column. Where that
+ * fails (a chart or table across the page), a stretch of the page set in two columns.
  */
-export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
+export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+  const x = findPageGutter(groups, pageWidth);
+  return x !== undefined ? { x, top: -Infinity, bottom: Infinity } : findGutterBand(groups, pageWidth);
+}
+
+function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
   if (groups.length < MINIMUM_COLUMN_LINES * 2) return undefined;
   const crossesAt = (group: readonly PdfTextItem[], x: number): boolean => group.some((item) => item.x < x - 1 && item.right > x + 1);
   let best: { x: number; crossing: number } | undefined;
@@ -198,6 +205,62 @@ export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number):
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => item.right <= gutter) && group.some((item) => item.x >= gutter)).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+// Note: a side of a line with this many characters is prose, not a table cell or a chart label.
+const PROSE_SIDE_CHARACTERS = 15;
+// The gap between two columns is at least this many ems wide.
+const MINIMUM_GUTTER_EM = 0.5;
+// Within a stretch set in two columns, at most this share of the lines run across the gutter.
+const MAXIMUM_BAND_CROSSING_SHARE = 0.2;
+// Lines of one stretch of text are no further apart than this many ems.
+const BAND_LEADING_EM = 2.5;
+
+/**
+ * Two columns on part of a page only: at least a few lines hold prose on both sides of a gap,
+ * the gaps line up, and the lines between them stay off it. The stretch goes on above and below
+ * while lines follow closely and stay off the gutter.
+ */
+function findGutterBand(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+  const gaps: { left: number; right: number; group: number }[] = [];
+  groups.forEach((group, index) => {
+    const characters = group.map((item) => item.text.trim().length);
+    const total = characters.reduce((sum, count) => sum + count, 0);
+    // Note: the sides of a line of two columns are prose, words close together; a line with
+    // cells set apart (a table row, a form) has a second wide gap.
+    const wideGaps = group.filter((item, position) => position > 0 && item.x - group[position - 1]!.right > PROSE_GAP_EM * item.fontSize).length;
+    let before = 0;
+    group.forEach((item, position) => {
+      const previous = group[position - 1];
+      const gap = previous ? item.x - previous.right : 0;
+      const otherWideGaps = wideGaps - (gap > PROSE_GAP_EM * item.fontSize ? 1 : 0);
+      if (previous && gap >= MINIMUM_GUTTER_EM * item.fontSize && otherWideGaps === 0 && before >= PROSE_SIDE_CHARACTERS && total - before >= PROSE_SIDE_CHARACTERS) {
+        gaps.push({ left: previous.right, right: item.x, group: index });
+      }
+      before += characters[position]!;
+    });
+  });
+  if (gaps.length < MINIMUM_COLUMN_LINES) return undefined;
+  let best = { x: 0, count: 0 };
+  for (let x = Math.round(pageWidth * GUTTER_SEARCH[0]); x <= pageWidth * GUTTER_SEARCH[1]; x++) {
+    const count = new Set(gaps.filter((gap) => gap.left < x && gap.right > x).map((gap) => gap.group)).size;
+    if (count > best.count) best = { x, count };
+  }
+  if (best.count < MINIMUM_COLUMN_LINES) return undefined;
+  const supporting = gaps.filter((gap) => gap.left < best.x && gap.right > best.x);
+  const x = (Math.max(...supporting.map((gap) => gap.left)) + Math.min(...supporting.map((gap) => gap.right))) / 2;
+  const crosses = (group: readonly PdfTextItem[] | undefined): boolean => group?.some((item) => item.x < x - 1 && item.right > x + 1) ?? true;
+  const first = supporting[0]!.group;
+  const last = supporting.at(-1)!.group;
+  const crossing = groups.slice(first, last + 1).filter((group) => crosses(group)).length;
+  if (crossing > (last - first + 1) * MAXIMUM_BAND_CROSSING_SHARE) return undefined;
+  const follows = (group: readonly PdfTextItem[] | undefined, neighbour: readonly PdfTextItem[]): boolean =>
+    group !== undefined && !crosses(group) && Math.abs(group[0]!.baseline - neighbour[0]!.baseline) <= BAND_LEADING_EM * group[0]!.fontSize;
+  let top = first;
+  while (follows(groups[top - 1], groups[top]!)) top--;
+  let bottom = last;
+  while (follows(groups[bottom + 1], groups[bottom]!)) bottom++;
+  return { x, top: groups[top]![0]!.baseline - 2, bottom: groups[bottom]![0]!.baseline + 2 };
 }
 
 interface Extent {

@@ -2,6 +2,8 @@ import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
+import { findImageRegions } from "./images.js";
+import type { Region } from "./images.js";
 import { findVerticalRules } from "./rules.js";
 import type { VerticalRule } from "./rules.js";
 
@@ -50,6 +52,8 @@ interface FontStyle {
 export interface PageContent {
   items: PdfTextItem[];
   rules: VerticalRule[];
+  /** Where images are painted; empty unless the document was opened with its images. */
+  images: Region[];
 }
 
 /** A page's text items in top-down coordinates, with weight and link targets, and its vertical rules. */
@@ -59,6 +63,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const operatorList = await page.getOperatorList();
   const viewport = page.getViewport({ scale: 1 });
   const rules = findVerticalRules(operatorList, viewport.transform);
+  const images = findImageRegions(operatorList, viewport.transform);
   const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -83,12 +88,13 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         bold: style.bold,
         italic: style.italic,
         monospace: style.monospace,
+        fromImage: false,
         vertical,
         href: linkAt(links, piece.x + piece.width / 2, baseline! - fontSize / 3),
       });
     }
   }
-  return { items, rules };
+  return { items, rules, images };
 }
 
 /** Cut an item at dot leaders, giving each piece a share of the width by its length. */

@@ -25,6 +25,8 @@ const MONOSPACE_BODY_SHARE = 0.9;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 // A table-of-contents entry ends in its page number, after dot leaders or a wide gap.
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i;
+// Leaders too short to be cut out of the text ("traits: .. 97") still end an entry.
+const SHORT_LEADER_PAGE_NUMBER = /(?:[.…]\s?){2,}\s*\d{1,4}$/;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
@@ -85,7 +87,8 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
 }
 
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
-export const endsWithPageNumber = (line: TextLine): boolean => line.runs.length > 1 && PAGE_NUMBER.test(line.runs.at(-1)!.text);
+export const endsWithPageNumber = (line: TextLine): boolean =>
+  (line.runs.length > 1 && PAGE_NUMBER.test(line.runs.at(-1)!.text)) || SHORT_LEADER_PAGE_NUMBER.test(lineText(line));
 
 /** Whether the text could be a heading: short, with a word in it. */
 function isHeadingText(text: string, maximum: number): boolean {
@@ -95,9 +98,12 @@ function isHeadingText(text: string, maximum: number): boolean {
 
 /**
  * Whether a line in a heading's style is a heading by what it says and where it sits: not a
- * caption, a list item, a table-of-contents entry, a running header or the rest of a sentence.
+ * caption, a list item, a table-of-contents entry, a running header, the rest of a sentence or
+ * text in an image.
  */
 function isHeadingLine(line: TextLine, bodySize: number): boolean {
+  // Note: text read from an image (a chart's title and labels) is set at the image's scale.
+  if (line.fromImage) return false;
   const text = lineText(line);
   if (CAPTION.test(text)) return false;
   // Note: a heading starts with a capital or a number; a lowercase start continues a sentence.

@@ -1,5 +1,5 @@
 import { escapeMarkdown, markdownLink } from "./escape.js";
-import type { PdfTextItem, TextLine, TextRun } from "./model.js";
+import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { VerticalRule } from "./rules.js";
 
 // Note: a horizontal gap wider than this many ems ends a run. Word spaces in justified text stay
@@ -30,7 +30,7 @@ export function buildLines(
   items: readonly PdfTextItem[],
   groups: readonly PdfTextItem[][],
   page: PageOfLine,
-  separators: { gutter: number | undefined; rules: readonly VerticalRule[] },
+  separators: { gutter: Gutter | undefined; rules: readonly VerticalRule[] },
 ): TextLine[] {
   const lines = groups.map((group) => makeLine(splitRuns(group, separators.gutter, separators.rules), page));
   // Note: vertical (CJK) text reads top to bottom in columns from right to left; each column is a line.
@@ -66,10 +66,11 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   return smaller <= 0.8 * larger && distance <= 0.5 * larger;
 }
 
-function splitRuns(sortedByX: readonly PdfTextItem[], gutter: number | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
+function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
   const runs: PdfTextItem[][] = [];
   let current: PdfTextItem[] = [];
   const baseline = sortedByX[0]?.baseline ?? 0;
+  const gutter = band && baseline >= band.top && baseline <= band.bottom ? band.x : undefined;
   const lineRules = rules.filter((rule) => rule.top <= baseline && rule.bottom >= baseline - (sortedByX[0]?.fontSize ?? 0) / 2);
   for (const item of sortedByX) {
     const previous = current.at(-1);
@@ -99,6 +100,7 @@ function makeLine(runItems: readonly PdfTextItem[][], page: PageOfLine): TextLin
     bold: runs.every((run) => run.bold),
     italic: runs.every((run) => run.italic),
     monospace: runs.every((run) => run.monospace),
+    fromImage: allItems.every((item) => item.fromImage),
     pageIndex: page.pageIndex,
     pageHeight: page.height,
   };

@@ -12,6 +12,8 @@ export interface PdfTextItem {
   italic: boolean;
   /** Set in a monospaced (fixed-pitch) font, as code is. */
   monospace: boolean;
+  /** Read by OCR from an image on the page (a chart, a screenshot), not from the text layer. */
+  fromImage: boolean;
   /** Set for vertical (CJK) writing: such an item is a line of its own. */
   vertical: boolean;
   /** Target of the link annotation the item sits in. */
@@ -48,6 +50,8 @@ export interface TextLine {
   italic: boolean;
   /** True when every run is set in a monospaced font. */
   monospace: boolean;
+  /** True when every item was read by OCR from an image. */
+  fromImage: boolean;
   /** Index of the page the line is on (0-based). */
   pageIndex: number;
   /** Height of that page, to tell the running-header band from the body. */
@@ -59,14 +63,21 @@ export interface TextLine {
   startsBlock?: boolean;
 }
 
+/** The gap between two columns: its x, and the baselines (inclusive) of the stretch set in columns. */
+export interface Gutter {
+  x: number;
+  top: number;
+  bottom: number;
+}
+
 /** One page's text lines plus its size. */
 export interface PageLayout {
   pageIndex: number;
   width: number;
   height: number;
   lines: TextLine[];
-  /** The x of the gap between two columns of prose, on a two-column page. */
-  gutter: number | undefined;
+  /** The gap between two columns of prose, on a page (or part of one) set in two columns. */
+  gutter: Gutter | undefined;
 }
 
 /** Plain text of a line, runs separated by a space. */
