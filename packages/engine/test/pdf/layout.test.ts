@@ -51,11 +51,23 @@ describe("pdf layout: headings", () => {
         { text: "Table 3. Staff numbers at the end of each year", x: 72, y: 590, bold: true },
         { text: "\x95 Lower costs in every plant", x: 72, y: 560, bold: true },
         { text: "continued from the previous page", x: 72, y: 530, bold: true },
+        { text: "Double these amounts for large tanks. See the table below", x: 72, y: 500, bold: true },
+        { text: "Table: Staff by grade", x: 72, y: 470, bold: true },
       ],
     ]);
     expect(headingsOf(markdown)).toEqual(["Annual results"]);
     expect(markdown).toContain("Figure 2.1: Revenue by region");
     expect(markdown).toMatch(/^- .*Lower costs in every plant/m);
+  });
+
+  it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Scope of the review", x: 72, y: 700, bold: true },
+        ...paragraph(["The review covers every contract the agency signed during the year, large", "and small, at home and abroad."], 72, 686),
+      ],
+    ]);
+    expect(markdown).toMatch(/^#+ Scope of the review\n\nThe review covers every contract/m);
   });
 
   it("keeps a bold lead-in phrase inside its paragraph", async () => {

@@ -17,10 +17,11 @@ const RUNNING_HEADER_MAXIMUM_SCALE = 1.5;
 // Note: captions label a figure or table ("Figure 2.1:", "Table 3.", "Chart A"); they are not sections.
 const CAPTION_WORDS = "Fig|Figure|Table|Tab|Chart|Diagram|Graph|Exhibit|Illustration|Plate|Map|Box|Photo|Image|Source|Note";
 const CAPTION = new RegExp(
-  `^(?:${CAPTION_WORDS}|${CAPTION_WORDS.toUpperCase()})s?(?:\\.\\s*|\\s+)(?:\\d|[IVXLC]+\\b|[A-Z]\\b)`,
+  `^(?:${CAPTION_WORDS}|${CAPTION_WORDS.toUpperCase()})s?(?:(?:\\.\\s*|\\s+)(?:\\d|[IVXLC]+\\b|[A-Z]\\b)|\\s*:)`,
 );
 // A document with more of its text monospaced than this share is set in a typewriter font.
 const MONOSPACE_BODY_SHARE = 0.9;
+const SENTENCE_BREAK = /\p{Ll}{3,}[.!?] \p{Lu}/u;
 // Note: CJK fonts are fixed-pitch too; their text is not code.
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 // A table-of-contents entry ends in its page number, after dot leaders or a wide gap.
@@ -110,6 +111,9 @@ function isHeadingLine(line: TextLine, bodySize: number): boolean {
   if (/^\p{Ll}/u.test(text)) return false;
   if (parseListMarker(text)?.marker === "-") return false;
   if (endsWithPageNumber(line)) return false;
+  // Note: a sentence ending inside the line ("... tube. See table below") or a word broken at its
+  // end ("up-scaling methods. Un-") is prose.
+  if (SENTENCE_BREAK.test(text) || /\p{L}-$/u.test(text)) return false;
   if (line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE) return false;
   return true;
 }
