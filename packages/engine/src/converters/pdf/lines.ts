@@ -5,8 +5,10 @@ import type { VerticalRule } from "./rules.js";
 // Note: a horizontal gap wider than this many ems ends a run. Word spaces in justified text stay
 // well below one em, while table columns and layout columns are set further apart.
 const RUN_GAP_EM = 1.2;
-// Gaps wider than this many ems between two items are a space the PDF did not write out.
+// Gaps wider than this many ems between two items are a space the PDF did not write out; where
+// the font changes (a word in italics), tight justified spacing leaves less.
 const SPACE_GAP_EM = 0.15;
+const SPACE_GAP_AT_FONT_CHANGE_EM = 0.08;
 // Baselines closer than this many ems (of the smaller font) are the same line.
 const SAME_BASELINE_EM = 0.35;
 
@@ -133,8 +135,9 @@ function makeRun(runItems: readonly PdfTextItem[]): TextRun {
     // Note: in right-to-left text, pdf.js counts the space between a word and an embedded
     // left-to-right word (a Latin name) into the word's width; a change of direction is a space.
     const changesDirection = rightToLeft && previous !== undefined && isRightToLeft([previous]) !== isRightToLeft([item]);
-    const space =
-      previous && (changesDirection || gap > SPACE_GAP_EM * item.fontSize) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
+    const changesFont = previous !== undefined && (previous.bold !== item.bold || previous.italic !== item.italic);
+    const spaceGap = (changesFont ? SPACE_GAP_AT_FONT_CHANGE_EM : SPACE_GAP_EM) * item.fontSize;
+    const space = previous && (changesDirection || gap > spaceGap) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
     text += space + item.text;
     return { item, space };
   });
