@@ -155,6 +155,19 @@ describe("pdf layout: code and emphasis", () => {
     ]);
     expect(markdown).toContain(`\`\`\`\n${listing.join("\n")}\n\`\`\``);
     expect(markdown).toContain("It throws when the radius is negative.");
+    expect(markdown.match(/```/g)).toHaveLength(2);
+  });
+
+  it("marks a monospaced word inside a sentence as inline code, and leaves a URL set in a typewriter font a paragraph", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: [{ text: "Call " }, { text: "area_of(r)", mono: true }, { text: " with the radius in metres." }], x: 72, y: 700 },
+        { text: "https://example.org/docs/shapes/circle", x: 72, y: 670, mono: true },
+      ],
+    ]);
+    expect(markdown).toContain("Call `area_of(r)` with the radius in metres.");
+    expect(markdown).toContain("https://example.org/docs/shapes/circle");
+    expect(markdown).not.toContain("```");
   });
 
   it("marks bold and italic words in paragraphs but not in headings", async () => {

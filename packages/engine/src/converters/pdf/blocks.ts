@@ -40,7 +40,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
   const close = (): void => {
-    if (open?.code) blocks.push({ kind: "code", text: layOutCode(open.code) });
+    if (open?.code) blocks.push(isListing(open.code) ? { kind: "code", text: layOutCode(open.code) } : { kind: "paragraph", text: open.code.map(markdownOf).join(" ") });
     else if (open) blocks.push(open.block);
     open = undefined;
   };
@@ -76,10 +76,10 @@ function splitPhrases(line: TextLine): TextLine[] {
   return phrases.map((runs, index) => ({ ...withRuns(line, runs), startsBlock: index === 0 ? line.startsBlock : undefined }));
 }
 
-/** Plain Markdown for headings; paragraphs mark bold and italic, unless the whole line is set so. */
+/** Plain Markdown for headings; paragraphs mark bold, italic and code, unless the whole line is set so. */
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
 const emphasizedOf = (line: TextLine): string =>
-  line.bold || line.italic ? markdownOf(line) : line.runs.map((run) => run.emphasized).join(" ");
+  line.bold || line.italic || line.monospace ? markdownOf(line) : line.runs.map((run) => run.emphasized).join(" ");
 
 function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
   const plain = lineText(line);
@@ -151,6 +151,20 @@ function continuesCode(previous: TextLine, line: TextLine, typography: Typograph
   const gap = line.baseline - previous.baseline;
   return line.pageIndex === previous.pageIndex ? gap > 0 && gap <= typography.bodyPitch * 4 : line.pageIndex === previous.pageIndex + 1;
 }
+
+// A one-line listing has at least this many characters; shorter monospaced text (a page number,
+// a footnote mark, a lone command word) is read as a paragraph.
+const MINIMUM_ONE_LINE_LISTING = 12;
+
+/**
+ * Whether monospaced lines make a listing: more than one line, or one line of some length with a
+ * letter in it; and words apart somewhere (URLs and paths set in a typewriter font are one word).
+ */
+const isListing = (lines: readonly TextLine[]): boolean => {
+  const texts = lines.map(lineText);
+  const long = lines.length > 1 || (texts[0]!.length >= MINIMUM_ONE_LINE_LISTING && /\p{L}/u.test(texts[0]!));
+  return long && texts.some((text) => /\S\s+\S/.test(text));
+};
 
 /**
  * A listing's text as it is set: indentation and the spaces between runs from the fixed character

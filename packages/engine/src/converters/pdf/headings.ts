@@ -1,5 +1,5 @@
 import { parseListMarker } from "./lists.js";
-import { lineText } from "./model.js";
+import { CJK_CHARACTER, lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
 // Note: text at least this much larger than the body is a heading.
@@ -22,8 +22,6 @@ const CAPTION = new RegExp(
 // A document with more of its text monospaced than this share is set in a typewriter font.
 const MONOSPACE_BODY_SHARE = 0.9;
 const SENTENCE_BREAK = /\p{Ll}{3,}[.!?] \p{Lu}/u;
-// Note: CJK fonts are fixed-pitch too; their text is not code.
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
 // A table-of-contents entry ends in its page number, after dot leaders or a wide gap.
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i;
 // Leaders too short to be cut out of the text ("traits: .. 97") still end an entry.
@@ -68,7 +66,7 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
     bodySize,
     bodyPitch: measurePitch(lines, bodySize),
     isCode(line) {
-      return line.monospace && !monospaceBody && roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY && !CJK.test(lineText(line));
+      return line.monospace && !monospaceBody && roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY && !CJK_CHARACTER.test(lineText(line));
     },
     headingLevel(line, continuing = false) {
       if (!continuing && !isHeadingLine(line, bodySize)) return undefined;

@@ -1,4 +1,5 @@
 import { escapeMarkdown, markdownLink } from "./escape.js";
+import { CJK_CHARACTER } from "./model.js";
 import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { VerticalRule } from "./rules.js";
 
@@ -163,6 +164,8 @@ interface Span {
   href: string | undefined;
   bold: boolean;
   italic: boolean;
+  /** Set in a monospaced font: inline code. */
+  code: boolean;
   text: string;
 }
 
@@ -170,9 +173,11 @@ interface Span {
 function renderPieces(pieces: readonly Piece[], emphasis: boolean): string {
   const spans: Span[] = [];
   for (const { item, space } of pieces) {
-    const style = { href: item.href, bold: emphasis && item.bold, italic: emphasis && item.italic };
+    // Note: a symbol or a single letter in a fixed-pitch font (a formula's Ω, a drop cap) is not code.
+    const code = emphasis && item.monospace && !CJK_CHARACTER.test(item.text) && (item.text.match(ALPHANUMERICS)?.length ?? 0) >= 2;
+    const style = { href: item.href, bold: emphasis && !code && item.bold, italic: emphasis && !code && item.italic, code };
     const last = spans.at(-1);
-    if (last && last.href === style.href && last.bold === style.bold && last.italic === style.italic) last.text += space + item.text;
+    if (last && last.href === style.href && last.bold === style.bold && last.italic === style.italic && last.code === style.code) last.text += space + item.text;
     else spans.push({ ...style, text: space + item.text });
   }
   let markdown = "";
@@ -180,7 +185,7 @@ function renderPieces(pieces: readonly Piece[], emphasis: boolean): string {
     const content = span.text.trim();
     const leading = span.text.slice(0, span.text.length - span.text.trimStart().length);
     const trailing = span.text.slice(span.text.trimEnd().length);
-    let rendered = escapeMarkdown(content);
+    let rendered = span.code ? codeSpan(content) : escapeMarkdown(content);
     if (span.href !== undefined) rendered = markdownLink(rendered, span.href);
     else if (span.bold || span.italic) rendered = emphasize(rendered, span, markdown + leading, spans[index + 1]?.text ?? "");
     markdown += leading + rendered + trailing;
@@ -188,6 +193,14 @@ function renderPieces(pieces: readonly Piece[], emphasis: boolean): string {
   return markdown;
 }
 
+/** Inline code, its backtick fence longer than any run of backticks inside (spaced off when it touches one). */
+function codeSpan(text: string): string {
+  const fence = "`".repeat(Math.max(1, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  const padding = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${padding}${text}${padding}${fence}`;
+}
+
+const ALPHANUMERICS = /[\p{L}\p{N}]/gu;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 

@@ -82,3 +82,6 @@ export interface PageLayout {
 
 /** Plain text of a line, runs separated by a space. */
 export const lineText = (line: TextLine): string => line.runs.map((run) => run.text).join(" ");
+
+/** Chinese, Japanese and Korean characters; their fonts are fixed-pitch, but their text is not code. */
+export const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;

@@ -5,6 +5,7 @@ export interface PdfSpan {
   text: string;
   bold?: boolean;
   italic?: boolean;
+  mono?: boolean;
 }
 
 /** One line of text on a generated page: Helvetica (bold, oblique) or Courier at a position in points. */
@@ -63,7 +64,7 @@ export function makePdf(pages: readonly (readonly PdfLine[])[], images: readonly
     const texts = lines.map((line) => {
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
-      const shown = spans.map((span) => `/${fontOf({ ...span, mono: line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
+      const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       return `BT ${line.x} ${line.y} Td ${shown} ET`;
     });
     const content = [...drawings, ...texts].join("\n");
