@@ -79,7 +79,14 @@ function splitPhrases(line: TextLine): TextLine[] {
 /** Plain Markdown for headings; paragraphs mark bold, italic and code, unless the whole line is set so. */
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
 const emphasizedOf = (line: TextLine): string =>
-  line.bold || line.italic || line.monospace ? markdownOf(line) : line.runs.map((run) => run.emphasized).join(" ");
+  line.bold || line.italic || line.monospace
+    ? markdownOf(line)
+    : // Note: bold (or italic) runs next to each other are one span ("**Business characteristics.**").
+      line.runs
+        .map((run) => run.emphasized)
+        .join(" ")
+        .replace(/\*\* \*\*/g, " ")
+        .replace(/(?<!\\)_ _/g, " ");
 
 function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
   const plain = lineText(line);
