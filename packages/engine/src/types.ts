@@ -34,7 +34,9 @@ export interface StreamInfo {
 export interface PdfOptions {
   /**
    * `fast`: text layer only. `auto`: OCR only the pages that need it (no text layer, or one that
-   * decodes to garbage). `ocr`: OCR every page.
+   * decodes to garbage). `ocr`: OCR every page without a usable text layer whole, and also read
+   * the text in each page's images (charts, screenshots, scanned tables), in reading order among
+   * the text layer.
    * @default "auto"
    */
   mode?: "fast" | "auto" | "ocr";

@@ -88,8 +88,11 @@ async function readPages(
       const page = await document.getPage(pageIndex + 1);
       try {
         const [, , width, height] = page.getViewport({ scale: 1 }).viewBox as number[];
-        const { items, rules, quality } = await extractPageContent(page);
-        const reason = mode === "ocr" ? "ocr mode" : ocrReason(quality);
+        const { items, rules, images, quality } = await extractPageContent(page);
+        const reason = ocrReason(quality);
+        // Note: in "ocr" mode a page with a usable text layer keeps it (and so its headings), and
+        // the text in its images is read and placed among it.
+        if (reader && mode === "ocr" && !reason) items.push(...(await reader.readImages(page, images, items)));
         if (reader && reason) {
           const paragraphs = await ocrPage(reader, await renderingDocument(), pageIndex);
           if (paragraphs.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
@@ -105,7 +108,7 @@ async function readPages(
         }
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
-        pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, pageIndex, { gutter, rules }) });
+        pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, { pageIndex, height: height! }, { gutter, rules }) });
       } finally {
         page.cleanup();
       }

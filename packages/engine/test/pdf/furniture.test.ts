@@ -4,14 +4,17 @@ import { lineText } from "../../src/converters/pdf/model.js";
 import type { PageLayout, TextLine } from "../../src/converters/pdf/model.js";
 
 const line = (text: string, baseline: number, pageIndex: number): TextLine => ({
-  runs: [{ text, markdown: text, x: 72, right: 300, fontSize: 10, bold: false, italic: false }],
+  runs: [{ text, markdown: text, emphasized: text, x: 72, right: 300, fontSize: 10, bold: false, italic: false, monospace: false }],
   x: 72,
   right: 300,
   baseline,
   fontSize: 10,
   bold: false,
   italic: false,
+  monospace: false,
+  fromImage: false,
   pageIndex,
+  pageHeight: 792,
 });
 
 const page = (pageIndex: number, texts: [string, number][]): PageLayout => ({

@@ -12,7 +12,7 @@ describe("pdf converter: text layer", () => {
     const { markdown, metadata } = await convertFile("dl_multi_page.pdf");
     expect(markdown).toMatch(/^#+ The Evolution of the Word Processor$/m);
     expect(markdown).toMatch(/^#+ Pre-Digital Era \(19th - Early 20th Century\)$/m);
-    expect(markdown).toMatch(/^- Wang Laboratories: In the 1970s, Wang introduced dedicated word processing machines\./m);
+    expect(markdown).toMatch(/^- \*\*Wang Laboratories\*\*: In the 1970s, Wang introduced dedicated word processing machines\./m);
     expect(metadata.title).toBe("The Evolution of the Word Processor");
     expect(metadata.numPages).toBe(5);
   });
@@ -51,7 +51,7 @@ describe("pdf converter: text layer", () => {
   it("reads a two-column page column by column", async () => {
     const { markdown } = await convertFile("pdfjs_tracemonkey.pdf", { pdf: { maxPages: 1 } });
     const abstract = markdown.indexOf("Dynamic languages such as JavaScript are more difficult to compile");
-    const keywords = markdown.indexOf("Keywords JavaScript, just-in-time compilation, trace trees.");
+    const keywords = markdown.indexOf("**Keywords** JavaScript, just-in-time compilation, trace trees.");
     const introduction = markdown.search(/^#+ 1\.? ?Introduction$/m);
     expect(markdown).toMatch(/^#+ Abstract$/m);
     expect(abstract).toBeGreaterThan(-1);

@@ -1,7 +1,9 @@
+import { withRuns } from "./columns.js";
+import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { parseListMarker } from "./lists.js";
 import { lineText } from "./model.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
 import { matchTable } from "./tables.js";
 
 /**
@@ -12,6 +14,7 @@ export type Block = (
   | { kind: "heading"; level: number; text: string; plain: string }
   | { kind: "paragraph"; text: string }
   | { kind: "list-item"; marker: string; text: string }
+  | { kind: "code"; text: string }
   | { kind: "table"; rows: string[][] }
 ) & { lines?: readonly TextLine[] };
 
@@ -20,8 +23,21 @@ const PARAGRAPH_PITCH = 1.3;
 // A heading may wrap over a few lines; longer bold or large text is prose.
 const MAXIMUM_HEADING_LINES = 3;
 
+// Runs on one line further apart than this many ems are separate phrases (tiles, cells, labels).
+const PHRASE_GAP_EM = 3;
+// Inside a code listing, a gap of more than this many line pitches is a blank line.
+const CODE_BLANK_LINE_PITCH = 1.6;
+
 /** The block being built, with the last line added and the heading level its lines share, if any. */
-type OpenBlock = { block: Exclude<Block, { kind: "table" }>; last: TextLine; lines: number; textX: number; headingLevel?: number };
+type OpenBlock = {
+  block: Exclude<Block, { kind: "table" }>;
+  last: TextLine;
+  lines: number;
+  textX: number;
+  headingLevel?: number;
+  /** The lines of a code listing, laid out when the block closes. */
+  code?: TextLine[];
+};
 
 /** Turn lines in reading order into headings, paragraphs, list items and tables. */
 export function buildBlocks(lines: readonly TextLine[], typography: Typography): Block[] {
@@ -29,7 +45,10 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
   let open: OpenBlock | undefined;
   let openLines: TextLine[] = [];
   const close = (): void => {
-    if (open) blocks.push({ ...open.block, lines: openLines });
+    if (open?.code) {
+      const code = open.code;
+      blocks.push(isListing(code) ? { kind: "code", text: layOutCode(code), lines: openLines } : { kind: "paragraph", text: code.map(markdownOf).join(" "), lines: openLines });
+    } else if (open) blocks.push({ ...open.block, lines: openLines });
     open = undefined;
     openLines = [];
   };
@@ -41,8 +60,8 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
       index += table.lineCount - 1;
       continue;
     }
-    // Note: a line of several runs that is not part of a table is read run by run.
-    for (const line of splitRuns(lines[index]!)) {
+    // Note: a line of several phrases that is not part of a table is read phrase by phrase.
+    for (const line of splitPhrases(lines[index]!)) {
       open = addLine(open, line, typography, close);
       openLines.push(line);
     }
@@ -51,18 +70,54 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
   return blocks;
 }
 
-function splitRuns(line: TextLine): TextLine[] {
-  if (line.runs.length < 2) return [line];
-  return line.runs.map((run) => ({ ...line, runs: [run], x: run.x, right: run.right, fontSize: run.fontSize, bold: run.bold, italic: run.italic }));
+/**
+ * Cut a line where its runs are far apart (tiles of a slide, labels and values); runs closer
+ * together (justified text, a bold lead-in before the sentence) stay one line. A table-of-contents
+ * entry stays whole, its page number with it.
+ */
+function splitPhrases(line: TextLine): TextLine[] {
+  if (line.runs.length < 2 || endsWithPageNumber(line)) return [line];
+  const phrases: TextRun[][] = [];
+  for (const run of line.runs) {
+    const previous = phrases.at(-1)?.at(-1);
+    if (previous && run.x - previous.right <= PHRASE_GAP_EM * Math.max(run.fontSize, previous.fontSize)) phrases.at(-1)!.push(run);
+    else phrases.push([run]);
+  }
+  if (phrases.length === 1) return [line];
+  return phrases.map((runs, index) => ({ ...withRuns(line, runs), startsBlock: index === 0 ? line.startsBlock : undefined }));
 }
 
+/** Plain Markdown for headings; paragraphs mark bold, italic and code, unless the whole line is set so. */
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
+const emphasizedOf = (line: TextLine): string =>
+  line.bold || line.italic || line.monospace
+    ? markdownOf(line)
+    : // Note: bold (or italic) runs next to each other are one span ("**Business characteristics.**").
+      line.runs
+        .map((run) => run.emphasized)
+        .join(" ")
+        .replace(/\*\* \*\*/g, " ")
+        .replace(/(?<!\\)_ _/g, " ");
 
 function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
   const plain = lineText(line);
-  const level = typography.headingLevel(line);
+  if (typography.isCode(line)) {
+    if (open?.code && continuesCode(open.last, line, typography)) {
+      open.code.push(line);
+      return { ...open, last: line };
+    }
+    close();
+    return { block: { kind: "paragraph", text: "" }, last: line, lines: 1, textX: line.x, code: [line] };
+  }
+  const continuedLevel = open?.block.kind === "heading" && continues(open.last, line, typography) ? typography.headingLevel(line, true) : undefined;
+  const level =
+    continuedLevel === open?.headingLevel && continuedLevel !== undefined
+      ? continuedLevel
+      : continuesText(open, line, typography)
+        ? undefined
+        : typography.headingLevel(line);
   if (level !== undefined) {
-    const sameHeading = open?.headingLevel === level && continues(open.last, line, typography);
+    const sameHeading = open?.headingLevel === level && !line.startsBlock && continues(open.last, line, typography);
     if (open && sameHeading && open.block.kind === "heading" && open.lines < MAXIMUM_HEADING_LINES) {
       open.block.text += ` ${markdownOf(line)}`;
       open.block.plain += ` ${plain}`;
@@ -70,31 +125,88 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
     }
     // Note: more lines in a heading's style than a heading takes are a paragraph set in bold or large type.
     if (open && sameHeading) {
-      open.block = { kind: "paragraph", text: joinLines(open.block.text, markdownOf(line)) };
+      open.block = { kind: "paragraph", text: joinLines(open.block.text, emphasizedOf(line)) };
       return { ...open, last: line, lines: open.lines + 1 };
     }
     close();
     return { block: { kind: "heading", level, text: markdownOf(line), plain }, last: line, lines: 1, textX: line.x, headingLevel: level };
   }
   // Note: the runs of one line that is not a table row stay in one paragraph.
-  if (open && open.block.kind !== "heading" && Math.abs(line.baseline - open.last.baseline) < 0.5 && line.x >= open.last.right) {
-    open.block.text += ` ${markdownOf(line)}`;
+  const sameBaseline = open !== undefined && Math.abs(line.baseline - open.last.baseline) < 0.5 && line.x >= open.last.right;
+  if (open && !open.code && open.block.kind !== "heading" && sameBaseline && !line.startsBlock) {
+    open.block.text += ` ${emphasizedOf(line)}`;
     return { ...open, last: line };
   }
   const marker = parseListMarker(plain);
   if (marker) {
     close();
-    const text = parseListMarker(markdownOf(line))?.rest ?? marker.rest;
+    const text = parseListMarker(emphasizedOf(line))?.rest ?? marker.rest;
     // Note: continuation lines of an item are indented past the marker.
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX };
   }
-  if (open && open.block.kind !== "heading" && continues(open.last, line, typography) && fitsBlock(open, line)) {
-    open.block.text = joinLines(open.block.text, markdownOf(line));
+  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, typography) && fitsBlock(open, line)) {
+    open.block.text = joinLines(open.block.text, emphasizedOf(line));
     return { ...open, last: line, lines: open.lines + 1 };
   }
   close();
-  return { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x };
+  return { block: { kind: "paragraph", text: emphasizedOf(line) }, last: line, lines: 1, textX: line.x };
+}
+
+/**
+ * Whether the line goes on the paragraph or list item above, set in the same type: then it is the
+ * rest of that text (a caption's second line), even where its type alone would make it a heading.
+ */
+function continuesText(open: OpenBlock | undefined, line: TextLine, typography: Typography): boolean {
+  if (!open || open.code || open.block.kind === "heading" || line.startsBlock) return false;
+  const previous = open.last;
+  const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
+  return sameType && continues(previous, line, typography) && fitsBlock(open, line);
+}
+
+/** Whether a monospaced line goes on the listing above it: same page, no wider gap than a few blank lines. */
+function continuesCode(previous: TextLine, line: TextLine, typography: Typography): boolean {
+  const gap = line.baseline - previous.baseline;
+  return line.pageIndex === previous.pageIndex ? gap > 0 && gap <= typography.bodyPitch * 4 : line.pageIndex === previous.pageIndex + 1;
+}
+
+// A one-line listing has at least this many characters; shorter monospaced text (a page number,
+// a footnote mark, a lone command word) is read as a paragraph.
+const MINIMUM_ONE_LINE_LISTING = 12;
+
+/**
+ * Whether monospaced lines make a listing: more than one line, or one line of some length with a
+ * letter in it; and words apart somewhere (URLs and paths set in a typewriter font are one word).
+ */
+const isListing = (lines: readonly TextLine[]): boolean => {
+  const texts = lines.map(lineText);
+  const long = lines.length > 1 || (texts[0]!.length >= MINIMUM_ONE_LINE_LISTING && /\p{L}/u.test(texts[0]!));
+  return long && texts.some((text) => /\S\s+\S/.test(text));
+};
+
+/**
+ * A listing's text as it is set: indentation and the spaces between runs from the fixed character
+ * width, a blank line where the listing leaves one.
+ */
+function layOutCode(lines: readonly TextLine[]): string {
+  const widths = lines.flatMap((line) => line.runs.map((run) => (run.right - run.x) / Math.max(1, run.text.length)));
+  const characterWidth = Math.max(0.1, widths.sort((a, b) => a - b)[Math.floor(widths.length / 2)] ?? 6);
+  const left = Math.min(...lines.map((line) => line.x));
+  const pitches = lines.slice(1).map((line, index) => line.baseline - lines[index]!.baseline).filter((pitch) => pitch > 0);
+  const pitch = pitches.sort((a, b) => a - b)[0] ?? 0;
+  const spaces = (width: number): string => " ".repeat(Math.max(0, Math.round(width / characterWidth)));
+  return lines
+    .map((line, index) => {
+      let text = spaces(line.x - left);
+      line.runs.forEach((run, runIndex) => {
+        if (runIndex > 0) text += spaces(run.x - line.runs[runIndex - 1]!.right) || " ";
+        text += run.text;
+      });
+      const previous = lines[index - 1];
+      const blank = previous && previous.pageIndex === line.pageIndex && line.baseline - previous.baseline > pitch * CODE_BLANK_LINE_PITCH;
+      return blank ? `\n${text}` : text;
+    })
+    .join("\n");
 }
 
 /** Whether `line` follows `previous` closely enough, in the same style, to be the same block. */

@@ -1,4 +1,4 @@
-import type { PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
+import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
 
 // Note: a gutter is looked for in the middle of the page only; layout columns further out are
 // margins notes or tables, not a second column of prose.
@@ -14,13 +14,30 @@ const PROSE_GAP_EM = 2;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
 
+// Note: a label column (headings or captions in a narrow column beside the body text) is set
+// apart from the body by at least this many ems,
+const LABEL_GAP_EM = 2;
+// is at most this share of the body's width,
+const LABEL_WIDTH_SHARE = 0.6;
+// and has at least this many label lines. The body has more lines than share a baseline with a
+// label (where every line has a label and a value, the page is a table or a form).
+const MINIMUM_LABEL_LINES = 2;
+const MINIMUM_BODY_LINES = 3;
+const BODY_LINES_PER_LABEL = 1.5;
+// Lines of one label are set no further apart than this many ems.
+const LABEL_LEADING_EM = 1.6;
+
 /**
- * The page's lines in reading order. On a two-column page the lines of each stretch between
- * full-width lines are read left column first, then right column.
+ * The page's lines in reading order. On a page with a label column each label is read before the
+ * body text beside it; on a two-column page the lines of each stretch between full-width lines
+ * are read left column first, then right column.
  */
 export function readingOrder(page: PageLayout): TextLine[] {
-  const { gutter } = page;
-  if (gutter === undefined) return page.lines;
+  const bodyX = findLabelColumn(page.lines);
+  if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
+  const band = page.gutter;
+  if (band === undefined) return page.lines;
+  const gutter = band.x;
   const ordered: TextLine[] = [];
   let left: TextLine[] = [];
   let right: TextLine[] = [];
@@ -30,7 +47,7 @@ export function readingOrder(page: PageLayout): TextLine[] {
     right = [];
   };
   for (const line of page.lines) {
-    if (line.runs.some((run) => crosses(run, gutter))) {
+    if (line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
       flush();
       ordered.push(line);
       continue;
@@ -44,9 +61,99 @@ export function readingOrder(page: PageLayout): TextLine[] {
   return ordered;
 }
 
+/** The runs of a line left of the body's edge (a label) and from it on (the body). */
+function splitAtBody(line: TextLine, bodyX: number): { label: TextRun[]; body: TextRun[]; crossing: boolean } {
+  const gap = LABEL_GAP_EM * line.fontSize;
+  const label = line.runs.filter((run) => run.right <= bodyX - gap);
+  const body = line.runs.filter((run) => run.x >= bodyX - 2);
+  return { label, body, crossing: label.length + body.length < line.runs.length };
+}
+
+/**
+ * The x where the body text starts beside a label column, if the page has one: most lines (or
+ * the part after a wide gap) start there, and the narrow text left of it does not run into it.
+ */
+export function findLabelColumn(lines: readonly TextLine[]): number | undefined {
+  const starts = new Map<number, number>();
+  for (const line of lines) {
+    line.runs.forEach((run, index) => {
+      const previous = line.runs[index - 1];
+      if (previous && run.x - previous.right < LABEL_GAP_EM * line.fontSize) return;
+      const x = Math.round(run.x);
+      starts.set(x, (starts.get(x) ?? 0) + 1);
+    });
+  }
+  const countNear = (x: number): number => [...starts].filter(([start]) => Math.abs(start - x) <= 2).reduce((sum, [, count]) => sum + count, 0);
+  const bodyX = [...starts.keys()].sort((a, b) => countNear(b) - countNear(a) || a - b)[0];
+  if (bodyX === undefined) return undefined;
+  let labels = 0;
+  let paired = 0;
+  let bodies = 0;
+  let crossings = 0;
+  let labelLeft = Infinity;
+  let labelRight = -Infinity;
+  let bodyRight = bodyX;
+  for (const line of lines) {
+    const { label, body, crossing } = splitAtBody(line, bodyX);
+    if (crossing) crossings++;
+    if (label.length > 0 && body.length > 0) paired++;
+    if (label.length > 0) {
+      labels++;
+      labelLeft = Math.min(labelLeft, label[0]!.x);
+      labelRight = Math.max(labelRight, label.at(-1)!.right);
+    }
+    if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) bodies++;
+    if (body.length > 0) bodyRight = Math.max(bodyRight, body.at(-1)!.right);
+  }
+  const isLabelColumn =
+    labels >= MINIMUM_LABEL_LINES &&
+    bodies >= Math.max(MINIMUM_BODY_LINES, paired * BODY_LINES_PER_LABEL) &&
+    crossings * 4 <= lines.length &&
+    labelRight - labelLeft <= LABEL_WIDTH_SHARE * (bodyRight - bodyX);
+  return isLabelColumn ? bodyX : undefined;
+}
+
+/**
+ * Read a page with a label column: each label (one or more closely set lines), then the body
+ * lines from its top down to the next label. A line that crosses into the body is read in place.
+ */
+function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[] {
+  const ordered: TextLine[] = [];
+  let labels: TextLine[] = [];
+  let body: TextLine[] = [];
+  const flush = (): void => {
+    ordered.push(...labels, ...body.map((line, index) => (index === 0 && labels.length > 0 ? { ...line, startsBlock: true } : line)));
+    labels = [];
+    body = [];
+  };
+  for (const line of lines) {
+    const { label, body: bodyRuns, crossing } = splitAtBody(line, bodyX);
+    if (crossing) {
+      flush();
+      ordered.push(line);
+      continue;
+    }
+    if (label.length > 0) {
+      const previous = labels.at(-1);
+      if (!previous || line.baseline - previous.baseline > LABEL_LEADING_EM * line.fontSize) {
+        // Note: body lines set a little above the label's first baseline are beside it, not before it.
+        const beside = body.filter((bodyLine) => bodyLine.baseline > line.baseline - line.fontSize);
+        body = body.filter((bodyLine) => !beside.includes(bodyLine));
+        flush();
+        body = beside;
+      }
+      labels.push(withRuns(line, label));
+    }
+    if (bodyRuns.length > 0) body.push(withRuns(line, bodyRuns));
+  }
+  flush();
+  return ordered;
+}
+
 const crosses = (run: TextRun, x: number): boolean => run.x < x - 1 && run.right > x + 1;
 
-function withRuns(line: TextLine, runs: TextRun[]): TextLine {
+/** The line with only some of its runs, its extent and style measured again. */
+export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
   if (runs.length === line.runs.length) return line;
   return {
     ...line,
@@ -57,14 +164,21 @@ function withRuns(line: TextLine, runs: TextRun[]): TextLine {
     fontSize: runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest)).fontSize,
     bold: runs.every((run) => run.bold),
     italic: runs.every((run) => run.italic),
+    monospace: runs.every((run) => run.monospace),
   };
 }
 
 /**
- * The x of the gap between two columns of prose, if the page has two: a vertical strip in the
- * middle of the page that few lines cross, with lines on both sides that fill their column.
+ * The gap between two columns of prose, if the page has two: a vertical strip in the middle of
+ * the page that few lines cross, with lines on both sides that fill their column. Where that
+ * fails (a chart or table across the page), a stretch of the page set in two columns.
  */
-export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
+export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+  const x = findPageGutter(groups, pageWidth);
+  return x !== undefined ? { x, top: -Infinity, bottom: Infinity } : findGutterBand(groups, pageWidth);
+}
+
+function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
   if (groups.length < MINIMUM_COLUMN_LINES * 2) return undefined;
   const crossesAt = (group: readonly PdfTextItem[], x: number): boolean => group.some((item) => item.x < x - 1 && item.right > x + 1);
   let best: { x: number; crossing: number } | undefined;
@@ -91,6 +205,62 @@ export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number):
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => item.right <= gutter) && group.some((item) => item.x >= gutter)).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+// Note: a side of a line with this many characters is prose, not a table cell or a chart label.
+const PROSE_SIDE_CHARACTERS = 15;
+// The gap between two columns is at least this many ems wide.
+const MINIMUM_GUTTER_EM = 0.5;
+// Within a stretch set in two columns, at most this share of the lines run across the gutter.
+const MAXIMUM_BAND_CROSSING_SHARE = 0.2;
+// Lines of one stretch of text are no further apart than this many ems.
+const BAND_LEADING_EM = 2.5;
+
+/**
+ * Two columns on part of a page only: at least a few lines hold prose on both sides of a gap,
+ * the gaps line up, and the lines between them stay off it. The stretch goes on above and below
+ * while lines follow closely and stay off the gutter.
+ */
+function findGutterBand(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+  const gaps: { left: number; right: number; group: number }[] = [];
+  groups.forEach((group, index) => {
+    const characters = group.map((item) => item.text.trim().length);
+    const total = characters.reduce((sum, count) => sum + count, 0);
+    // Note: the sides of a line of two columns are prose, words close together; a line with
+    // cells set apart (a table row, a form) has a second wide gap.
+    const wideGaps = group.filter((item, position) => position > 0 && item.x - group[position - 1]!.right > PROSE_GAP_EM * item.fontSize).length;
+    let before = 0;
+    group.forEach((item, position) => {
+      const previous = group[position - 1];
+      const gap = previous ? item.x - previous.right : 0;
+      const otherWideGaps = wideGaps - (gap > PROSE_GAP_EM * item.fontSize ? 1 : 0);
+      if (previous && gap >= MINIMUM_GUTTER_EM * item.fontSize && otherWideGaps === 0 && before >= PROSE_SIDE_CHARACTERS && total - before >= PROSE_SIDE_CHARACTERS) {
+        gaps.push({ left: previous.right, right: item.x, group: index });
+      }
+      before += characters[position]!;
+    });
+  });
+  if (gaps.length < MINIMUM_COLUMN_LINES) return undefined;
+  let best = { x: 0, count: 0 };
+  for (let x = Math.round(pageWidth * GUTTER_SEARCH[0]); x <= pageWidth * GUTTER_SEARCH[1]; x++) {
+    const count = new Set(gaps.filter((gap) => gap.left < x && gap.right > x).map((gap) => gap.group)).size;
+    if (count > best.count) best = { x, count };
+  }
+  if (best.count < MINIMUM_COLUMN_LINES) return undefined;
+  const supporting = gaps.filter((gap) => gap.left < best.x && gap.right > best.x);
+  const x = (Math.max(...supporting.map((gap) => gap.left)) + Math.min(...supporting.map((gap) => gap.right))) / 2;
+  const crosses = (group: readonly PdfTextItem[] | undefined): boolean => group?.some((item) => item.x < x - 1 && item.right > x + 1) ?? true;
+  const first = supporting[0]!.group;
+  const last = supporting.at(-1)!.group;
+  const crossing = groups.slice(first, last + 1).filter((group) => crosses(group)).length;
+  if (crossing > (last - first + 1) * MAXIMUM_BAND_CROSSING_SHARE) return undefined;
+  const follows = (group: readonly PdfTextItem[] | undefined, neighbour: readonly PdfTextItem[]): boolean =>
+    group !== undefined && !crosses(group) && Math.abs(group[0]!.baseline - neighbour[0]!.baseline) <= BAND_LEADING_EM * group[0]!.fontSize;
+  let top = first;
+  while (follows(groups[top - 1], groups[top]!)) top--;
+  let bottom = last;
+  while (follows(groups[bottom + 1], groups[bottom]!)) bottom++;
+  return { x, top: groups[top]![0]!.baseline - 2, bottom: groups[bottom]![0]!.baseline + 2 };
 }
 
 interface Extent {

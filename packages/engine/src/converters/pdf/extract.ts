@@ -2,6 +2,8 @@ import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
+import { findImageRegions } from "./image-regions.js";
+import type { Region } from "./image-regions.js";
 import { findVerticalRules } from "./rules.js";
 import { measureTextLayer } from "./text-quality.js";
 import type { TextLayerQuality } from "./text-quality.js";
@@ -20,6 +22,9 @@ interface LinkArea {
 // "SFTI1000"); pdf.js only sets its own `bold` flag for some standard fonts.
 const BOLD_FONT_NAME = /bold|black|heavy|demi|medi|cmbx|sfbx|bx\d/i;
 const ITALIC_FONT_NAME = /italic|oblique|cmti|sfti|ti\d{2,4}$/i;
+// Note: pdf.js reads the font descriptor's FixedPitch flag (and equal glyph widths) into
+// `isMonospace`; many embedded subsets lack the flag, so the usual names count too (TeX's CMTT).
+const MONOSPACE_FONT_NAME = /courier|mono|consol|menlo|inconsolata|cmtt|sftt|typewriter|lucidaconsole|sourcecode|firacode/i;
 // Note: Wingdings, Symbol and ZapfDingbats bullets come out as letters ("l", "r", "§").
 const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
 // Note: glyphs without a Unicode mapping come out as control characters; a tiny item holding one
@@ -35,12 +40,13 @@ const isBulletGlyph = (text: string, style: FontStyle): boolean => {
 // never occurs in Arabic, while a plain "ال" may be genuine.
 const REVERSED_LAM_HAMZA_ALEF = /(?<=ا)([أإآ])ل/g;
 const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALEF, "ل$1");
-// Note: dot leaders of tables of contents ("Introduction . . . . . 7") separate two cells.
-const DOT_LEADER = /\s*(?:\.\s*){4,}\s*/;
+// Note: dot leaders of tables of contents ("Introduction . . . . . 7", or "……") separate two cells.
+const DOT_LEADER = /\s*(?:[.…]\s*){4,}\s*/;
 
 interface FontStyle {
   bold: boolean;
   italic: boolean;
+  monospace: boolean;
   symbol: boolean;
 }
 
@@ -49,6 +55,8 @@ export interface PageContent {
   items: PdfTextItem[];
   rules: VerticalRule[];
   quality: TextLayerQuality;
+  /** Where images are painted; empty unless the document was opened with its images. */
+  images: Region[];
 }
 
 /** A page's text items in top-down coordinates, with weight and link targets, and its vertical rules. */
@@ -58,6 +66,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const operatorList = await page.getOperatorList();
   const viewport = page.getViewport({ scale: 1 });
   const rules = findVerticalRules(operatorList, viewport.transform);
+  const images = findImageRegions(operatorList, viewport.transform);
   const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -81,13 +90,15 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         fontSize,
         bold: style.bold,
         italic: style.italic,
+        monospace: style.monospace,
+        fromImage: false,
         vertical,
         href: linkAt(links, piece.x + piece.width / 2, baseline! - fontSize / 3),
       });
     }
   }
   // Note: measured on the raw strings, before control characters are dropped above.
-  return { items, rules, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+  return { items, rules, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
 }
 
 /** Cut an item at dot leaders, giving each piece a share of the width by its length. */
@@ -108,13 +119,14 @@ function splitAtLeaders(text: string, x: number, width: number): { text: string;
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
   if (style === undefined) {
-    style = { bold: false, italic: false, symbol: false };
+    style = { bold: false, italic: false, monospace: false, symbol: false };
     try {
-      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean } | null;
+      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean; isMonospace?: boolean } | null;
       const name = font?.name ?? "";
       style = {
         bold: Boolean(font?.bold || font?.black || BOLD_FONT_NAME.test(name)),
         italic: Boolean(font?.italic || ITALIC_FONT_NAME.test(name)),
+        monospace: Boolean(font?.isMonospace || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
       };
     } catch {

@@ -5,16 +5,21 @@ import type { PageLayout, TextLine } from "./model.js";
 const MARGIN_SHARE = 0.125;
 // A margin line is furniture when it repeats on at least this share of the pages (and on two).
 const REPEAT_SHARE = 0.4;
+// Note: a document's title often runs as the page header of later pages; where it is set this much
+// larger than the running header, it is the title (content), not furniture.
+const PROMINENT_SCALE = 1.15;
 const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
 
 type Zone = "top" | "bottom";
 
 /**
  * Drop page furniture: bare page numbers, and lines in the top or bottom margin that repeat at
- * the same place on many pages (digits ignored, so "Page 3" matches "Page 4").
+ * the same place on many pages (digits ignored, so "Page 3" matches "Page 4"). Where such a line
+ * is set larger than its repeats (the title on the first page), it is kept.
  */
 export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const pagesByKey = new Map<string, Set<number>>();
+  const smallestSizeByKey = new Map<string, number>();
   for (const page of pages) {
     for (const line of page.lines) {
       const key = furnitureKey(page, line);
@@ -22,13 +27,16 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
       const seen = pagesByKey.get(key) ?? new Set<number>();
       seen.add(page.pageIndex);
       pagesByKey.set(key, seen);
+      smallestSizeByKey.set(key, Math.min(line.fontSize, smallestSizeByKey.get(key) ?? Infinity));
     }
   }
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     const key = furnitureKey(page, line);
     if (key === undefined) return false;
-    return PAGE_NUMBER.test(lineText(line).trim()) || (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
+    if (PAGE_NUMBER.test(lineText(line).trim())) return true;
+    const repeats = (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
+    return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
 }

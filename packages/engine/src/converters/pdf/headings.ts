@@ -1,4 +1,5 @@
-import { lineText } from "./model.js";
+import { parseListMarker } from "./lists.js";
+import { CJK_CHARACTER, lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
 // Note: text at least this much larger than the body is a heading.
@@ -9,14 +10,35 @@ const MAXIMUM_BOLD_HEADING_CHARACTERS = 90;
 const MAXIMUM_ITALIC_HEADING_CHARACTERS = 60;
 // Markdown heading levels given to font sizes, largest first; bold body text comes after them.
 const MAXIMUM_SIZE_LEVELS = 3;
+// Note: running headers sit in the top margin; a line there that is not much larger than the body
+// is the header of the page, not a heading (a title on a cover or first page is set larger or lower).
+const RUNNING_HEADER_BAND = 0.075;
+const RUNNING_HEADER_MAXIMUM_SCALE = 1.5;
+// Note: captions label a figure or table ("Figure 2.1:", "Table 3.", "Chart A"); they are not sections.
+const CAPTION_WORDS = "Fig|Figure|Table|Tab|Chart|Diagram|Graph|Exhibit|Illustration|Plate|Map|Box|Photo|Image|Source|Note";
+const CAPTION = new RegExp(
+  `^(?:${CAPTION_WORDS}|${CAPTION_WORDS.toUpperCase()})s?(?:(?:\\.\\s*|\\s+)(?:\\d|[IVXLC]+\\b|[A-Z]\\b)|\\s*:)`,
+);
+// A document with more of its text monospaced than this share is set in a typewriter font.
+const MONOSPACE_BODY_SHARE = 0.9;
+const SENTENCE_BREAK = /\p{Ll}{3,}[.!?] \p{Lu}/u;
+// A table-of-contents entry ends in its page number, after dot leaders or a wide gap.
+const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i;
+// Leaders too short to be cut out of the text ("traits: .. 97") still end an entry.
+const SHORT_LEADER_PAGE_NUMBER = /(?:[.…]\s?){2,}\s*\d{1,4}$/;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
   bodySize: number;
   /** Usual distance between the baselines of two body lines of one paragraph. */
   bodyPitch: number;
-  /** Heading level (1-based) of a line, or undefined for body text. */
-  headingLevel(line: TextLine): number | undefined;
+  /**
+   * Heading level (1-based) of a line, or undefined for body text. A line `continuing` a heading
+   * is judged by its type alone (the second line of a title may start in lowercase).
+   */
+  headingLevel(line: TextLine, continuing?: boolean): number | undefined;
+  /** Whether a line belongs to a code listing: set in a monospaced font in a document whose body is not. */
+  isCode(line: TextLine): boolean;
 }
 
 const roundSize = (size: number): number => Math.round(size * 2) / 2;
@@ -24,19 +46,30 @@ const roundSize = (size: number): number => Math.round(size * 2) / 2;
 /** Measure the body font size and line pitch and rank heading sizes, from all the document's lines. */
 export function measureTypography(lines: readonly TextLine[]): Typography {
   const characters = new Map<number, number>();
+  let monospaceCharacters = 0;
+  let allCharacters = 0;
   for (const line of lines) {
     const size = roundSize(line.fontSize);
-    characters.set(size, (characters.get(size) ?? 0) + lineText(line).length);
+    const length = lineText(line).length;
+    characters.set(size, (characters.get(size) ?? 0) + length);
+    allCharacters += length;
+    if (line.monospace) monospaceCharacters += length;
   }
+  // Note: a document set in a typewriter font throughout has no listings to tell apart.
+  const monospaceBody = monospaceCharacters > allCharacters * MONOSPACE_BODY_SHARE;
   const bodySize = [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 12;
   const isLargeHeading = (line: TextLine): boolean =>
     roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
-  const headingSizes = [...new Set(lines.filter(isLargeHeading).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
+  const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line, bodySize)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
   const sizeLevels = Math.min(headingSizes.length, MAXIMUM_SIZE_LEVELS);
   return {
     bodySize,
     bodyPitch: measurePitch(lines, bodySize),
-    headingLevel(line) {
+    isCode(line) {
+      return line.monospace && !monospaceBody && roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY && !CJK_CHARACTER.test(lineText(line));
+    },
+    headingLevel(line, continuing = false) {
+      if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
       if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
       const text = lineText(line);
       if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
@@ -52,8 +85,35 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
   };
 }
 
+/** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
+export const endsWithPageNumber = (line: TextLine): boolean =>
+  (line.runs.length > 1 && PAGE_NUMBER.test(line.runs.at(-1)!.text)) || SHORT_LEADER_PAGE_NUMBER.test(lineText(line));
+
+/** Whether the text could be a heading: short, with a word in it. */
 function isHeadingText(text: string, maximum: number): boolean {
-  return text.length <= maximum && /\p{L}/u.test(text);
+  // Note: a heading has a word of two letters at least; "b." or "(c)" alone labels a list or figure part.
+  return text.length <= maximum && /\p{L}{2}/u.test(text);
+}
+
+/**
+ * Whether a line in a heading's style is a heading by what it says and where it sits: not a
+ * caption, a list item, a table-of-contents entry, a running header, the rest of a sentence or
+ * text in an image.
+ */
+function isHeadingLine(line: TextLine, bodySize: number): boolean {
+  // Note: text read from an image (a chart's title and labels) is set at the image's scale.
+  if (line.fromImage) return false;
+  const text = lineText(line);
+  if (CAPTION.test(text)) return false;
+  // Note: a heading starts with a capital or a number; a lowercase start continues a sentence.
+  if (/^\p{Ll}/u.test(text)) return false;
+  if (parseListMarker(text)?.marker === "-") return false;
+  if (endsWithPageNumber(line)) return false;
+  // Note: a sentence ending inside the line ("... tube. See table below") or a word broken at its
+  // end ("up-scaling methods. Un-") is prose.
+  if (SENTENCE_BREAK.test(text) || /\p{L}-$/u.test(text)) return false;
+  if (line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE) return false;
+  return true;
 }
 
 function measurePitch(lines: readonly TextLine[], bodySize: number): number {

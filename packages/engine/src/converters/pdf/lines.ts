@@ -1,14 +1,23 @@
 import { escapeMarkdown, markdownLink } from "./escape.js";
-import type { PdfTextItem, TextLine, TextRun } from "./model.js";
+import { CJK_CHARACTER } from "./model.js";
+import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { VerticalRule } from "./rules.js";
 
 // Note: a horizontal gap wider than this many ems ends a run. Word spaces in justified text stay
 // well below one em, while table columns and layout columns are set further apart.
 const RUN_GAP_EM = 1.2;
-// Gaps wider than this many ems between two items are a space the PDF did not write out.
+// Gaps wider than this many ems between two items are a space the PDF did not write out; where
+// the font changes (a word in italics), tight justified spacing leaves less.
 const SPACE_GAP_EM = 0.15;
+const SPACE_GAP_AT_FONT_CHANGE_EM = 0.08;
 // Baselines closer than this many ems (of the smaller font) are the same line.
 const SAME_BASELINE_EM = 0.35;
+
+/** The page a line is on: its index and height. */
+export interface PageOfLine {
+  pageIndex: number;
+  height: number;
+}
 
 /** Group horizontal items by baseline, top to bottom, each group sorted left to right. */
 export function groupByBaseline(items: readonly PdfTextItem[]): PdfTextItem[][] {
@@ -23,13 +32,13 @@ export function groupByBaseline(items: readonly PdfTextItem[]): PdfTextItem[][] 
 export function buildLines(
   items: readonly PdfTextItem[],
   groups: readonly PdfTextItem[][],
-  pageIndex: number,
-  separators: { gutter: number | undefined; rules: readonly VerticalRule[] },
+  page: PageOfLine,
+  separators: { gutter: Gutter | undefined; rules: readonly VerticalRule[] },
 ): TextLine[] {
-  const lines = groups.map((group) => makeLine(splitRuns(group, separators.gutter, separators.rules), pageIndex));
+  const lines = groups.map((group) => makeLine(splitRuns(group, separators.gutter, separators.rules), page));
   // Note: vertical (CJK) text reads top to bottom in columns from right to left; each column is a line.
   const vertical = items.filter((item) => item.vertical).sort((a, b) => b.x - a.x);
-  for (const item of vertical) lines.push(makeLine([[item]], pageIndex));
+  for (const item of vertical) lines.push(makeLine([[item]], page));
   return lines;
 }
 
@@ -60,10 +69,11 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   return smaller <= 0.8 * larger && distance <= 0.5 * larger;
 }
 
-function splitRuns(sortedByX: readonly PdfTextItem[], gutter: number | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
+function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
   const runs: PdfTextItem[][] = [];
   let current: PdfTextItem[] = [];
   const baseline = sortedByX[0]?.baseline ?? 0;
+  const gutter = band && baseline >= band.top && baseline <= band.bottom ? band.x : undefined;
   const lineRules = rules.filter((rule) => rule.top <= baseline && rule.bottom >= baseline - (sortedByX[0]?.fontSize ?? 0) / 2);
   for (const item of sortedByX) {
     const previous = current.at(-1);
@@ -81,7 +91,7 @@ function splitRuns(sortedByX: readonly PdfTextItem[], gutter: number | undefined
   return runs;
 }
 
-function makeLine(runItems: readonly PdfTextItem[][], pageIndex: number): TextLine {
+function makeLine(runItems: readonly PdfTextItem[][], page: PageOfLine): TextLine {
   const runs = runItems.map(makeRun);
   const allItems = runItems.flat();
   return {
@@ -92,7 +102,10 @@ function makeLine(runItems: readonly PdfTextItem[][], pageIndex: number): TextLi
     fontSize: dominant(allItems, (item) => item.fontSize),
     bold: runs.every((run) => run.bold),
     italic: runs.every((run) => run.italic),
-    pageIndex,
+    monospace: runs.every((run) => run.monospace),
+    fromImage: allItems.every((item) => item.fromImage),
+    pageIndex: page.pageIndex,
+    pageHeight: page.height,
   };
 }
 
@@ -105,51 +118,105 @@ function isRightToLeft(items: readonly PdfTextItem[]): boolean {
   return (text.match(RIGHT_TO_LEFT)?.length ?? 0) * 2 > (text.match(LETTER)?.length ?? 0);
 }
 
+/** An item's text with the space the PDF left before it. */
+interface Piece {
+  item: PdfTextItem;
+  space: string;
+}
+
 function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
   // right to left.
   const rightToLeft = isRightToLeft(runItems);
   const items = rightToLeft ? [...runItems].reverse() : runItems;
   let text = "";
-  let markdown = "";
-  let linkText = "";
-  let linkHref: string | undefined;
-  const flushLink = (): void => {
-    if (linkHref !== undefined) markdown += markdownLink(linkText.trim(), linkHref) + (/\s$/.test(linkText) ? " " : "");
-    linkText = "";
-    linkHref = undefined;
-  };
-  items.forEach((item, index) => {
+  const pieces: Piece[] = items.map((item, index) => {
     const previous = items[index - 1];
     const gap = previous ? (rightToLeft ? previous.x - item.right : item.x - previous.right) : 0;
     // Note: in right-to-left text, pdf.js counts the space between a word and an embedded
     // left-to-right word (a Latin name) into the word's width; a change of direction is a space.
     const changesDirection = rightToLeft && previous !== undefined && isRightToLeft([previous]) !== isRightToLeft([item]);
-    const space =
-      previous && (changesDirection || gap > SPACE_GAP_EM * item.fontSize) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
+    const changesFont = previous !== undefined && (previous.bold !== item.bold || previous.italic !== item.italic);
+    const spaceGap = (changesFont ? SPACE_GAP_AT_FONT_CHANGE_EM : SPACE_GAP_EM) * item.fontSize;
+    const space = previous && (changesDirection || gap > spaceGap) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
     text += space + item.text;
-    if (item.href !== linkHref) flushLink();
-    if (item.href === undefined) {
-      markdown += space + escapeMarkdown(item.text);
-    } else {
-      if (linkText === "") markdown += space;
-      else linkText += space;
-      linkText += escapeMarkdown(item.text);
-      linkHref = item.href;
-    }
+    return { item, space };
   });
-  flushLink();
   const characters = (selected: readonly PdfTextItem[]): number => selected.reduce((sum, item) => sum + item.text.trim().length, 0);
   const allCharacters = characters(items);
+  const share = (property: "bold" | "italic" | "monospace"): boolean => characters(items.filter((item) => item[property])) >= allCharacters * 0.8;
+  const clean = (markdown: string): string => markdown.replace(/\s+/g, " ").trim();
   return {
     text: text.replace(/\s+/g, " ").trim(),
-    markdown: markdown.replace(/\s+/g, " ").trim(),
+    markdown: clean(renderPieces(pieces, false)),
+    emphasized: clean(renderPieces(pieces, true)),
     x: Math.min(...items.map((item) => item.x)),
     right: Math.max(...items.map((item) => item.right)),
     fontSize: dominant(items, (item) => item.fontSize),
-    bold: characters(items.filter((item) => item.bold)) >= allCharacters * 0.8,
-    italic: characters(items.filter((item) => item.italic)) >= allCharacters * 0.8,
+    bold: share("bold"),
+    italic: share("italic"),
+    monospace: share("monospace"),
   };
+}
+
+/** Consecutive pieces that share a link target and (with emphasis) a style. */
+interface Span {
+  href: string | undefined;
+  bold: boolean;
+  italic: boolean;
+  /** Set in a monospaced font: inline code. */
+  code: boolean;
+  text: string;
+}
+
+/** A run's pieces as Markdown: escaped, links applied and, with `emphasis`, bold and italic marked. */
+function renderPieces(pieces: readonly Piece[], emphasis: boolean): string {
+  const spans: Span[] = [];
+  for (const { item, space } of pieces) {
+    // Note: a symbol or a single letter in a fixed-pitch font (a formula's Ω, a drop cap) is not code.
+    const code = emphasis && item.monospace && !CJK_CHARACTER.test(item.text) && (item.text.match(ALPHANUMERICS)?.length ?? 0) >= 2;
+    const style = { href: item.href, bold: emphasis && !code && item.bold, italic: emphasis && !code && item.italic, code };
+    const last = spans.at(-1);
+    if (last && last.href === style.href && last.bold === style.bold && last.italic === style.italic && last.code === style.code) last.text += space + item.text;
+    else spans.push({ ...style, text: space + item.text });
+  }
+  let markdown = "";
+  spans.forEach((span, index) => {
+    const content = span.text.trim();
+    const leading = span.text.slice(0, span.text.length - span.text.trimStart().length);
+    const trailing = span.text.slice(span.text.trimEnd().length);
+    let rendered = span.code ? codeSpan(content) : escapeMarkdown(content);
+    if (span.href !== undefined) rendered = markdownLink(rendered, span.href);
+    else if (span.bold || span.italic) rendered = emphasize(rendered, span, markdown + leading, spans[index + 1]?.text ?? "");
+    markdown += leading + rendered + trailing;
+  });
+  return markdown;
+}
+
+/** Inline code, its backtick fence longer than any run of backticks inside (spaced off when it touches one). */
+function codeSpan(text: string): string {
+  const fence = "`".repeat(Math.max(1, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  const padding = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${padding}${text}${padding}${fence}`;
+}
+
+const ALPHANUMERICS = /[\p{L}\p{N}]/gu;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+
+/**
+ * Wrap text in `**` and `_` (`*` inside a word, where `_` does not work). Where CommonMark would
+ * not read the delimiters as emphasis (punctuation at the edge next to a letter), the text stays plain.
+ */
+function emphasize(text: string, style: { bold: boolean; italic: boolean }, before: string, after: string): string {
+  const previous = before.at(-1) ?? " ";
+  const next = after[0] ?? " ";
+  if ((PUNCTUATION.test(text[0]!) && WORD_CHARACTER.test(previous)) || (PUNCTUATION.test(text.at(-1)!) && WORD_CHARACTER.test(next))) return text;
+  const inWord = WORD_CHARACTER.test(previous) || WORD_CHARACTER.test(next);
+  let wrapped = text;
+  if (style.italic) wrapped = inWord ? `*${wrapped}*` : `_${wrapped}_`;
+  if (style.bold) wrapped = `**${wrapped}**`;
+  return wrapped;
 }
 
 /** The value (font size, baseline) of the items that cover the most width. */

@@ -40,9 +40,17 @@ function renderBlock(block: Block): string {
       return escapeLineStart(block.text);
     case "list-item":
       return `${block.marker} ${escapeLineStart(block.text)}`;
+    case "code":
+      return renderCode(block.text);
     case "table":
       return renderTable(block.rows);
   }
+}
+
+/** A fenced code block, its fence longer than any run of backticks inside. */
+function renderCode(text: string): string {
+  const fence = "`".repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  return `${fence}\n${text}\n${fence}`;
 }
 
 function renderTable(rows: readonly string[][]): string {

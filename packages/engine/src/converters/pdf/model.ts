@@ -10,6 +10,10 @@ export interface PdfTextItem {
   fontSize: number;
   bold: boolean;
   italic: boolean;
+  /** Set in a monospaced (fixed-pitch) font, as code is. */
+  monospace: boolean;
+  /** Read by OCR from an image on the page (a chart, a screenshot), not from the text layer. */
+  fromImage: boolean;
   /** Set for vertical (CJK) writing: such an item is a line of its own. */
   vertical: boolean;
   /** Target of the link annotation the item sits in. */
@@ -22,11 +26,14 @@ export interface TextRun {
   text: string;
   /** The same text as Markdown (escaped, links applied). */
   markdown: string;
+  /** The Markdown with bold and italic text marked, for paragraphs. */
+  emphasized: string;
   x: number;
   right: number;
   fontSize: number;
   bold: boolean;
   italic: boolean;
+  monospace: boolean;
 }
 
 /** All runs that share a baseline, left to right. */
@@ -41,8 +48,26 @@ export interface TextLine {
   bold: boolean;
   /** True when every run is italic. */
   italic: boolean;
+  /** True when every run is set in a monospaced font. */
+  monospace: boolean;
+  /** True when every item was read by OCR from an image. */
+  fromImage: boolean;
   /** Index of the page the line is on (0-based). */
   pageIndex: number;
+  /** Height of that page, to tell the running-header band from the body. */
+  pageHeight: number;
+  /**
+   * Set by reading-order analysis on a line that must not be joined to the text before it on the
+   * same baseline: the body beside a label or caption column.
+   */
+  startsBlock?: boolean;
+}
+
+/** The gap between two columns: its x, and the baselines (inclusive) of the stretch set in columns. */
+export interface Gutter {
+  x: number;
+  top: number;
+  bottom: number;
 }
 
 /** One page's text lines plus its size. */
@@ -51,9 +76,12 @@ export interface PageLayout {
   width: number;
   height: number;
   lines: TextLine[];
-  /** The x of the gap between two columns of prose, on a two-column page. */
-  gutter: number | undefined;
+  /** The gap between two columns of prose, on a page (or part of one) set in two columns. */
+  gutter: Gutter | undefined;
 }
 
 /** Plain text of a line, runs separated by a space. */
 export const lineText = (line: TextLine): string => line.runs.map((run) => run.text).join(" ");
+
+/** Chinese, Japanese and Korean characters; their fonts are fixed-pitch, but their text is not code. */
+export const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;

@@ -5,8 +5,9 @@ export type Matrix = [number, number, number, number, number, number];
 
 /**
  * Walk a page's operator list keeping the current transformation matrix (through `save`,
- * `restore` and `transform`), and call `visit` for every other operator with the matrix that
- * maps its user space to top-down page coordinates (the viewport's transform applied last).
+ * `restore`, `transform`, and form XObjects, which bring their own matrix), and call `visit` for
+ * every other operator with the matrix that maps its user space to top-down page coordinates
+ * (the viewport's transform applied last).
  */
 export function walkOperators(
   operatorList: { fnArray: number[]; argsArray: unknown[] },
@@ -18,9 +19,14 @@ export function walkOperators(
   operatorList.fnArray.forEach((operator, index) => {
     const args = operatorList.argsArray[index] as unknown[] | null;
     if (operator === OPS.save) stack.push(matrix);
-    else if (operator === OPS.restore) matrix = stack.pop() ?? matrix;
-    else if (operator === OPS.transform && args) matrix = Util.transform(matrix, args as Matrix) as Matrix;
-    else visit(operator, args, Util.transform(viewport, matrix) as Matrix);
+    else if (operator === OPS.restore || operator === OPS.paintFormXObjectEnd) matrix = stack.pop() ?? matrix;
+    else if (operator === OPS.transform) {
+      if (args) matrix = Util.transform(matrix, args as Matrix) as Matrix;
+    } else if (operator === OPS.paintFormXObjectBegin) {
+      stack.push(matrix);
+      const formMatrix = args?.[0] as Matrix | null | undefined;
+      if (formMatrix?.length === 6) matrix = Util.transform(matrix, formMatrix) as Matrix;
+    } else visit(operator, args, Util.transform(viewport, matrix) as Matrix);
   });
 }
 

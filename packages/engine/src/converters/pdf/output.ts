@@ -96,6 +96,7 @@ const LABELS: Readonly<Record<Block["kind"], { type: string; label: (block: Bloc
   heading: { type: "title", label: (block) => (block.kind === "heading" && block.level === 1 ? "doc_title" : "paragraph_title") },
   paragraph: { type: "text", label: () => null },
   "list-item": { type: "list", label: () => "list_item" },
+  code: { type: "code", label: () => null },
   table: { type: "table", label: () => null },
 };
 

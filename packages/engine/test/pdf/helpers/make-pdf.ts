@@ -1,11 +1,37 @@
-/** One line of text on a generated page: Helvetica (or Helvetica-Bold) at a position in points. */
-export interface PdfLine {
+import { deflateSync } from "node:zlib";
+
+/** A piece of a line in its own style; the pieces of a line are set one after the other. */
+export interface PdfSpan {
   text: string;
+  bold?: boolean;
+  italic?: boolean;
+  mono?: boolean;
+}
+
+/** One line of text on a generated page: Helvetica (bold, oblique) or Courier at a position in points. */
+export interface PdfLine {
+  /** The text, or pieces of it in different styles (the line's own style applies to plain text). */
+  text: string | readonly PdfSpan[];
   x: number;
   /** Baseline, from the bottom of the page as in PDF. */
   y: number;
   size?: number;
   bold?: boolean;
+  italic?: boolean;
+  /** Set in Courier, a monospaced font. */
+  mono?: boolean;
+}
+
+/** An RGB image drawn on a page; `x`, `y` (bottom left corner), `width` and `height` are in points. */
+export interface PdfImage {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  pixelWidth: number;
+  pixelHeight: number;
+  /** Pixels, three bytes (red, green, blue) each, row by row from the top. */
+  rgb: Uint8Array;
 }
 
 /** A ToUnicode CMap sending every printable ASCII code to the private-use area (U+E020 on): a text layer of garbage. */
@@ -20,6 +46,8 @@ export const privateUseToUnicode = [
 
 /** Options of {@link makePdf}. */
 export interface MakePdfOptions {
+  /** Images drawn on each page (by page index). */
+  images?: readonly (readonly PdfImage[])[];
   /**
    * A ToUnicode CMap for the regular font: what its text decodes to, whatever it shows (a font
    * whose text layer decodes to garbage).
@@ -27,11 +55,16 @@ export interface MakePdfOptions {
   toUnicode?: string;
 }
 
+const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
+  style.mono ? "F4" : style.bold ? "F2" : style.italic ? "F3" : "F1";
+const pdfString = (text: string): string => `(${text.replace(/[\\()]/g, "\\$&")})`;
+
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
  * lines of ASCII text, so tests can state exactly what is on each page.
  */
 export function makePdf(pages: readonly (readonly PdfLine[])[], options: MakePdfOptions = {}): Uint8Array {
+  const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
   const catalog = add("");
@@ -39,16 +72,29 @@ export function makePdf(pages: readonly (readonly PdfLine[])[], options: MakePdf
   const toUnicode = options.toUnicode === undefined ? "" : ` /ToUnicode ${add(`<< /Length ${options.toUnicode.length} >>\nstream\n${options.toUnicode}\nendstream`)} 0 R`;
   const regular = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding${toUnicode} >>`);
   const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
-  const pageIds = pages.map((lines) => {
-    const content = lines
-      .map((line) => {
-        const escaped = line.text.replace(/[\\()]/g, "\\$&");
-        return `BT /${line.bold ? "F2" : "F1"} ${line.size ?? 11} Tf ${line.x} ${line.y} Td (${escaped}) Tj ET`;
-      })
-      .join("\n");
+  const oblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>");
+  const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
+  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R`;
+  const pageIds = pages.map((lines, pageIndex) => {
+    const pageImages = images[pageIndex] ?? [];
+    const imageIds = pageImages.map((image) => {
+      const data = deflateSync(image.rgb).toString("latin1");
+      return add(
+        `<< /Type /XObject /Subtype /Image /Width ${image.pixelWidth} /Height ${image.pixelHeight} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n${data}\nendstream`,
+      );
+    });
+    const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
+    const texts = lines.map((line) => {
+      const size = line.size ?? 11;
+      const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
+      const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
+      return `BT ${line.x} ${line.y} Td ${shown} ET`;
+    });
+    const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
+    const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
     return add(
-      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> >>`,
+      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >> >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;

@@ -1,0 +1,254 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { makePdf } from "./helpers/make-pdf.js";
+import type { PdfLine } from "./helpers/make-pdf.js";
+
+const toMarkdown = async (pages: readonly (readonly PdfLine[])[]): Promise<string> =>
+  (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
+
+const headingsOf = (markdown: string): string[] => markdown.split("\n").filter((line) => /^#+ /.test(line)).map((line) => line.replace(/^#+ /, ""));
+
+/** Lines of a paragraph set at `x`, one every 14 points from `y` down. */
+const paragraph = (texts: readonly string[], x: number, y: number, style: Partial<PdfLine> = {}): PdfLine[] =>
+  texts.map((text, index) => ({ text, x, y: y - index * 14, ...style }));
+
+const words = (text: string): string[] => text.match(/[A-Za-z]+/g) ?? [];
+
+describe("pdf layout: headings", () => {
+  it("gives a table of contents one heading, not one per entry", async () => {
+    const entries = ["Introduction", "Methods and materials", "Results", "Discussion", "References"];
+    const markdown = await toMarkdown([
+      [
+        { text: "Contents", x: 72, y: 700, size: 20, bold: true },
+        ...entries.flatMap((entry, index): PdfLine[] => [
+          { text: `${index + 1}. ${entry} ${".".repeat(60 - entry.length)}`, x: 72, y: 660 - index * 22, size: 12, bold: true },
+          { text: String(3 + index * 7), x: 520, y: 660 - index * 22, size: 12, bold: true },
+        ]),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Contents"]);
+    for (const entry of entries) expect(markdown).toContain(entry);
+  });
+
+  it("makes a title set on two lines one heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Restrictions on Land Ownership by", x: 72, y: 700, size: 24, bold: true },
+        { text: "Foreigners in Selected Jurisdictions", x: 72, y: 670, size: 24, bold: true },
+        ...paragraph(["This report surveys the rules that limit who may own land, country by", "country, as they stood in June 2023."], 72, 620),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Restrictions on Land Ownership by Foreigners in Selected Jurisdictions"]);
+  });
+
+  it("does not make captions, lowercase continuations or list items headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Annual results", x: 72, y: 700, size: 18, bold: true },
+        ...paragraph(["Revenue grew in every region during the year, led by strong demand in", "the northern markets and a recovery in the south."], 72, 670),
+        { text: "Figure 2.1: Revenue by region, 2019-2023", x: 72, y: 620, bold: true },
+        { text: "Table 3. Staff numbers at the end of each year", x: 72, y: 590, bold: true },
+        { text: "\x95 Lower costs in every plant", x: 72, y: 560, bold: true },
+        { text: "continued from the previous page", x: 72, y: 530, bold: true },
+        { text: "Double these amounts for large tanks. See the table below", x: 72, y: 500, bold: true },
+        { text: "Table: Staff by grade", x: 72, y: 470, bold: true },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Annual results"]);
+    expect(markdown).toContain("Figure 2.1: Revenue by region");
+    expect(markdown).toMatch(/^- .*Lower costs in every plant/m);
+  });
+
+  it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Scope of the review", x: 72, y: 700, bold: true },
+        ...paragraph(["The review covers every contract the agency signed during the year, large", "and small, at home and abroad."], 72, 686),
+      ],
+    ]);
+    expect(markdown).toMatch(/^#+ Scope of the review\n\nThe review covers every contract/m);
+  });
+
+  it("keeps a bold lead-in phrase inside its paragraph", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The survey covered every region of the country in three phases over two years."], 72, 700),
+        { text: [{ text: "Business characteristics.", bold: true }, { text: " Business size was determined by the number of staff." }], x: 72, y: 680 },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual([]);
+    expect(markdown).toContain("**Business characteristics.** Business size was determined");
+  });
+});
+
+describe("pdf layout: page furniture", () => {
+  it("keeps the title on page 1 that runs as the page header on later pages", async () => {
+    const title = "Shared MIME-info Database";
+    const markdown = await toMarkdown(
+      [1, 2, 3].map((number): PdfLine[] => [
+        number === 1 ? { text: title, x: 72, y: 730, size: 22, bold: true } : { text: title, x: 72, y: 750, size: 9 },
+        ...paragraph([`Section ${number} describes how applications register the types they read,`, "and how the database is updated when one is installed."], 72, 680),
+        { text: String(number), x: 300, y: 40, size: 9 },
+      ]),
+    );
+    expect(markdown.match(/Shared MIME-info Database/g)).toHaveLength(1);
+    expect(markdown).toMatch(/^# Shared MIME-info Database$/m);
+  });
+});
+
+describe("pdf layout: reading order", () => {
+  it("reads each label of a label column before the body text beside it, losing no word", async () => {
+    const sections = [
+      ["Scope", "The review covers every contract signed by the agency during the year,", "including the small purchases that were never put out to tender.", "Contracts signed abroad are left to the next report."],
+      ["Approach", "Each file was read twice, once by an auditor and once by a lawyer,", "and every difference between the two readings was resolved in a meeting."],
+      ["Findings", "Most contracts followed the rules; eleven did not, and four of those", "were signed after the work they paid for had already been done.", "The agency has since changed its procedure for urgent purchases.", "No money was lost, but the records were incomplete in each case."],
+    ];
+    const lines: PdfLine[] = [];
+    let y = 700;
+    for (const [label, ...body] of sections) {
+      lines.push({ text: label!, x: 72, y, size: 10, bold: true });
+      lines.push(...paragraph(body, 200, y, { size: 10 }));
+      y -= body.length * 14 + 24;
+    }
+    const markdown = await toMarkdown([lines]);
+    expect(words(markdown).sort()).toEqual(sections.flat().flatMap(words).sort());
+    const position = (text: string): number => markdown.indexOf(text);
+    expect(position("Scope")).toBeLessThan(position("The review covers"));
+    expect(position("Contracts signed abroad")).toBeLessThan(position("Approach"));
+    expect(position("Approach")).toBeLessThan(position("Each file was read"));
+    expect(position("resolved in a meeting")).toBeLessThan(position("Findings"));
+    expect(markdown).toContain("The review covers every contract signed by the agency during the year, including the small purchases");
+  });
+
+  it("reads a caption set beside the body text as its own block", async () => {
+    const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
+    const body = [
+      "Households used less water in every year of the decade, as meters",
+      "were fitted in most homes and prices rose. The fall was steepest in",
+      "the cities, where the share of flats with their own meter doubled.",
+      "Rural use fell more slowly because most farms draw their own water.",
+    ];
+    const markdown = await toMarkdown([[...paragraph(caption, 72, 600, { size: 9, italic: true }), ...paragraph(body, 220, 604)]]);
+    expect(markdown).toContain("Figure 4. Water use per household, in litres a day, 2010 to 2020.");
+    expect(markdown).toContain(body.join(" "));
+  });
+});
+
+describe("pdf layout: code and emphasis", () => {
+  it("writes a listing in a monospaced font as a fenced code block with its indentation", async () => {
+    const listing = ["function area(r) {", "  if (r < 0) {", "    throw new Error(\"negative_radius\");", "  }", "  return Math.PI * r * r;", "}"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "Every shape in the library has an area function. They all check their arguments",
+            "first and throw a named error, so that callers can tell a bad argument from a bug.",
+            "The function below computes the area of a circle:",
+          ],
+          72,
+          728,
+        ),
+        ...listing.map((text, index): PdfLine => ({ text: text.trimStart(), x: 90 + (text.length - text.trimStart().length) * 6, y: 676 - index * 12, size: 10, mono: true })),
+        ...paragraph(["It throws when the radius is negative."], 72, 590),
+      ],
+    ]);
+    expect(markdown).toContain(`\`\`\`\n${listing.join("\n")}\n\`\`\``);
+    expect(markdown).toContain("It throws when the radius is negative.");
+    expect(markdown.match(/```/g)).toHaveLength(2);
+  });
+
+  it("marks a monospaced word inside a sentence as inline code, and leaves a URL set in a typewriter font a paragraph", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: [{ text: "Call " }, { text: "area_of(r)", mono: true }, { text: " with the radius in metres." }], x: 72, y: 700 },
+        { text: "https://example.org/docs/shapes/circle", x: 72, y: 670, mono: true },
+      ],
+    ]);
+    expect(markdown).toContain("Call `area_of(r)` with the radius in metres.");
+    expect(markdown).toContain("https://example.org/docs/shapes/circle");
+    expect(markdown).not.toContain("```");
+  });
+
+  it("marks bold and italic words in paragraphs but not in headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Safety notes", x: 72, y: 700, size: 18, bold: true },
+        { text: [{ text: "Always " }, { text: "switch off", bold: true }, { text: " the power before opening the " }, { text: "control", italic: true }, { text: " cabinet." }], x: 72, y: 670 },
+      ],
+    ]);
+    expect(markdown).toMatch(/^# Safety notes$/m);
+    expect(markdown).toContain("Always **switch off** the power before opening the _control_ cabinet.");
+  });
+});
+
+/** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */
+async function chartImage(labels: readonly string[], title: string): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
+  const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");
+  // Note: the font comes from pdfjs-dist, so the test does not depend on the machine's fonts.
+  GlobalFonts.registerFromPath(fileURLToPath(import.meta.resolve("pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf")), "Chart Sans");
+  const [width, height] = [1000, 500];
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = "#000000";
+  context.font = "40px 'Chart Sans'";
+  context.fillText(title, 40, 60);
+  labels.forEach((label, index) => {
+    const x = 120 + index * 300;
+    context.fillStyle = "#4060a0";
+    context.fillRect(x, 340 - index * 80, 120, 60 + index * 80);
+    context.fillStyle = "#000000";
+    context.fillText(label, x, 460);
+  });
+  const { data } = context.getImageData(0, 0, width, height);
+  const rgb = new Uint8Array(width * height * 3);
+  for (let pixel = 0; pixel < width * height; pixel++) rgb.set(data.subarray(pixel * 4, pixel * 4 + 3), pixel * 3);
+  return { pixelWidth: width, pixelHeight: height, rgb };
+}
+
+describe("pdf layout: text in images", () => {
+  it("reads the text of a chart image among the page's text in ocr mode, keeping the headings", { timeout: 60_000 }, async () => {
+    const labels = ["Coal", "Wind", "Solar"];
+    const chart = await chartImage(labels, "Electricity generation by source");
+    const pdf = makePdf(
+      [
+        [
+          { text: "Energy mix", x: 72, y: 720, size: 20, bold: true },
+          ...paragraph(["The chart below shows how the country produced its electricity last year."], 72, 690),
+          ...paragraph(["Wind overtook coal for the first time in the second half of the year."], 72, 420),
+        ],
+      ],
+      { images: [[{ ...chart, x: 72, y: 460, width: 360, height: 180 }]] },
+    );
+    const fast = await convert(pdf, { filename: "chart.pdf" });
+    expect(fast.markdown).not.toContain("Electricity generation");
+    const { markdown } = await convert(pdf, { filename: "chart.pdf", pdf: { mode: "ocr" } });
+    expect(markdown).toMatch(/^# Energy mix$/m);
+    const position = (text: string): number => markdown.indexOf(text);
+    expect(position("Electricity generation by source")).toBeGreaterThan(position("produced its electricity"));
+    for (const label of labels) {
+      expect(position(label)).toBeGreaterThan(position("Electricity generation by source"));
+      expect(position(label)).toBeLessThan(position("Wind overtook coal"));
+    }
+  });
+});
+
+describe("pdf layout: columns below a full-width table", () => {
+  it("reads the two columns of prose under a table that spans the page column by column", async () => {
+    const table: PdfLine[] = ["Region", "North", "South", "East", "West", "Centre", "Islands", "Total"].flatMap((label, row) =>
+      [label, "1,204", "2,310", "3,420", "4,118", "5,093"].map((text, column): PdfLine => ({ text, x: 72 + column * 95, y: 720 - row * 16, size: 10 })),
+    );
+    const left = ["The survey asked each firm how many staff", "it expected to keep over the next two", "months, and whether it would hire again", "once demand recovered in its sector.", "Most firms expected to keep their staff."];
+    const right = ["Firms in tourism were the most worried,", "since visitors had not yet come back and", "bookings for the season were still low,", "while farms expected little change at all", "and some planned to hire more workers."];
+    const columns = left.flatMap((text, index): PdfLine[] => [
+      { text, x: 72, y: 560 - index * 14 },
+      { text: right[index]!, x: 320, y: 560 - index * 14 },
+    ]);
+    const markdown = await toMarkdown([[...table, ...columns]]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown).toContain(right.join(" "));
+    expect(markdown.indexOf(left[0]!)).toBeLessThan(markdown.indexOf(right[0]!));
+  });
+});
