@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { convert } from "./convert.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, SCRAPE_TIMEOUT_MS, hasUrlScheme } from "./defaults.js";
 import { ScrapeError } from "./errors.js";
 import { fetchDocument } from "./fetch-document.js";
 import type { FetchedDocument } from "./fetch-document.js";
@@ -80,10 +81,10 @@ const DEFAULTS = {
   formats: ["markdown"] as ScrapeFormat[],
   onlyMainContent: true,
   parsers: ["pdf"] as PdfParser[],
-  timeout: 60_000,
+  timeout: SCRAPE_TIMEOUT_MS.default,
   allowPrivateNetworks: true,
   allowLocalFiles: true,
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: DEFAULT_MAX_DOCUMENT_BYTES,
 };
 
 /**
@@ -172,12 +173,9 @@ function pdfOptions(parsers: readonly PdfParser[]): PdfOptions | false {
   return options;
 }
 
-const URL_SCHEME = /^[a-z][a-z0-9+.-]+:/i;
-
 /** Turn what the caller passed into the URL to fetch, refusing the kinds it does not allow. */
 function resolveTarget(url: string, settings: { allowLocalFiles: boolean; baseDir?: string }): URL {
-  // Note: a one-letter scheme is a Windows drive (C:\...), hence `+` and not `*` in URL_SCHEME.
-  const parsed = URL_SCHEME.test(url) ? URL.parse(url) : null;
+  const parsed = hasUrlScheme(url) ? URL.parse(url) : null;
   if (parsed?.protocol === "http:" || parsed?.protocol === "https:") return parsed;
   const local = parsed?.protocol === "file:" ? parsed : parsed ? null : pathToFileURL(resolve(settings.baseDir ?? process.cwd(), url));
   if (!local) {

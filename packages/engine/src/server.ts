@@ -4,6 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import { createConversionPool } from "./conversion-pool.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_PORT } from "./defaults.js";
 import { poolBudget } from "./memory-budget.js";
 import type { ScrapeCache } from "./scrape-cache.js";
 import type { ConversionPool } from "./conversion-pool.js";
@@ -96,7 +97,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     maxConcurrency: options.maxConcurrency ?? 2 * availableParallelism(),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    maxDocumentBytes: options.maxDocumentBytes ?? 50 * 1024 * 1024,
+    maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
     pool: createConversionPool(withBudget(options)),
     cache: options.cache,
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
@@ -146,7 +147,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
 
   return {
     server,
-    listen(port = 3002, host = settings.noAuth ? "127.0.0.1" : "0.0.0.0") {
+    listen(port = DEFAULT_PORT, host = settings.noAuth ? "127.0.0.1" : "0.0.0.0") {
       if (settings.noAuth && !LOOPBACK_HOSTS.has(host)) {
         return Promise.reject(new Error(`--no-auth only listens on 127.0.0.1; set DOCSCRAPE_API_KEYS to listen on ${host}.`));
       }
