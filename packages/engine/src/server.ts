@@ -9,6 +9,7 @@ import { poolBudget } from "./memory-budget.js";
 import type { ScrapeCache } from "./scrape-cache.js";
 import type { ConversionPool } from "./conversion-pool.js";
 import { ScrapeError, STATUS_BY_CODE } from "./errors.js";
+import type { ScrapeErrorCode } from "./errors.js";
 import { parseScrapeRequest } from "./scrape-request.js";
 import type { ScrapeRequest } from "./scrape-request.js";
 import { scrapeWith } from "./scrape.js";
@@ -108,7 +109,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
   async function route(req: IncomingMessage, res: ServerResponse, path: string): Promise<Reply> {
     if (path === "/health" && req.method === "GET") return { status: 200, body: { status: "ok" } };
     if (path !== "/v2/scrape" || req.method !== "POST") {
-      return errorReply(404, "NOT_FOUND", `No route for ${req.method} ${path}; use POST /v2/scrape or GET /health.`);
+      return errorReply("NOT_FOUND", `No route for ${req.method} ${path}; use POST /v2/scrape or GET /health.`);
     }
     const denied = settings.noAuth ? undefined : authorize(req.headers.authorization, settings.keyDigests);
     if (denied) return denied;
@@ -209,13 +210,13 @@ function parseApiKeys(value: string | undefined): string[] {
 const digest = (token: string): Buffer => createHash("sha256").update(token).digest();
 
 function authorize(header: string | undefined, keyDigests: readonly Buffer[]): Reply | undefined {
-  if (!header) return errorReply(401, "UNAUTHORIZED", "Unauthorized");
+  if (!header) return errorReply("UNAUTHORIZED", "Unauthorized");
   const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? "";
   // Note: digests have equal lengths, so timingSafeEqual never throws, and every key is compared
   // so the time taken does not tell which key came close.
   const presented = digest(token);
   const valid = keyDigests.reduce((found, key) => timingSafeEqual(presented, key) || found, false);
-  return valid ? undefined : errorReply(401, "UNAUTHORIZED", "Unauthorized: Invalid token");
+  return valid ? undefined : errorReply("UNAUTHORIZED", "Unauthorized: Invalid token");
 }
 
 async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
@@ -237,16 +238,16 @@ async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown
 
 function toReply(error: unknown): Reply {
   if (!ScrapeError.is(error)) {
-    const reply = errorReply(500, "INTERNAL", "The server failed unexpectedly; retry in a little while, and report it if it persists.");
+    const reply = errorReply("INTERNAL", "The server failed unexpectedly; retry in a little while, and report it if it persists.");
     return { ...reply, cause: error instanceof Error ? error.message : String(error) };
   }
-  const status = STATUS_BY_CODE[error.code];
-  const reply = errorReply(status, error.code, error.message, error.details);
-  const retryAfter = RETRY_AFTER_SECONDS[status];
+  const reply = errorReply(error.code, error.message, error.details);
+  const retryAfter = RETRY_AFTER_SECONDS[reply.status];
   if (retryAfter !== undefined) reply.headers = { "retry-after": String(retryAfter) };
   return reply;
 }
 
-function errorReply(status: number, code: string, message: string, details?: Record<string, unknown>): Reply {
-  return { status, code, body: { success: false, code, error: message, ...(details && { details }) } };
+/** A JSON error reply; its status is always the code's, from {@link STATUS_BY_CODE}. */
+function errorReply(code: ScrapeErrorCode, message: string, details?: Record<string, unknown>): Reply {
+  return { status: STATUS_BY_CODE[code], code, body: { success: false, code, error: message, ...(details && { details }) } };
 }
