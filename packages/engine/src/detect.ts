@@ -54,12 +54,13 @@ export function formatFromContentType(contentType: string | undefined): Document
   return mime ? FORMAT_BY_MIME[mime] : undefined;
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
+/** Whether `bytes` hold `signature` at `offset`. */
+export const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   signature.every((byte, i) => bytes[offset + i] === byte);
 
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+export const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+export const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /**
  * The format the bytes themselves prove, if they prove one. Text formats are never proven by
