@@ -1,5 +1,5 @@
 /**
- * Rows of cells to a GitHub-flavoured Markdown table, shared by the spreadsheet and CSV converters.
+ * Rows of cells to a GitHub-flavoured Markdown table, shared by the spreadsheet, CSV and PDF converters.
  *
  * Note: we write the few lines of table syntax ourselves rather than build an mdast tree and
  * serialize it: a table of plain cells is three rules (a separator line, escaped pipes, `<br>`
@@ -21,13 +21,14 @@ const widest = (rows: readonly (readonly string[])[], least: number): number =>
 
 /**
  * Make one cell's Markdown fit on a table line: surrounding whitespace trimmed, line breaks as
- * `<br>`, and `|` escaped so it does not end the cell.
+ * `<br>`, and `|` escaped so it does not end the cell. Note: a `|` already escaped (after an odd
+ * number of backslashes, as the PDF converter writes it) is left as it is.
  */
 function tableCell(markdown: string): string {
   return markdown
     .trim()
     .replace(/\r\n?|\n/g, "<br>")
-    .replace(/\|/g, "\\|");
+    .replace(/(?<!\\)((?:\\\\)*)\|/g, "$1\\|");
 }
 
 /**

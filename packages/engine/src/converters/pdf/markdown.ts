@@ -1,4 +1,5 @@
 import type { Block } from "./blocks.js";
+import { renderGfmTable } from "../gfm-table.js";
 import { escapeLineStart } from "./escape.js";
 
 /** Render blocks as Markdown: blank lines between blocks, consecutive list items kept together. */
@@ -21,12 +22,7 @@ function renderBlock(block: Block): string {
     case "list-item":
       return `${block.marker} ${escapeLineStart(block.text)}`;
     case "table":
-      return renderTable(block.rows);
+      // Note: a PDF cell's line breaks are where the PDF wrapped its text, so they become spaces.
+      return renderGfmTable(block.rows.map((row) => row.map((cell) => cell.replace(/\n/g, " "))));
   }
-}
-
-function renderTable(rows: readonly string[][]): string {
-  const [header = [], ...body] = rows;
-  const line = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\n/g, " ")).join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...body.map(line)].join("\n");
 }
