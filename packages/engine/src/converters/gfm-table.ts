@@ -15,6 +15,13 @@ export function escapeMarkdownText(text: string): string {
   return text.replace(/[\\*`<[\]~]/g, "\\$&");
 }
 
+/**
+ * Rows a CSV file or a sheet is cut to, with a warning. Note: a bound on memory and output size,
+ * like the PDF converter's page limit, not a setting: a 10,000-row table is already past what a
+ * page of documentation shows.
+ */
+export const MAX_TABLE_ROWS = 10_000;
+
 // Note: a loop, not Math.max(...rows): spreading 100k+ rows overflows the call stack.
 const widest = (rows: readonly (readonly string[])[], least: number): number =>
   rows.reduce((width, row) => Math.max(width, row.length), least);
