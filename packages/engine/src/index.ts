@@ -11,7 +11,6 @@ export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
   ConvertOptions,
   ConvertResult,
-  Converter,
   DocumentFormat,
   DocumentMetadata,
   PdfOptions,

@@ -101,7 +101,7 @@ export function scrape(url: string, options: ScrapeOptions = {}): Promise<Scrape
 }
 
 /** Converts a fetched document's bytes, as {@link convert} does. */
-export type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConvertResult>;
+type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConvertResult>;
 
 /** {@link scrape} with another converter, such as a worker pool's; the timeout covers it too. */
 export async function scrapeWith(convertDocument: ConvertDocument, url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {

@@ -180,7 +180,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
  * Note: the download stays here because it is I/O bound and already bounded (size, time, network
  * guard); only the parsing, where a document can eat memory or time, is isolated.
  */
-export function runConversion(
+function runConversion(
   request: ScrapeRequest,
   limits: { allowPrivateNetworks: boolean; maxDocumentBytes: number; pool: ConversionPool; signal?: AbortSignal },
 ): Promise<ScrapeData> {

@@ -8,7 +8,7 @@ import type { ScrapeData, ScrapeOptions } from "./scraper.js";
  * Bump when the shape of {@link CachedDocument} or of the scrape data changes: old entries then
  * miss instead of being misread.
  */
-export const CACHE_FORMAT_VERSION = 1;
+const CACHE_FORMAT_VERSION = 1;
 
 /** What tells whether the source changed since it was scraped. */
 export interface SourceValidators {
