@@ -79,11 +79,8 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
  * Note: memory. Each worker's V8 heap, and its heap plus ArrayBuffers (watched every 100 ms), are
  * capped at `maxHeapMb`, so the server process stays under roughly
  * `150 MiB + poolSize × (maxHeapMb + ~100 MiB of code and overshoot)`, plus the documents being
- * downloaded (`maxConcurrency × maxDocumentBytes` at worst). Measured peak RSS of the built
- * server with 2 workers of 512 MiB: 153 MiB idle, 280 MiB converting the largest corpus PDF,
- * 433-459 MiB refusing the DOCX and XLSX ZIP bombs, 404 MiB for XML nested 100,000 deep,
- * 394 MiB for 20,000 pages (408), 562 MiB for a PDF stream inflating to 300 MiB (413).
- * Run from source through tsx (test/hardening/bad-input.test.ts) add about 120-400 MiB.
+ * downloaded (`maxConcurrency × maxDocumentBytes` at worst). Measured peaks: the README's
+ * "Measured by hand".
  *
  * @throws {Error} when no API key is configured and `noAuth` is not set.
  */
