@@ -1,7 +1,8 @@
 import Papa from "papaparse";
 import { decodeText } from "../text-decoding.js";
 import type { Converter } from "../types.js";
-import { MAX_TABLE_ROWS, dropEmptyRowsAndColumns, escapeMarkdownText, renderGfmTable } from "./gfm-table.js";
+import { MAX_TABLE_ROWS, dropEmptyRowsAndColumns, renderGfmTable } from "./gfm-table.js";
+import { escapeMarkdownText } from "./markdown-text.js";
 
 /**
  * A converter for CSV (and TSV): one GFM table whose header is the first row. The delimiter

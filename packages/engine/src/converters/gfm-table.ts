@@ -7,15 +7,6 @@
  */
 
 /**
- * Backslash-escape the characters that would turn cell text into Markdown markup: `\`, `*`, `` ` ``,
- * `<` (raw HTML), `[`/`]` (links) and `~` (strikethrough). `_` is left alone because it is inert
- * inside words and escaping it would break URLs that GFM turns into links.
- */
-export function escapeMarkdownText(text: string): string {
-  return text.replace(/[\\*`<[\]~]/g, "\\$&");
-}
-
-/**
  * Rows a CSV file or a sheet is cut to, with a warning. Note: a bound on memory and output size,
  * like the PDF converter's page limit, not a setting: a 10,000-row table is already past what a
  * page of documentation shows.
@@ -42,7 +33,7 @@ function tableCell(markdown: string): string {
  * Render rows as a GFM table. The first row is the header; rows shorter than the widest one are
  * padded with empty cells, so ragged input still gives a valid table.
  *
- * @param rows Cells as Markdown inline content (escape plain text with {@link escapeMarkdownText}).
+ * @param rows Cells as Markdown inline content (escape plain text with `escapeMarkdownText` from markdown-text.ts).
  * @returns The table without a trailing newline, or `""` when there are no rows.
  */
 export function renderGfmTable(rows: readonly (readonly string[])[]): string {
