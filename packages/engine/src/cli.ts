@@ -2,6 +2,7 @@
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
+import { DEFAULT_PORT } from "./defaults.js";
 import type { PdfParser, ScrapeData, ScrapeFormat } from "./scrape.js";
 
 const USAGE = `Usage:
@@ -141,7 +142,7 @@ async function serveCommand(args: string[]): Promise<void> {
     const value = values[flag] ?? process.env[variable];
     return typeof value === "string" ? integer(value, values[flag] === undefined ? variable : `--${flag}`) : undefined;
   };
-  const port = setting("port", "PORT") ?? 3002;
+  const port = setting("port", "PORT") ?? DEFAULT_PORT;
   const [{ createServer }, { poolBudget }] = await Promise.all([import("./server.js"), import("./memory-budget.js")]);
   // Note: resolved here rather than left to the server's defaults, so that the start-up line
   // shows an operator what the container's memory limit left for conversions.

@@ -66,30 +66,31 @@ const FORMAT_BY_MIME: Readonly<Record<string, DocumentFormat>> = {
 };
 
 /** The format a file name's extension names, if any. */
-export function formatFromFilename(filename: string | undefined): DocumentFormat | undefined {
+function formatFromFilename(filename: string | undefined): DocumentFormat | undefined {
   const match = /\.([a-z0-9]+)$/i.exec(filename?.split(/[?#]/, 1)[0] ?? "");
   return match ? FORMAT_BY_EXTENSION[match[1]!.toLowerCase()] : undefined;
 }
 
 /** The format a `Content-Type` header names, if any (parameters ignored). */
-export function formatFromContentType(contentType: string | undefined): DocumentFormat | undefined {
+function formatFromContentType(contentType: string | undefined): DocumentFormat | undefined {
   const mime = contentType?.split(";", 1)[0]?.trim().toLowerCase();
   return mime ? FORMAT_BY_MIME[mime] : undefined;
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
+/** Whether `bytes` hold `signature` at `offset`. */
+export const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
   signature.every((byte, i) => bytes[offset + i] === byte);
 
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+export const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+export const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const RTF_SIGNATURE = [0x7b, 0x5c, 0x72, 0x74, 0x66]; // {\rtf
 
 /**
  * The format the bytes themselves prove, if they prove one. Text formats are never proven by
  * bytes, so this answers only for PDF, RTF (`{\rtf`), OOXML/ODF/EPUB packages and OLE2 compound files.
  */
-export function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): DocumentFormat | undefined {
+function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): DocumentFormat | undefined {
   // Note: PDF readers accept a header anywhere in the first 1 KiB, so we do too.
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
   if (startsWith(bytes, PDF_SIGNATURE) || head.includes("%PDF-")) return "pdf";

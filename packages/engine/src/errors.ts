@@ -5,6 +5,7 @@ export type ScrapeErrorCode =
   | "UNAUTHORIZED"
   | "URL_BLOCKED"
   | "DOCUMENT_NOT_FOUND"
+  | "NOT_FOUND"
   | "SCRAPE_TIMEOUT"
   | "DOCUMENT_TOO_LARGE"
   | "UNSUPPORTED_DOCUMENT"
@@ -20,6 +21,8 @@ export const STATUS_BY_CODE: Readonly<Record<ScrapeErrorCode, number>> = {
   UNAUTHORIZED: 401,
   URL_BLOCKED: 403,
   DOCUMENT_NOT_FOUND: 404,
+  // The server has no such route (the document's own 404 is DOCUMENT_NOT_FOUND).
+  NOT_FOUND: 404,
   SCRAPE_TIMEOUT: 408,
   DOCUMENT_TOO_LARGE: 413,
   UNSUPPORTED_DOCUMENT: 415,

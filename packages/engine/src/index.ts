@@ -14,7 +14,6 @@ export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
   ConvertOptions,
   ConvertResult,
-  Converter,
   DocumentFormat,
   DocumentMetadata,
   PdfBlockItem,

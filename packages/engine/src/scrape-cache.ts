@@ -19,7 +19,7 @@ export interface ScrapeCache {
 }
 
 /** Firecrawl's default `maxAge`: two days. */
-export const DEFAULT_CACHE_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
+const DEFAULT_CACHE_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 /** A cache slower than this is treated as a miss: the cache may speed a scrape up, never hold it. */
 const STORE_TIMEOUT_MS = 1000;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SCRAPE_TIMEOUT_MS } from "./defaults.js";
 import { ScrapeError } from "./errors.js";
 import { withoutUndefined } from "./scrape.js";
 import type { PdfParser, ScrapeFormat, ScrapeOptions } from "./scrape.js";
@@ -41,7 +42,7 @@ const scrapeBody = z.strictObject({
   formats: z.array(z.union([z.string(), z.looseObject({ type: z.string() })])).optional(),
   onlyMainContent: z.boolean().optional(),
   parsers: z.array(z.union([z.literal("pdf"), z.literal("image"), pdfParser, z.strictObject({ type: z.literal("image") })])).optional(),
-  timeout: z.int().min(1000).max(300_000).optional(),
+  timeout: z.int().min(SCRAPE_TIMEOUT_MS.min).max(SCRAPE_TIMEOUT_MS.max).optional(),
   headers: z.record(z.string(), z.string()).optional(),
   // `false` asks for the document's pictures, inline in the Markdown.
   removeBase64Images: z.boolean().optional(),

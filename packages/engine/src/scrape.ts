@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { convert } from "./convert.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, SCRAPE_TIMEOUT_MS, hasUrlScheme } from "./defaults.js";
 import { ScrapeError } from "./errors.js";
 import { fetchDocument } from "./fetch-document.js";
 import type { DocumentImage } from "./images.js";
@@ -112,14 +113,11 @@ export interface Upload {
 /** Options of {@link parseWith}: the scrape options that apply to bytes in hand. */
 export type ParseOptions = Pick<ScrapeOptions, "formats" | "onlyMainContent" | "parsers" | "timeout" | "signal">;
 
-/** The largest document fetched or uploaded, unless told otherwise: 50 MiB, as Firecrawl's limit. */
-export const DEFAULT_MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
-
 const DEFAULTS = {
   formats: ["markdown"] as ScrapeFormat[],
   onlyMainContent: true,
   parsers: ["pdf"] as PdfParser[],
-  timeout: 60_000,
+  timeout: SCRAPE_TIMEOUT_MS.default,
   allowPrivateNetworks: true,
   allowLocalFiles: true,
   maxBytes: DEFAULT_MAX_DOCUMENT_BYTES,
@@ -139,7 +137,7 @@ export function scrape(url: string, options: ScrapeOptions = {}): Promise<Scrape
 }
 
 /** Converts a fetched document's bytes, as {@link convert} does. */
-export type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConvertResult>;
+type ConvertDocument = (bytes: Uint8Array, options: ConvertOptions) => Promise<ConvertResult>;
 
 /** {@link scrape} with another converter, such as a worker pool's; the timeout covers it too. */
 export async function scrapeWith(convertDocument: ConvertDocument, url: string, options: ScrapeOptions = {}): Promise<ScrapeData> {
@@ -269,12 +267,9 @@ function pdfOptions(parsers: readonly PdfParser[]): PdfOptions | false {
   return options;
 }
 
-const URL_SCHEME = /^[a-z][a-z0-9+.-]+:/i;
-
 /** Turn what the caller passed into the URL to fetch, refusing the kinds it does not allow. */
 function resolveTarget(url: string, settings: { allowLocalFiles: boolean; baseDir?: string }): URL {
-  // Note: a one-letter scheme is a Windows drive (C:\...), hence `+` and not `*` in URL_SCHEME.
-  const parsed = URL_SCHEME.test(url) ? URL.parse(url) : null;
+  const parsed = hasUrlScheme(url) ? URL.parse(url) : null;
   if (parsed?.protocol === "http:" || parsed?.protocol === "https:") return parsed;
   const local = parsed?.protocol === "file:" ? parsed : parsed ? null : pathToFileURL(resolve(settings.baseDir ?? process.cwd(), url));
   if (!local) {

@@ -4,14 +4,16 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism } from "node:os";
 import { createConversionPool } from "./conversion-pool.js";
+import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_PORT } from "./defaults.js";
 import { poolBudget } from "./memory-budget.js";
 import type { ScrapeCache } from "./scrape-cache.js";
 import type { ConversionPool } from "./conversion-pool.js";
 import { ScrapeError, STATUS_BY_CODE } from "./errors.js";
+import type { ScrapeErrorCode } from "./errors.js";
 import { parseParseOptions, parseScrapeRequest } from "./scrape-request.js";
 import type { ScrapeRequest } from "./scrape-request.js";
 import { inlineImages } from "./inline-images.js";
-import { DEFAULT_MAX_DOCUMENT_BYTES, parseWith, scrapeWith } from "./scrape.js";
+import { parseWith, scrapeWith } from "./scrape.js";
 import type { ParseData, ScrapeData } from "./scrape.js";
 import { readUpload } from "./upload.js";
 
@@ -80,11 +82,8 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
  * Note: memory. Each worker's V8 heap, and its heap plus ArrayBuffers (watched every 100 ms), are
  * capped at `maxHeapMb`, so the server process stays under roughly
  * `150 MiB + poolSize × (maxHeapMb + ~100 MiB of code and overshoot)`, plus the documents being
- * downloaded (`maxConcurrency × maxDocumentBytes` at worst). Measured peak RSS of the built
- * server with 2 workers of 512 MiB: 153 MiB idle, 280 MiB converting the largest corpus PDF,
- * 433-459 MiB refusing the DOCX and XLSX ZIP bombs, 404 MiB for XML nested 100,000 deep,
- * 394 MiB for 20,000 pages (408), 562 MiB for a PDF stream inflating to 300 MiB (413).
- * Run from source through tsx (test/hardening/bad-input.test.ts) add about 120-400 MiB.
+ * downloaded (`maxConcurrency × maxDocumentBytes` at worst). Measured peaks: the README's
+ * "Measured by hand".
  *
  * @throws {Error} when no API key is configured and `noAuth` is not set.
  */
@@ -130,7 +129,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
     if (path === "/health" && req.method === "GET") return { status: 200, body: { status: "ok" } };
     const endpoint = req.method === "POST" ? endpoints[path] : undefined;
     if (!endpoint) {
-      return errorReply(404, "NOT_FOUND", `No route for ${req.method} ${path}; use POST /v2/scrape, POST /v2/parse or GET /health.`);
+      return errorReply("NOT_FOUND", `No route for ${req.method} ${path}; use POST /v2/scrape, POST /v2/parse or GET /health.`);
     }
     const denied = settings.noAuth ? undefined : authorize(req.headers.authorization, settings.keyDigests);
     if (denied) return denied;
@@ -164,7 +163,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
 
   return {
     server,
-    listen(port = 3002, host = settings.noAuth ? "127.0.0.1" : "0.0.0.0") {
+    listen(port = DEFAULT_PORT, host = settings.noAuth ? "127.0.0.1" : "0.0.0.0") {
       if (settings.noAuth && !LOOPBACK_HOSTS.has(host)) {
         return Promise.reject(new Error(`--no-auth only listens on 127.0.0.1; set DOCSCRAPE_API_KEYS to listen on ${host}.`));
       }
@@ -197,7 +196,7 @@ export function createServer(options: ServerOptions = {}): ScrapeServer {
  * guard); only the parsing, where a document can eat memory or time, is isolated. Pictures, when
  * asked for, travel inline in the Markdown (`removeBase64Images: false`).
  */
-export async function runConversion(
+async function runConversion(
   request: ScrapeRequest,
   limits: { allowPrivateNetworks: boolean; maxDocumentBytes: number; pool: ConversionPool; signal?: AbortSignal },
 ): Promise<ScrapeData> {
@@ -228,13 +227,13 @@ function parseApiKeys(value: string | undefined): string[] {
 const digest = (token: string): Buffer => createHash("sha256").update(token).digest();
 
 function authorize(header: string | undefined, keyDigests: readonly Buffer[]): Reply | undefined {
-  if (!header) return errorReply(401, "UNAUTHORIZED", "Unauthorized");
+  if (!header) return errorReply("UNAUTHORIZED", "Unauthorized");
   const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? "";
   // Note: digests have equal lengths, so timingSafeEqual never throws, and every key is compared
   // so the time taken does not tell which key came close.
   const presented = digest(token);
   const valid = keyDigests.reduce((found, key) => timingSafeEqual(presented, key) || found, false);
-  return valid ? undefined : errorReply(401, "UNAUTHORIZED", "Unauthorized: Invalid token");
+  return valid ? undefined : errorReply("UNAUTHORIZED", "Unauthorized: Invalid token");
 }
 
 async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
@@ -256,16 +255,16 @@ async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown
 
 function toReply(error: unknown): Reply {
   if (!ScrapeError.is(error)) {
-    const reply = errorReply(500, "INTERNAL", "The server failed unexpectedly; retry in a little while, and report it if it persists.");
+    const reply = errorReply("INTERNAL", "The server failed unexpectedly; retry in a little while, and report it if it persists.");
     return { ...reply, cause: error instanceof Error ? error.message : String(error) };
   }
-  const status = STATUS_BY_CODE[error.code];
-  const reply = errorReply(status, error.code, error.message, error.details);
-  const retryAfter = RETRY_AFTER_SECONDS[status];
+  const reply = errorReply(error.code, error.message, error.details);
+  const retryAfter = RETRY_AFTER_SECONDS[reply.status];
   if (retryAfter !== undefined) reply.headers = { "retry-after": String(retryAfter) };
   return reply;
 }
 
-function errorReply(status: number, code: string, message: string, details?: Record<string, unknown>): Reply {
-  return { status, code, body: { success: false, code, error: message, ...(details && { details }) } };
+/** A JSON error reply; its status is always the code's, from {@link STATUS_BY_CODE}. */
+function errorReply(code: ScrapeErrorCode, message: string, details?: Record<string, unknown>): Reply {
+  return { status: STATUS_BY_CODE[code], code, body: { success: false, code, error: message, ...(details && { details }) } };
 }

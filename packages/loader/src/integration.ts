@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { DocumentLoaderConfigError } from "./errors.js";
 import { LOADER_NAME, REFRESH_CONTEXT_KEY, REFRESH_PATH } from "./refresh.js";
 
 /** Options of {@link docscrape}. */
@@ -43,7 +44,7 @@ const PREFIX_PATTERN = /^[\w.~-]+(\/[\w.~-]+)*$/;
 function normalisePrefix(prefix: string): string {
   const trimmed = prefix.replace(/^\/+|\/+$/g, "");
   if (!PREFIX_PATTERN.test(trimmed)) {
-    throw new TypeError(
+    throw new DocumentLoaderConfigError(
       `The docscrape() option \`prefix\` must be a URL path such as "documents" or "docs/library", got ${JSON.stringify(prefix)}.`,
     );
   }
@@ -71,7 +72,7 @@ export function docscrape(options: DocscrapeIntegrationOptions = {}): AstroInteg
     title: options.title ?? "Documents",
   };
   if (config.collection.trim() === "") {
-    throw new TypeError("The docscrape() option `collection` must name the content collection that uses documentLoader().");
+    throw new DocumentLoaderConfigError("The docscrape() option `collection` must name the content collection that uses documentLoader().");
   }
 
   return {

@@ -2,8 +2,6 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader, LoaderContext } from "astro/loaders";
-import pLimit from "p-limit";
-import type { LimitFunction } from "p-limit";
 import { createCache } from "./cache.js";
 import type { DocumentCache } from "./cache.js";
 import { createScrapeClient } from "./client.js";
@@ -21,19 +19,7 @@ import { asDocumentLoaderError, scrapeWithCache } from "./scrape-with-cache.js";
 import type { ScrapeOutcome, ScrapeWithCacheResult } from "./scrape-with-cache.js";
 import type { Scraper } from "./scraper.js";
 import { documentSchema } from "./schema.js";
-
-let sharedLimit: LimitFunction | undefined;
-
-/**
- * The one concurrency limit every collection using this loader shares, so three collections of
- * four documents do not open twelve scrapes at once.
- * Note: when loaders ask for different limits, the smallest wins.
- */
-function sharedLimiter(concurrency: number): LimitFunction {
-  sharedLimit ??= pLimit(concurrency);
-  if (concurrency < sharedLimit.concurrency) sharedLimit.concurrency = concurrency;
-  return sharedLimit;
-}
+import { acquireSharedLimit } from "./shared-limit.js";
 
 interface Scrapers {
   /** For http(s) documents: the user's scraper, the API client, or the embedded engine. */
@@ -136,7 +122,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
     options.scrapeOptions.removeBase64Images === false
       ? createImageStore(options.cache ? join(resolve(root, options.cache.dir), "images") : join(fileURLToPath(context.config.cacheDir), "docscrape-images"))
       : undefined;
-  const limit = sharedLimiter(options.concurrency);
+  const { limit, release } = acquireSharedLimit(options.concurrency);
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
   const started = performance.now();
@@ -169,7 +155,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
         logger[options.onError === "skip" ? "warn" : "error"](`${document.id}: failed (${elapsed()}): ${failure.message}`);
       }
     }),
-  );
+  ).finally(release);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   logger.info(

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { SCRAPE_TIMEOUT_MS, hasUrlScheme } from "docscrape/defaults";
 import { slug } from "github-slugger";
 import type { z } from "astro/zod";
 import type { PluggableList } from "unified";
@@ -119,8 +120,6 @@ function checkKeys(value: object, known: Set<string>, where: string): void {
   }
 }
 
-const hasScheme = (value: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[a-z]:[\\/]/i.test(value);
-
 /** Checks one document entry and says which one is wrong and how to fix it. */
 function resolveDocument(input: DocumentInput, index: number): Omit<ResolvedDocument, "id"> & { id?: string } {
   const entry = typeof input === "string" ? { url: input } : input;
@@ -136,7 +135,7 @@ function resolveDocument(input: DocumentInput, index: number): Omit<ResolvedDocu
     fail(`${label}.data must be an object of extra entry fields.`);
   }
   const url = entry.url.trim();
-  let local = !hasScheme(url);
+  let local = !hasUrlScheme(url);
   if (!local) {
     if (!URL.canParse(url)) fail(`${label} has an invalid URL \`${url}\`; write an absolute http(s) URL or a relative path.`);
     const protocol = new URL(url).protocol;
@@ -213,8 +212,9 @@ export function resolveOptions(options: DocumentLoaderOptions, env: NodeJS.Proce
     fail("`scraper` must be an object with an `id` string and a `scrape(url, options)` function.");
   }
 
-  if (options.timeout !== undefined && (typeof options.timeout !== "number" || options.timeout < 1000 || options.timeout > 300_000)) {
-    fail("`timeout` must be a number of milliseconds from 1000 to 300000.");
+  const { min, max } = SCRAPE_TIMEOUT_MS;
+  if (options.timeout !== undefined && (typeof options.timeout !== "number" || options.timeout < min || options.timeout > max)) {
+    fail(`\`timeout\` must be a number of milliseconds from ${min} to ${max}.`);
   }
   if (options.onError !== undefined && options.onError !== "fail" && options.onError !== "skip") {
     fail('`onError` must be "fail" or "skip".');

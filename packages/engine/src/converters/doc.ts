@@ -2,7 +2,7 @@ import CFB from "cfb";
 import type { FootnoteDefinition } from "mdast";
 import { ScrapeError } from "../errors.js";
 import type { Converter } from "../types.js";
-import { writeMarkdown } from "./docx/markdown-writer.js";
+import { writeMarkdown } from "./word/markdown-writer.js";
 import { readCharacterProperties } from "./doc/character-properties.js";
 import { readFib } from "./doc/fib.js";
 import { readListFormats } from "./doc/lists.js";

@@ -1,5 +1,5 @@
 /**
- * Rows of cells to a GitHub-flavoured Markdown table, shared by the spreadsheet and CSV converters.
+ * Rows of cells to a GitHub-flavoured Markdown table, shared by the spreadsheet, CSV and PDF converters.
  *
  * Note: we write the few lines of table syntax ourselves rather than build an mdast tree and
  * serialize it: a table of plain cells is three rules (a separator line, escaped pipes, `<br>`
@@ -7,13 +7,11 @@
  */
 
 /**
- * Backslash-escape the characters that would turn cell text into Markdown markup: `\`, `*`, `` ` ``,
- * `<` (raw HTML), `[`/`]` (links) and `~` (strikethrough). `_` is left alone because it is inert
- * inside words and escaping it would break URLs that GFM turns into links.
+ * Rows a CSV file or a sheet is cut to, with a warning. Note: a bound on memory and output size,
+ * like the PDF converter's page limit, not a setting: a 10,000-row table is already past what a
+ * page of documentation shows.
  */
-export function escapeMarkdownText(text: string): string {
-  return text.replace(/[\\*`<[\]~]/g, "\\$&");
-}
+export const MAX_TABLE_ROWS = 10_000;
 
 // Note: a loop, not Math.max(...rows): spreading 100k+ rows overflows the call stack.
 const widest = (rows: readonly (readonly string[])[], least: number): number =>
@@ -21,20 +19,21 @@ const widest = (rows: readonly (readonly string[])[], least: number): number =>
 
 /**
  * Make one cell's Markdown fit on a table line: surrounding whitespace trimmed, line breaks as
- * `<br>`, and `|` escaped so it does not end the cell.
+ * `<br>`, and `|` escaped so it does not end the cell. Note: a `|` already escaped (after an odd
+ * number of backslashes, as the PDF converter writes it) is left as it is.
  */
 function tableCell(markdown: string): string {
   return markdown
     .trim()
     .replace(/\r\n?|\n/g, "<br>")
-    .replace(/\|/g, "\\|");
+    .replace(/(?<!\\)((?:\\\\)*)\|/g, "$1\\|");
 }
 
 /**
  * Render rows as a GFM table. The first row is the header; rows shorter than the widest one are
  * padded with empty cells, so ragged input still gives a valid table.
  *
- * @param rows Cells as Markdown inline content (escape plain text with {@link escapeMarkdownText}).
+ * @param rows Cells as Markdown inline content (escape plain text with `escapeMarkdownText` from markdown-text.ts).
  * @returns The table without a trailing newline, or `""` when there are no rows.
  */
 export function renderGfmTable(rows: readonly (readonly string[])[]): string {

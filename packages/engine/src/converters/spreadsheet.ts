@@ -2,6 +2,7 @@ import { read, set_cptable } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter } from "../types.js";
+import { MAX_TABLE_ROWS } from "./gfm-table.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
 import type { SheetPicture } from "./spreadsheet/pictures.js";
@@ -11,12 +12,6 @@ import { renderSheetSection } from "./spreadsheet/sheet-section.js";
 // store their text in the workbook's code page (cp1251, cp932, ...) and would come out garbled.
 set_cptable(cptable);
 
-/** Options of {@link createSpreadsheetConverter}. */
-export interface SpreadsheetConverterOptions {
-  /** Rows read per sheet; longer sheets are cut with a warning naming the sheet. @default 10000 */
-  maxRows?: number;
-}
-
 /**
  * A converter for XLSX, XLSB, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
  * one GFM table per sheet, formulas as their saved results, numbers and dates as their formats
@@ -25,58 +20,49 @@ export interface SpreadsheetConverterOptions {
  * warning; chart sheets and empty sheets give no section. With `options.images`, an XLSX
  * sheet's pictures follow its table.
  */
-export function createSpreadsheetConverter(options: SpreadsheetConverterOptions = {}): Converter {
-  const maxRows = options.maxRows ?? 10_000;
-  if (!Number.isInteger(maxRows) || maxRows < 1) {
-    throw new TypeError(`Expected \`maxRows\` to be a positive integer, got ${maxRows}.`);
-  }
-  return {
-    formats: ["xlsx", "xlsb", "xls", "ods"],
-    async convert(bytes, options) {
-      const { format, filename } = options;
-      const name = filename ?? "the workbook";
-      assertWorkbookContainer(bytes, format, name);
-      const images = await imageCollectorFor(options);
-      const picturesBySheet = images && format === "xlsx" && bytes[0] === 0x50 ? readSheetPictures(bytes) : new Map<string, SheetPicture[]>();
-      // One row past the limit tells a sheet of exactly maxRows rows from a longer one.
-      const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: maxRows + 1 });
-      const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
-      const warnings: string[] = [];
-      const sections: string[] = [];
-      const sheetNames: string[] = [];
-      workbook.SheetNames.forEach((sheetName, index) => {
-        const sheet = workbook.Sheets[sheetName];
-        if (workbook.Workbook?.Sheets?.[index]?.Hidden) {
-          warnings.push(`Sheet "${sheetName}" is hidden and was left out; unhide it in Excel to include it.`);
-          return;
-        }
-        sheetNames.push(sheetName);
-        if (sheet?.["!type"] === "chart") {
-          warnings.push(`Sheet "${sheetName}" is a chart sheet; charts are not converted.`);
-          return;
-        }
-        const pictures = (picturesBySheet.get(sheetName) ?? []).flatMap(({ bytes: picture, alt }) => {
-          const pictureName = images?.add(picture, { alt, page: index + 1 });
-          return pictureName ? [imageMarkdown(alt, pictureName)] : [];
-        });
-        if (!sheet?.["!ref"] && pictures.length === 0) return;
-        const section = renderSheetSection(sheetName, sheet!, maxRows, textOptions, pictures);
-        if (section.markdown) sections.push(section.markdown);
-        warnings.push(...section.warnings);
+export const spreadsheetConverter: Converter = {
+  formats: ["xlsx", "xlsb", "xls", "ods"],
+  async convert(bytes, options) {
+    const { format, filename } = options;
+    const name = filename ?? "the workbook";
+    assertWorkbookContainer(bytes, format, name);
+    const images = await imageCollectorFor(options);
+    const picturesBySheet = images && format === "xlsx" && bytes[0] === 0x50 ? readSheetPictures(bytes) : new Map<string, SheetPicture[]>();
+    // One row past the limit tells a sheet of exactly MAX_TABLE_ROWS rows from a longer one.
+    const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: MAX_TABLE_ROWS + 1 });
+    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+    const warnings: string[] = [];
+    const sections: string[] = [];
+    const sheetNames: string[] = [];
+    workbook.SheetNames.forEach((sheetName, index) => {
+      const sheet = workbook.Sheets[sheetName];
+      if (workbook.Workbook?.Sheets?.[index]?.Hidden) {
+        warnings.push(`Sheet "${sheetName}" is hidden and was left out; unhide it in Excel to include it.`);
+        return;
+      }
+      sheetNames.push(sheetName);
+      if (sheet?.["!type"] === "chart") {
+        warnings.push(`Sheet "${sheetName}" is a chart sheet; charts are not converted.`);
+        return;
+      }
+      const pictures = (picturesBySheet.get(sheetName) ?? []).flatMap(({ bytes: picture, alt }) => {
+        const pictureName = images?.add(picture, { alt, page: index + 1 });
+        return pictureName ? [imageMarkdown(alt, pictureName)] : [];
       });
-      if (sections.length === 0) warnings.push(`${name} has no cells with content.`);
-      const title = workbook.Props?.Title?.trim() || undefined;
-      const author = workbook.Props?.Author?.trim() || undefined;
-      const collected = await images?.finish();
-      return {
-        markdown: sections.length > 0 ? `${sections.join("\n\n")}\n` : "",
-        metadata: { sheetNames, ...(title && { title }), ...(author && { author }) },
-        warnings: [...warnings, ...(collected?.warnings ?? [])],
-        ...(collected && { images: collected.images }),
-      };
-    },
-  };
-}
-
-/** The spreadsheet converter with default options. */
-export const spreadsheetConverter: Converter = createSpreadsheetConverter();
+      if (!sheet?.["!ref"] && pictures.length === 0) return;
+      const section = renderSheetSection(sheetName, sheet!, MAX_TABLE_ROWS, textOptions, pictures);
+      if (section.markdown) sections.push(section.markdown);
+      warnings.push(...section.warnings);
+    });
+    if (sections.length === 0) warnings.push(`${name} has no cells with content.`);
+    const title = workbook.Props?.Title?.trim() || undefined;
+    const author = workbook.Props?.Author?.trim() || undefined;
+    const collected = await images?.finish();
+    return {
+      markdown: sections.length > 0 ? `${sections.join("\n\n")}\n` : "",
+      metadata: { sheetNames, ...(title && { title }), ...(author && { author }) },
+      warnings: [...warnings, ...(collected?.warnings ?? [])],
+      ...(collected && { images: collected.images }),
+    };
+  },
+};

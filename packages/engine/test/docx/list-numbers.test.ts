@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ListLevel, createListNumbering } from "../../src/converters/docx/list-numbers.js";
+import { type ListLevel, createListNumbering } from "../../src/converters/word/list-numbers.js";
 
 const level = (format: string, text: string, start = 1, legal = false): ListLevel => ({ format, text, start, legal });
 

@@ -14,3 +14,17 @@ it("should expose the public api", async () => {
     "scrape",
   ]);
 });
+
+it("should expose the defaults the loader shares, without the engine", async () => {
+  const defaults = await import("../../src/defaults.js");
+  expect(Object.keys(defaults).sort()).toEqual(["DEFAULT_MAX_DOCUMENT_BYTES", "DEFAULT_PORT", "SCRAPE_TIMEOUT_MS", "hasUrlScheme"]);
+  // URLs by their scheme; paths, Windows drives included, are not URLs.
+  expect(["https://a.test/x.pdf", "file:///srv/a.pdf", "ftp://a.test/a.pdf"].map(defaults.hasUrlScheme)).toEqual([true, true, true]);
+  expect(["docs/a.pdf", "/srv/a.pdf", "C:\\docs\\a.pdf", "C:/docs/a.pdf", "a:b.pdf"].map(defaults.hasUrlScheme)).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+  ]);
+});

@@ -1,7 +1,7 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { createCsvConverter } from "../../src/converters/csv.js";
+import { MAX_TABLE_ROWS } from "../../src/converters/gfm-table.js";
 import { corpusFile, tableRows } from "./helpers.js";
 
 const convertCorpus = async (name: string) => (await convert(corpusFile(name), { filename: name })).markdown;
@@ -84,11 +84,12 @@ describe("CSV converter", () => {
     expect(warnings).toEqual(["blank.csv has no values."]);
   });
 
-  it("cuts a file past maxRows with a warning", async () => {
-    const text = ["n", ...Array.from({ length: 10 }, (_, i) => String(i + 1))].join("\n");
-    const converter = createCsvConverter({ maxRows: 4 });
-    const { markdown, warnings } = await converter.convert(new TextEncoder().encode(text), { format: "csv", filename: "n.csv" });
-    expect(tableRows(markdown)).toEqual([["n"], ["1"], ["2"], ["3"]]);
-    expect(warnings).toEqual(["n.csv has more than 4 rows; only the first 4 are included."]);
+  it("cuts a file past MAX_TABLE_ROWS with a warning", async () => {
+    const text = ["n", ...Array.from({ length: MAX_TABLE_ROWS + 5 }, (_, i) => String(i + 1))].join("\n");
+    const { markdown, warnings } = await convertText(text, "n.csv");
+    const rows = tableRows(markdown);
+    expect(rows).toHaveLength(MAX_TABLE_ROWS);
+    expect(rows.at(-1)).toEqual([String(MAX_TABLE_ROWS - 1)]);
+    expect(warnings).toEqual([`n.csv has more than ${MAX_TABLE_ROWS} rows; only the first ${MAX_TABLE_ROWS} are included.`]);
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dropEmptyRowsAndColumns, escapeMarkdownText, renderGfmTable } from "../../src/converters/gfm-table.js";
+import { dropEmptyRowsAndColumns, renderGfmTable } from "../../src/converters/gfm-table.js";
+import { escapeMarkdownText } from "../../src/converters/markdown-text.js";
 
 describe("renderGfmTable", () => {
+  it("escapes a cell's pipes once: an already escaped pipe stays, one after an escaped backslash does not", () => {
+    const table = renderGfmTable([["a|b", "a\\|b", "a\\\\|b"], ["x", "y", "z"]]);
+    expect(table.split("\n")[0]).toBe("| a\\|b | a\\|b | a\\\\\\|b |");
+  });
+
   it("writes a header row, a separator and the body", () => {
     expect(renderGfmTable([["a", "b"], ["1", "2"]])).toBe("| a | b |\n| --- | --- |\n| 1 | 2 |");
   });

@@ -3,7 +3,7 @@ import type { WorkSheet } from "@e965/xlsx";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { createSpreadsheetConverter } from "../../src/converters/spreadsheet.js";
+import { MAX_TABLE_ROWS } from "../../src/converters/gfm-table.js";
 import { corpusFile, tableRows, workbookBytes, workbookOf } from "./helpers.js";
 
 const convertCorpus = (name: string) => convert(corpusFile(name), { filename: name });
@@ -183,15 +183,14 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(warnings).toEqual([expect.stringMatching(/^Sheet "Calc" has 1 formula\(s\) with no saved result/)]);
   });
 
-  it("cuts a sheet past maxRows and names the sheet in a warning", async () => {
-    const sheet = utils.aoa_to_sheet(Array.from({ length: 20 }, (_, i) => [`row ${i + 1}`, i + 1]));
-    const converter = createSpreadsheetConverter({ maxRows: 5 });
-    const { markdown, warnings } = await converter.convert(workbookBytes(workbookOf({ Long: sheet })), { format: "xlsx" });
-    expect(tableRows(markdown)).toHaveLength(5);
-    expect(markdown).not.toContain("row 6");
-    expect(warnings).toEqual(['Sheet "Long" has more than 5 rows; only the first 5 are included.']);
-    const exact = await createSpreadsheetConverter({ maxRows: 20 }).convert(workbookBytes(workbookOf({ Long: sheet })), { format: "xlsx" });
-    expect(tableRows(exact.markdown)).toHaveLength(20);
+  it("cuts a sheet past MAX_TABLE_ROWS and names the sheet in a warning", async () => {
+    const rows = (count: number) => utils.aoa_to_sheet(Array.from({ length: count }, (_, i) => [`row ${i + 1}`, i + 1]));
+    const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Long: rows(MAX_TABLE_ROWS + 5) })), { filename: "long.xlsx" });
+    expect(tableRows(markdown)).toHaveLength(MAX_TABLE_ROWS);
+    expect(markdown).not.toContain(`row ${MAX_TABLE_ROWS + 1} `);
+    expect(warnings).toEqual([`Sheet "Long" has more than ${MAX_TABLE_ROWS} rows; only the first ${MAX_TABLE_ROWS} are included.`]);
+    const exact = await convert(workbookBytes(workbookOf({ Long: rows(MAX_TABLE_ROWS) })), { filename: "exact.xlsx" });
+    expect(tableRows(exact.markdown)).toHaveLength(MAX_TABLE_ROWS);
     expect(exact.warnings).toEqual([]);
   });
 

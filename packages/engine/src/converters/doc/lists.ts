@@ -1,4 +1,4 @@
-import type { ListLevel } from "../docx/list-numbers.js";
+import type { ListLevel } from "../word/list-numbers.js";
 import type { StreamRange } from "./fib.js";
 
 /** How the items of one list level are marked. */

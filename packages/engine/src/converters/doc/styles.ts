@@ -1,4 +1,4 @@
-import { headingLevelOfName } from "../docx/heading-names.js";
+import { headingLevelOfName } from "../word/heading-names.js";
 import { capitalsOf } from "./character-properties.js";
 import type { StreamRange } from "./fib.js";
 import { SPRM, readSprms } from "./sprms.js";

@@ -1,6 +1,6 @@
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
-import { createListNumbering } from "../docx/list-numbers.js";
-import { joinCellLines } from "../docx/tables.js";
+import { joinCellLines } from "../word/cell-lines.js";
+import { createListNumbering } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
 import type { DocStyle } from "./styles.js";

@@ -5,7 +5,7 @@ import type { Image, Root, Text } from "mdast";
 import { groupCheckboxParagraphs } from "./checkboxes.js";
 import { equationsToMath } from "./equations.js";
 import { tightenLists } from "./lists.js";
-import { type WrittenMarkdown, writeMarkdown } from "./markdown-writer.js";
+import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
 import { noteHandlers } from "./notes.js";
 import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
 

@@ -1,5 +1,5 @@
 import type { Element } from "@xmldom/xmldom";
-import type { ListLevel } from "./list-numbers.js";
+import type { ListLevel } from "../word/list-numbers.js";
 import { booleanProperty, childElement, childElements, wordAttribute } from "./word-xml.js";
 
 /** The levels of one Word list instance (`w:num`), and the key its items count under. */

@@ -1,6 +1,6 @@
 import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { createListNumbering } from "./list-numbers.js";
+import { createListNumbering } from "../word/list-numbers.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
 import { booleanProperty, childElement, decodeXml, numberingReference, valueIn, wordAttribute } from "./word-xml.js";

@@ -1,4 +1,4 @@
-import { headingLevelOfName } from "./heading-names.js";
+import { headingLevelOfName } from "../word/heading-names.js";
 import { type NumberingReference, attributeIn, toggleIn, valueIn } from "./word-xml.js";
 
 /** A style of word/styles.xml, reduced to what changes the text a reader sees. */

@@ -1,7 +1,8 @@
 import type { Element, ElementContent, Root as HastRoot } from "hast";
 import { toText } from "hast-util-to-text";
-import type { Html, ListItem, Nodes as MdastNodes, PhrasingContent, Root as MdastRoot, TableCell } from "mdast";
+import type { ListItem, Nodes as MdastNodes, PhrasingContent, Root as MdastRoot, TableCell } from "mdast";
 import { phrasing } from "mdast-util-phrasing";
+import { joinCellLines } from "../word/cell-lines.js";
 
 type HastParent = HastRoot | Element;
 
@@ -93,8 +94,6 @@ export function normaliseTables(tree: HastRoot): void {
 export const CHECKED_BOX = "☒";
 export const UNCHECKED_BOX = "☐";
 
-const LINE_BREAK: Html = { type: "html", value: "<br>" };
-
 function listItemMarker(item: ListItem, ordered: boolean, index: number): string {
   if (item.checked === true) return `${CHECKED_BOX} `;
   if (item.checked === false) return `${UNCHECKED_BOX} `;
@@ -151,11 +150,6 @@ export function flattenTableCells(tree: MdastRoot): void {
     }
   };
   visit(tree);
-}
-
-/** The content of a cell whose lines are separated by `<br>`. */
-export function joinCellLines(lines: readonly PhrasingContent[][]): PhrasingContent[] {
-  return lines.flatMap((line, index) => (index === 0 ? line : [{ ...LINE_BREAK }, ...line]));
 }
 
 function flattenCell(cell: TableCell): void {

@@ -240,7 +240,7 @@ function fitsBlock(open: OpenBlock, line: TextLine): boolean {
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 
 /** Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK characters. */
-export function joinLines(text: string, next: string): string {
+function joinLines(text: string, next: string): string {
   if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;

@@ -1,5 +1,12 @@
-/** Escape the characters that would otherwise turn PDF text into Markdown syntax. */
-export const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<>|]/g, "\\$&");
+import { escapeMarkdownText } from "../markdown-text.js";
+
+/**
+ * Escape the characters that would otherwise turn PDF text into Markdown syntax: the shared set,
+ * plus `_`, `>` and `|`. Note: PDF text is prose whose lines are joined by layout analysis, where
+ * a `|` could start a table row and a `_` emphasis, and its links are written as Markdown links
+ * (see markdownLink), so escaping `_` breaks no autolink the author meant.
+ */
+export const escapeMarkdown = (text: string): string => escapeMarkdownText(text).replace(/[_>|]/g, "\\$&");
 
 /** A Markdown inline link; `)` and spaces in the target are percent-encoded so it stays one link. */
 export const markdownLink = (label: string, href: string): string =>

@@ -1,4 +1,5 @@
 import type { Block } from "./blocks.js";
+import { renderGfmTable } from "../gfm-table.js";
 import { escapeLineStart } from "./escape.js";
 
 /** Render blocks as Markdown: blank lines between blocks, consecutive list items kept together. */
@@ -43,7 +44,8 @@ function renderBlock(block: Block): string {
     case "code":
       return renderCode(block.text);
     case "table":
-      return renderTable(block.rows);
+      // Note: a PDF cell's line breaks are where the PDF wrapped its text, so they become spaces.
+      return renderGfmTable(block.rows.map((row) => row.map((cell) => cell.replace(/\n/g, " "))));
   }
 }
 
@@ -51,10 +53,4 @@ function renderBlock(block: Block): string {
 function renderCode(text: string): string {
   const fence = "`".repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
   return `${fence}\n${text}\n${fence}`;
-}
-
-function renderTable(rows: readonly string[][]): string {
-  const [header = [], ...body] = rows;
-  const line = (cells: readonly string[]): string => `| ${cells.map((cell) => cell.replace(/\n/g, " ")).join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...body.map(line)].join("\n");
 }

@@ -1,5 +1,5 @@
 import type { BlockContent, Blockquote, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from "mdast";
-import { writeMarkdown } from "../docx/markdown-writer.js";
+import { writeMarkdown } from "../word/markdown-writer.js";
 import type { Deck, SlideBlock, SlideChart, SlideParagraph, SlideTable, TextRun } from "./model.js";
 import { inReadingOrder } from "./reading-order.js";
 

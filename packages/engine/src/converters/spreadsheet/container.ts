@@ -1,12 +1,7 @@
+import { OLE2_SIGNATURE, ZIP_SIGNATURE, startsWith } from "../../detect.js";
 import { ScrapeError } from "../../errors.js";
 import type { DocumentFormat } from "../../types.js";
 import { assertSafeZip } from "../../zip-guard.js";
-
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
-
-const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
-  signature.every((byte, i) => bytes[i] === byte);
 
 /** Whether the bytes are a ZIP (local file header). */
 export const isZip = (bytes: Uint8Array): boolean => startsWith(bytes, ZIP_SIGNATURE);

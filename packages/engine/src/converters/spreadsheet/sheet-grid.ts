@@ -1,6 +1,6 @@
 import { utils } from "@e965/xlsx";
 import type { CellObject, Comments, Hyperlink, Range, WorkSheet } from "@e965/xlsx";
-import { escapeMarkdownText } from "../gfm-table.js";
+import { escapeMarkdownText } from "../markdown-text.js";
 import { cellText } from "./cell-text.js";
 import type { CellTextOptions } from "./cell-text.js";
 

@@ -1,5 +1,6 @@
 import type { WorkSheet } from "@e965/xlsx";
-import { dropEmptyRowsAndColumns, escapeMarkdownText, renderGfmTable } from "../gfm-table.js";
+import { dropEmptyRowsAndColumns, renderGfmTable } from "../gfm-table.js";
+import { escapeMarkdownText } from "../markdown-text.js";
 import type { CellTextOptions } from "./cell-text.js";
 import { readSheetGrid } from "./sheet-grid.js";
 import type { CellComment } from "./sheet-grid.js";
