@@ -6,6 +6,7 @@ import type { Block } from "./pdf/blocks.js";
 import { findGutter, readingOrder } from "./pdf/columns.js";
 import { openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
+import { findTableFrames } from "./pdf/frames.js";
 import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
@@ -59,18 +60,18 @@ async function convertDocument(
       const page = await document.getPage(pageIndex + 1);
       try {
         const [, , width, height] = page.getViewport({ scale: 1 }).viewBox as number[];
-        const { items, rules } = await extractPageContent(page);
+        const { items, rulings } = await extractPageContent(page);
         if (reader && (mode === "ocr" || items.length === 0)) {
           const text = await reader.read(page);
           if (text === "") warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
           ocrTextByPage.set(pageIndex, text);
-          pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [] });
+          pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [], rulings });
           continue;
         }
         if (items.length === 0) pagesWithoutText.push(pageIndex + 1);
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
-        pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, pageIndex, { gutter, rules }) });
+        pages.push({ pageIndex, width: width!, height: height!, gutter, rulings, lines: buildLines(items, groups, pageIndex, { gutter, rules: rulings.vertical }) });
       } finally {
         page.cleanup();
       }
@@ -91,6 +92,7 @@ function pagesToBlocks(pages: readonly PageLayout[], ocrTextByPage: ReadonlyMap<
   const linesByPage = pages.map(readingOrder);
   // Note: body size and heading sizes are measured over the whole document, not page by page.
   const typography = measureTypography(linesByPage.flat());
+  const framesByPage = new Map(pages.map((page) => [page.pageIndex, findTableFrames(page.rulings)]));
   const blocks: Block[] = [];
   let pending: TextLine[] = [];
   pages.forEach((page, index) => {
@@ -99,11 +101,11 @@ function pagesToBlocks(pages: readonly PageLayout[], ocrTextByPage: ReadonlyMap<
       pending.push(...linesByPage[index]!);
       return;
     }
-    blocks.push(...buildBlocks(pending, typography));
+    blocks.push(...buildBlocks(pending, typography, framesByPage));
     pending = [];
     for (const paragraph of ocrText.split("\n\n")) if (paragraph) blocks.push({ kind: "paragraph", text: paragraph });
   });
-  blocks.push(...buildBlocks(pending, typography));
+  blocks.push(...buildBlocks(pending, typography, framesByPage));
   return blocks;
 }
 

@@ -1,15 +1,17 @@
+import type { TableFrame } from "./frames.js";
 import type { Typography } from "./headings.js";
 import { parseListMarker } from "./lists.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 import { matchTable } from "./tables.js";
+import type { TableMatch } from "./tables.js";
 
 /** A unit of the Markdown output. Text is Markdown already (escaped, links applied). */
 export type Block =
   | { kind: "heading"; level: number; text: string; plain: string }
   | { kind: "paragraph"; text: string }
   | { kind: "list-item"; marker: string; text: string }
-  | { kind: "table"; rows: string[][] };
+  | { kind: "table"; rows: string[][]; box: TableMatch["box"] };
 
 // Note: a paragraph goes on while the next baseline is within this many body pitches.
 const PARAGRAPH_PITCH = 1.3;
@@ -19,8 +21,11 @@ const MAXIMUM_HEADING_LINES = 3;
 /** The block being built, with the last line added and the heading level its lines share, if any. */
 type OpenBlock = { block: Exclude<Block, { kind: "table" }>; last: TextLine; lines: number; textX: number; headingLevel?: number };
 
-/** Turn lines in reading order into headings, paragraphs, list items and tables. */
-export function buildBlocks(lines: readonly TextLine[], typography: Typography): Block[] {
+/**
+ * Turn lines in reading order into headings, paragraphs, list items and tables; `framesByPage`
+ * holds each page's ruled boxes, where tables are looked for first.
+ */
+export function buildBlocks(lines: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
   const close = (): void => {
@@ -28,10 +33,10 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
     open = undefined;
   };
   for (let index = 0; index < lines.length; index++) {
-    const table = matchTable(lines, index);
+    const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
     if (table) {
       close();
-      blocks.push({ kind: "table", rows: table.rows });
+      blocks.push({ kind: "table", rows: table.rows, box: table.box });
       index += table.lineCount - 1;
       continue;
     }

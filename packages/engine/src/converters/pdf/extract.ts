@@ -2,8 +2,8 @@ import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
-import { findVerticalRules } from "./rules.js";
-import type { VerticalRule } from "./rules.js";
+import { findRulings } from "./rules.js";
+import type { Rulings } from "./rules.js";
 
 /** A link annotation's target and its rectangle in top-down page coordinates. */
 interface LinkArea {
@@ -42,19 +42,19 @@ interface FontStyle {
   symbol: boolean;
 }
 
-/** What the text layer of a page holds: text items, and the vertical rules of its tables. */
+/** What the text layer of a page holds: text items, and the rules its tables are drawn with. */
 export interface PageContent {
   items: PdfTextItem[];
-  rules: VerticalRule[];
+  rulings: Rulings;
 }
 
-/** A page's text items in top-down coordinates, with weight and link targets, and its vertical rules. */
+/** A page's text items in top-down coordinates, with weight and link targets, and its rules. */
 export async function extractPageContent(page: PDFPageProxy): Promise<PageContent> {
   // Note: the operator list loads the page's fonts into `commonObjs`, which is where the font
   // names (and so the weights) come from; it also holds the drawn lines.
   const operatorList = await page.getOperatorList();
   const viewport = page.getViewport({ scale: 1 });
-  const rules = findVerticalRules(operatorList, viewport.transform);
+  const rulings = findRulings(operatorList, viewport.transform);
   const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -83,7 +83,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
       });
     }
   }
-  return { items, rules };
+  return { items, rulings };
 }
 
 /** Cut an item at dot leaders, giving each piece a share of the width by its length. */

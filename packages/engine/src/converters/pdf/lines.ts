@@ -105,7 +105,8 @@ function isRightToLeft(items: readonly PdfTextItem[]): boolean {
   return (text.match(RIGHT_TO_LEFT)?.length ?? 0) * 2 > (text.match(LETTER)?.length ?? 0);
 }
 
-function makeRun(runItems: readonly PdfTextItem[]): TextRun {
+/** A run from items that sit close together on one baseline. */
+export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
   // right to left.
   const rightToLeft = isRightToLeft(runItems);
@@ -149,6 +150,7 @@ function makeRun(runItems: readonly PdfTextItem[]): TextRun {
     fontSize: dominant(items, (item) => item.fontSize),
     bold: characters(items.filter((item) => item.bold)) >= allCharacters * 0.8,
     italic: characters(items.filter((item) => item.italic)) >= allCharacters * 0.8,
+    items: runItems,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Rulings } from "./rules.js";
+
 /** A piece of text on a page, in top-down page coordinates (points, origin at the top left). */
 export interface PdfTextItem {
   text: string;
@@ -27,6 +29,8 @@ export interface TextRun {
   fontSize: number;
   bold: boolean;
   italic: boolean;
+  /** The text items the run was made of, left to right: a table cuts a run at a column border. */
+  items?: readonly PdfTextItem[];
 }
 
 /** All runs that share a baseline, left to right. */
@@ -53,6 +57,8 @@ export interface PageLayout {
   lines: TextLine[];
   /** The x of the gap between two columns of prose, on a two-column page. */
   gutter: number | undefined;
+  /** The lines the page draws, which tables are built from. */
+  rulings: Rulings;
 }
 
 /** Plain text of a line, runs separated by a space. */

@@ -1,25 +1,60 @@
+import { dropEmptyRowsAndColumns } from "../gfm-table.js";
+import type { TableFrame } from "./frames.js";
+import { makeRun } from "./lines.js";
 import type { TextLine, TextRun } from "./model.js";
+import { buildRows } from "./table-rows.js";
+import type { PlacedLine } from "./table-rows.js";
 
 // Note: rows further apart than this many ems are two tables (or a table and a paragraph).
 const MAXIMUM_ROW_GAP_EM = 3;
 // A one-run line joins a table when it starts within this many points of a column's start.
 const COLUMN_ALIGNMENT = 3;
+// Rules closer than this many points to a frame's edge are its border, not a column or row divider.
+const EDGE = 3;
+// A ruled box with a single column is a table when it has at least this many rows of text
+// (fewer is a framed note or a title bar).
+const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 
-/** A table found in a sequence of lines: its cells as Markdown, row by row. */
+/** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
 export interface TableMatch {
   rows: string[][];
   /** How many lines the table took. */
   lineCount: number;
+  /** The table's extent on its page, in top-down page coordinates. */
+  box: { pageIndex: number; left: number; top: number; right: number; bottom: number };
 }
 
 /**
- * Find a borderless table starting at `lines[start]`: two or more lines of several runs each set
- * in shared columns (one-run lines aligned to a column may sit in between, as labels or sparse
- * rows). Columns are the union of the runs' horizontal extents.
+ * Find a table starting at `lines[start]`: the lines inside a ruled frame of the page, or a
+ * borderless table (two or more lines of several runs set in shared columns, with one-run lines
+ * aligned to a column in between, as labels, sparse rows or wrapped cells).
  */
-export function matchTable(lines: readonly TextLine[], start: number): TableMatch | undefined {
+export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = []): TableMatch | undefined {
   const first = lines[start];
-  if (!first || first.runs.length < 2) return undefined;
+  if (!first) return undefined;
+  const frame = frames.find((candidate) => isInFrame(first, candidate));
+  if (frame) {
+    let end = start + 1;
+    while (end < lines.length && lines[end]!.pageIndex === first.pageIndex && isInFrame(lines[end]!, frame)) end++;
+    const table = buildTable(lines.slice(start, end), frame);
+    if (table) return table;
+  }
+  const members = borderlessMembers(lines, start);
+  return members ? buildTable(members, undefined) : undefined;
+}
+
+/** Whether most of a line's text lies inside a frame. */
+function isInFrame(line: TextLine, frame: TableFrame): boolean {
+  if (line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
+  const width = line.runs.reduce((sum, run) => sum + run.right - run.x, 0);
+  const inside = line.runs.reduce((sum, run) => sum + Math.max(0, Math.min(run.right, frame.right) - Math.max(run.x, frame.left)), 0);
+  return inside >= width / 2;
+}
+
+/** The lines of a borderless table starting at `start`, if there is one. */
+function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
+  const first = lines[start]!;
+  if (first.runs.length < 2) return undefined;
   const members: TextLine[] = [first];
   const columnStarts = first.runs.map((run) => run.x);
   const gaps = cellGaps(first);
@@ -39,25 +74,7 @@ export function matchTable(lines: readonly TextLine[], start: number): TableMatc
     if (line.runs.length >= 2) lastMultiRun = members.length - 1;
   }
   const tableLines = members.slice(0, lastMultiRun + 1);
-  if (tableLines.length < 2) return undefined;
-  const columns = columnExtents(fullestRows(tableLines).flatMap((line) => line.runs));
-  if (columns.length < 2) return undefined;
-  const rows = tableLines.map((line) => {
-    const cells = columns.map(() => [] as string[]);
-    for (const run of line.runs) cells[closestColumn(columns, run)]!.push(run.markdown);
-    return cells.map((parts) => parts.join(" "));
-  });
-  return { rows, lineCount: tableLines.length };
-}
-
-/**
- * The rows that show the table's columns: those with the most cells. Note: columns come from
- * these alone so that a cell spanning two columns (a title, a long label, two numbers set close
- * together) does not merge them.
- */
-function fullestRows(lines: readonly TextLine[]): TextLine[] {
-  const most = Math.max(...lines.map((line) => line.runs.length));
-  return lines.filter((line) => line.runs.length === most);
+  return tableLines.length >= 2 ? tableLines : undefined;
 }
 
 /** The spaces between neighbouring runs of a line. */
@@ -68,6 +85,46 @@ function cellGaps(line: TextLine): Extent[] {
 interface Extent {
   left: number;
   right: number;
+}
+
+/**
+ * Build a table's cells from its lines: columns from the frame's vertical rules or, without them,
+ * from the text; rows from the frame's horizontal rules and the text's row bands (so that a cell
+ * wrapped over several lines stays one cell).
+ */
+function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): TableMatch | undefined {
+  const columnRules = frame ? innerPositions(frame.vertical.map((rule) => rule.x), frame.left, frame.right) : [];
+  const boundaries = columnRules.length > 0 ? columnRules : textColumnBoundaries(lines);
+  if (boundaries.length === 0 && !frame) return undefined;
+  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries) }));
+  const rowRules = frame ? innerPositions(frame.horizontal.map((rule) => rule.y), frame.top, frame.bottom) : [];
+  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, rowRules));
+  const width = rows[0]?.length ?? 0;
+  if (rows.length < 2 || width === 0 || (width === 1 && (!frame || rows.length < MINIMUM_SINGLE_COLUMN_ROWS))) return undefined;
+  const box = frame ?? {
+    left: Math.min(...lines.map((line) => line.x)),
+    right: Math.max(...lines.map((line) => line.right)),
+    top: lines[0]!.baseline - lines[0]!.fontSize,
+    bottom: lines.at(-1)!.baseline,
+  };
+  return { rows, lineCount: lines.length, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/** Distinct positions strictly inside `[low, high]`, rules on the same line counted once. */
+function innerPositions(positions: readonly number[], low: number, high: number): number[] {
+  const sorted = positions.filter((position) => position > low + EDGE && position < high - EDGE).sort((a, b) => a - b);
+  return sorted.filter((position, index) => index === 0 || position - sorted[index - 1]! > EDGE);
+}
+
+/**
+ * Column boundaries of a borderless table: the middles of the gaps between the columns of the
+ * rows with the most cells. Note: columns come from these rows alone so that a cell spanning two
+ * columns (a title, a long label) does not merge them.
+ */
+function textColumnBoundaries(lines: readonly TextLine[]): number[] {
+  const most = Math.max(...lines.map((line) => line.runs.length));
+  const columns = columnExtents(lines.filter((line) => line.runs.length === most).flatMap((line) => line.runs));
+  return columns.slice(1).map((column, index) => (columns[index]!.right + column.left) / 2);
 }
 
 function columnExtents(runs: readonly TextRun[]): Extent[] {
@@ -81,16 +138,30 @@ function columnExtents(runs: readonly TextRun[]): Extent[] {
   return columns;
 }
 
-function closestColumn(columns: readonly Extent[], run: TextRun): number {
-  let best = 0;
-  let bestScore = -Infinity;
-  columns.forEach((column, index) => {
-    const overlap = Math.min(column.right, run.right) - Math.max(column.left, run.x);
-    const score = overlap > 0 ? overlap : -Math.abs(column.left - run.x);
-    if (score > bestScore) {
-      bestScore = score;
-      best = index;
-    }
-  });
-  return best;
+/**
+ * The Markdown of a line's runs by column. A run across a boundary is cut there when its pieces
+ * allow (two numbers set close together); otherwise it spans, and is written once, in the
+ * column it starts in.
+ */
+function placeRuns(runs: readonly TextRun[], boundaries: readonly number[]): string[][] {
+  const cells = Array.from({ length: boundaries.length + 1 }, () => [] as string[]);
+  const columnAt = (x: number): number => boundaries.filter((boundary) => boundary <= x).length;
+  for (const run of runs) {
+    for (const piece of cutAtBoundaries(run, boundaries)) cells[columnAt(piece.x + Math.min(1, (piece.right - piece.x) / 2))]!.push(piece.markdown);
+  }
+  return cells;
+}
+
+function cutAtBoundaries(run: TextRun, boundaries: readonly number[]): TextRun[] {
+  const crossed = boundaries.filter((boundary) => run.x < boundary && run.right > boundary);
+  if (crossed.length === 0 || !run.items || run.items.length < 2) return [run];
+  const items = [...run.items].sort((a, b) => a.x - b.x);
+  const groups: (typeof items)[] = [[items[0]!]];
+  for (const item of items.slice(1)) {
+    const previous = groups.at(-1)!.at(-1)!;
+    const cut = crossed.some((boundary) => previous.right <= boundary + 1 && item.x >= boundary - 1);
+    if (cut) groups.push([item]);
+    else groups.at(-1)!.push(item);
+  }
+  return groups.length === 1 ? [run] : groups.map(makeRun);
 }

@@ -1,0 +1,73 @@
+import { joinLines } from "./blocks.js";
+import type { TextLine } from "./model.js";
+
+/** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
+export interface PlacedLine {
+  line: TextLine;
+  cells: string[][];
+}
+
+// Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
+// (the padding between rows) ends the cell.
+const CELL_PITCH_TOLERANCE = 1.25;
+
+/**
+ * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
+ * into bands; inside a band, a new row starts where no column's text goes on across the break
+ * (every column shows the padding between rows). Without inner rules, lines set at one pitch
+ * throughout are told apart by their first column: a line that fills it (and another cell) starts
+ * a row, a line that leaves it empty continues the cells above.
+ */
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly number[]): string[][] {
+  const lead = cellPitch(placed, columnCount);
+  const mostFilled = Math.max(...placed.map(filledCount));
+  const rows: PlacedLine[][] = [];
+  placed.forEach((current, index) => {
+    const previous = placed[index - 1];
+    const startsRow =
+      previous === undefined ||
+      bandOf(previous.line, rowRules) !== bandOf(current.line, rowRules) ||
+      !continuesAcross(placed, index, columnCount, lead) ||
+      (rowRules.length === 0 && current.cells[0]!.length > 0 && (filledCount(current) >= 2 || mostFilled <= 1));
+    if (startsRow) rows.push([current]);
+    else rows.at(-1)!.push(current);
+  });
+  return rows.map((row) =>
+    Array.from({ length: columnCount }, (_, column) =>
+      row.flatMap((line) => (line.cells[column]!.length > 0 ? [line.cells[column]!.join(" ")] : [])).reduce((text, next) => (text ? joinLines(text, next) : next), ""),
+    ),
+  );
+}
+
+const filledCount = (placed: PlacedLine): number => placed.cells.filter((cell) => cell.length > 0).length;
+
+/** Which band between horizontal rules the middle of a line's text is in. */
+const bandOf = (line: TextLine, rowRules: readonly number[]): number => rowRules.filter((y) => y < line.baseline - line.fontSize * 0.35).length;
+
+/**
+ * The pitch of lines inside one cell: the smallest distance between two lines that have text in
+ * the same column, one after the other.
+ */
+function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
+  let pitch = Infinity;
+  for (let column = 0; column < columnCount; column++) {
+    let last: TextLine | undefined;
+    for (const { line, cells } of placed) {
+      if (cells[column]!.length === 0) continue;
+      const gap = last ? line.baseline - last.baseline : 0;
+      if (last && gap >= 0.6 * Math.min(line.fontSize, last.fontSize)) pitch = Math.min(pitch, gap);
+      last = line;
+    }
+  }
+  return pitch;
+}
+
+/** Whether the text of some column runs on from above `placed[index]` to it or below it at the cell pitch. */
+function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number): boolean {
+  for (let column = 0; column < columnCount; column++) {
+    const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
+    const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
+    if (above && below && below.line.baseline - above.line.baseline <= lead * CELL_PITCH_TOLERANCE) return true;
+  }
+  return false;
+}
