@@ -51,21 +51,11 @@ export function findTableFrames(rulings: Rulings): TableFrame[] {
     frame.vertical.push(v);
     extend(frame, v.x, v.top, v.x, v.bottom);
   });
-  const frames = [...groups.values()].filter((frame) => frame.horizontal.length > 0 && frame.vertical.length > 0);
-  // Note: a rule inside a box that touches none of its borders (a separator under one cell, a
-  // rule that stops short of the border) still divides the box's cells.
-  for (const frame of frames) {
-    for (const h of horizontal) if (!frame.horizontal.includes(h) && inside(frame, h.left, h.y) && inside(frame, h.right, h.y)) frame.horizontal.push(h);
-    for (const v of vertical) if (!frame.vertical.includes(v) && inside(frame, v.x, v.top) && inside(frame, v.x, v.bottom)) frame.vertical.push(v);
-  }
-  return frames;
+  return [...groups.values()].filter((frame) => frame.horizontal.length > 0 && frame.vertical.length > 0);
 }
 
 const touches = (h: HorizontalRule, v: VerticalRule): boolean =>
   v.x >= h.left - TOUCH && v.x <= h.right + TOUCH && h.y >= v.top - TOUCH && h.y <= v.bottom + TOUCH;
-
-const inside = (frame: TableFrame, x: number, y: number): boolean =>
-  x >= frame.left - TOUCH && x <= frame.right + TOUCH && y >= frame.top - TOUCH && y <= frame.bottom + TOUCH;
 
 function extend(frame: TableFrame, left: number, top: number, right: number, bottom: number): void {
   frame.left = Math.min(frame.left, left);

@@ -11,7 +11,7 @@ const MAXIMUM_ROW_GAP_EM = 3;
 const COLUMN_ALIGNMENT = 3;
 // Rules closer than this many points to a frame's edge are its border, not a column or row divider.
 const EDGE = 3;
-// A ruled box with a single column is a table when it has at least this many rows of text
+// A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 
@@ -43,12 +43,13 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   return members ? buildTable(members, undefined) : undefined;
 }
 
-/** Whether most of a line's text lies inside a frame. */
+/**
+ * Whether a line lies inside a frame. Note: a line that sticks out of the frame is prose over a
+ * box drawn behind it (a chart, a sidebar), not a cell of a ruled table.
+ */
 function isInFrame(line: TextLine, frame: TableFrame): boolean {
   if (line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
-  const width = line.runs.reduce((sum, run) => sum + run.right - run.x, 0);
-  const inside = line.runs.reduce((sum, run) => sum + Math.max(0, Math.min(run.right, frame.right) - Math.max(run.x, frame.left)), 0);
-  return inside >= width / 2;
+  return line.x >= frame.left - EDGE && line.right <= frame.right + EDGE;
 }
 
 /** The lines of a borderless table starting at `start`, if there is one. */
@@ -94,13 +95,16 @@ interface Extent {
  */
 function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): TableMatch | undefined {
   const columnRules = frame ? innerPositions(frame.vertical.map((rule) => rule.x), frame.left, frame.right) : [];
-  const boundaries = columnRules.length > 0 ? columnRules : textColumnBoundaries(lines);
-  if (boundaries.length === 0 && !frame) return undefined;
-  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries) }));
   const rowRules = frame ? innerPositions(frame.horizontal.map((rule) => rule.y), frame.top, frame.bottom) : [];
+  // Note: a box without rules inside is a framed note or figure; the text in it may still be a
+  // borderless table.
+  if (frame && columnRules.length === 0 && rowRules.length === 0) return undefined;
+  const boundaries = columnRules.length > 0 ? columnRules : textColumnBoundaries(lines);
+  if (boundaries.length === 0 && rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1) return undefined;
+  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, rowRules));
   const width = rows[0]?.length ?? 0;
-  if (rows.length < 2 || width === 0 || (width === 1 && (!frame || rows.length < MINIMUM_SINGLE_COLUMN_ROWS))) return undefined;
+  if (rows.length < 2 || width === 0 || (width === 1 && rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1)) return undefined;
   const box = frame ?? {
     left: Math.min(...lines.map((line) => line.x)),
     right: Math.max(...lines.map((line) => line.right)),
