@@ -16,22 +16,24 @@ const CELL_PITCH_TOLERANCE = 1.25;
  * into bands; inside a band, a new row starts where no column's text goes on across the break
  * (every column shows the padding between rows). Without inner rules, lines set at one pitch
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
- * a row, a line that leaves it empty continues the cells above.
+ * a row, a line that leaves it empty (or fills nothing else) continues the cells above.
  */
 export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly number[]): string[][] {
-  const lead = cellPitch(placed, columnCount);
-  const mostFilled = Math.max(...placed.map(filledCount));
   const rows: PlacedLine[][] = [];
-  placed.forEach((current, index) => {
-    const previous = placed[index - 1];
-    const startsRow =
-      previous === undefined ||
-      bandOf(previous.line, rowRules) !== bandOf(current.line, rowRules) ||
-      !continuesAcross(placed, index, columnCount, lead) ||
-      (rowRules.length === 0 && current.cells[0]!.length > 0 && (filledCount(current) >= 2 || mostFilled <= 1));
-    if (startsRow) rows.push([current]);
-    else rows.at(-1)!.push(current);
-  });
+  for (const band of bands(placed, rowRules)) {
+    const lead = cellPitch(band, columnCount);
+    const opensRow = (line: PlacedLine): boolean => line.cells[0]!.length > 0 && filledCount(line) >= 2;
+    // Note: between rules, lines that fill the first column are rows of their own only when most
+    // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
+    // cell set in the middle of its row.
+    const opening = band.filter(opensRow).length;
+    const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
+    band.forEach((current, index) => {
+      const startsRow = index === 0 || !continuesAcross(band, index, columnCount, lead) || (mayOpenRows && opensRow(current));
+      if (startsRow) rows.push([current]);
+      else rows.at(-1)!.push(current);
+    });
+  }
   return rows.map((row) =>
     Array.from({ length: columnCount }, (_, column) =>
       row.flatMap((line) => (line.cells[column]!.length > 0 ? [line.cells[column]!.join(" ")] : [])).reduce((text, next) => (text ? joinLines(text, next) : next), ""),
@@ -39,14 +41,22 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
   );
 }
 
-const filledCount = (placed: PlacedLine): number => placed.cells.filter((cell) => cell.length > 0).length;
+/** The lines between each two horizontal rules, top to bottom; the middle of a line's text decides. */
+function bands(placed: readonly PlacedLine[], rowRules: readonly number[]): PlacedLine[][] {
+  const byBand = new Map<number, PlacedLine[]>();
+  for (const line of placed) {
+    const band = rowRules.filter((y) => y < line.line.baseline - line.line.fontSize * 0.35).length;
+    byBand.set(band, [...(byBand.get(band) ?? []), line]);
+  }
+  return [...byBand].sort((a, b) => a[0] - b[0]).map(([, lines]) => lines);
+}
 
-/** Which band between horizontal rules the middle of a line's text is in. */
-const bandOf = (line: TextLine, rowRules: readonly number[]): number => rowRules.filter((y) => y < line.baseline - line.fontSize * 0.35).length;
+const filledCount = (placed: PlacedLine): number => placed.cells.filter((cell) => cell.length > 0).length;
 
 /**
  * The pitch of lines inside one cell: the smallest distance between two lines that have text in
- * the same column, one after the other.
+ * the same column, one after the other. Note: measured per band, as a table's header is often set
+ * tighter than its body.
  */
 function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
   let pitch = Infinity;

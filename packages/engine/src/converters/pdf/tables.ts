@@ -145,15 +145,29 @@ function columnExtents(runs: readonly TextRun[]): Extent[] {
 /**
  * The Markdown of a line's runs by column. A run across a boundary is cut there when its pieces
  * allow (two numbers set close together); otherwise it spans, and is written once, in the
- * column it starts in.
+ * column that holds most of it.
  */
 function placeRuns(runs: readonly TextRun[], boundaries: readonly number[]): string[][] {
   const cells = Array.from({ length: boundaries.length + 1 }, () => [] as string[]);
-  const columnAt = (x: number): number => boundaries.filter((boundary) => boundary <= x).length;
   for (const run of runs) {
-    for (const piece of cutAtBoundaries(run, boundaries)) cells[columnAt(piece.x + Math.min(1, (piece.right - piece.x) / 2))]!.push(piece.markdown);
+    for (const piece of cutAtBoundaries(run, boundaries)) cells[columnOf(piece, boundaries)]!.push(piece.markdown);
   }
   return cells;
+}
+
+/** The column that holds most of a piece of text; a piece centred over two columns goes to the first. */
+function columnOf(piece: TextRun, boundaries: readonly number[]): number {
+  let best = 0;
+  let bestWidth = -Infinity;
+  for (let column = 0; column <= boundaries.length; column++) {
+    const left = Math.max(piece.x, boundaries[column - 1] ?? -Infinity);
+    const right = Math.min(piece.right, boundaries[column] ?? Infinity);
+    if (right - left > bestWidth + 1) {
+      best = column;
+      bestWidth = right - left;
+    }
+  }
+  return best;
 }
 
 function cutAtBoundaries(run: TextRun, boundaries: readonly number[]): TextRun[] {
