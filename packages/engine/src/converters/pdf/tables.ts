@@ -127,20 +127,55 @@ function innerPositions(positions: readonly number[], low: number, high: number)
  */
 function textColumnBoundaries(lines: readonly TextLine[]): number[] {
   const most = Math.max(...lines.map((line) => line.runs.length));
-  const columns = columnExtents(lines.filter((line) => line.runs.length === most).flatMap((line) => line.runs));
+  const fullest = lines.filter((line) => line.runs.length === most);
+  const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
   return columns.slice(1).map((column, index) => (columns[index]!.right + column.left) / 2);
 }
 
-function columnExtents(runs: readonly TextRun[]): Extent[] {
-  const sorted = [...runs].sort((a, b) => a.x - b.x);
-  const columns: Extent[] = [];
-  for (const run of sorted) {
+interface Column extends Extent {
+  /** The lines with text in the column. */
+  lines: Set<TextLine>;
+}
+
+function columnExtents(lines: readonly TextLine[]): Column[] {
+  const runs = lines.flatMap((line) => line.runs.map((run) => ({ run, line }))).sort((a, b) => a.run.x - b.run.x);
+  const columns: Column[] = [];
+  for (const { run, line } of runs) {
     const last = columns.at(-1);
-    if (last && run.x <= last.right) last.right = Math.max(last.right, run.right);
-    else columns.push({ left: run.x, right: run.right });
+    if (last && run.x <= last.right) {
+      last.right = Math.max(last.right, run.right);
+      last.lines.add(line);
+    } else {
+      columns.push({ left: run.x, right: run.right, lines: new Set([line]) });
+    }
   }
   return columns;
 }
+
+/**
+ * Join a column that only one row has text in to its nearer neighbour: a header set off its
+ * column (centred over numbers, or indented) is not a column of its own.
+ */
+function mergeHeaderOnlyColumns(columns: Column[], lines: readonly TextLine[]): Column[] {
+  const merged = [...columns];
+  for (let index = 0; index < merged.length && merged.length > 2; index++) {
+    const column = merged[index]!;
+    if (column.lines.size > 1 || column.lines.size === lines.length) continue;
+    const [line] = column.lines;
+    const left = merged[index - 1];
+    const right = merged[index + 1];
+    const candidates = [left, right].filter((other): other is Column => other !== undefined && !other.lines.has(line!));
+    const nearest = candidates.sort((a, b) => distance(a, column) - distance(b, column))[0];
+    if (!nearest) continue;
+    nearest.left = Math.min(nearest.left, column.left);
+    nearest.right = Math.max(nearest.right, column.right);
+    nearest.lines.add(line!);
+    merged.splice(index--, 1);
+  }
+  return merged;
+}
+
+const distance = (a: Extent, b: Extent): number => Math.max(a.left - b.right, b.left - a.right);
 
 /**
  * The Markdown of a line's runs by column. A run across a boundary is cut there when its pieces
