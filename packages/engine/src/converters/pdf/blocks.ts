@@ -1,6 +1,6 @@
 import type { TableFrame } from "./frames.js";
 import type { Typography } from "./headings.js";
-import { parseListMarker } from "./lists.js";
+import { isBareListMarker, parseListMarker } from "./lists.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 import { matchTable } from "./tables.js";
@@ -48,7 +48,10 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
 }
 
 function splitRuns(line: TextLine): TextLine[] {
-  if (line.runs.length < 2) return [line];
+  // Note: a list marker set apart from its text ("•     Item") stays with it, and an entry of a
+  // table of contents with its page number.
+  if (line.runs.length < 2 || (line.runs.length === 2 && isBareListMarker(line.runs[0]!.text))) return [line];
+  if (isContentsEntry(line)) return [line];
   return line.runs.map((run) => ({ ...line, runs: [run], x: run.x, right: run.right, fontSize: run.fontSize, bold: run.bold, italic: run.italic }));
 }
 
@@ -56,6 +59,11 @@ const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdo
 
 function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
   const plain = lineText(line);
+  // Note: an entry of a table of contents is a line of its own, never a heading (whatever its type).
+  if (isContentsEntry(line)) {
+    close();
+    return { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x };
+  }
   const level = typography.headingLevel(line);
   if (level !== undefined) {
     const sameHeading = open?.headingLevel === level && continues(open.last, line, typography);
@@ -108,8 +116,12 @@ const flowsToNextColumn = (previous: TextLine, line: TextLine): boolean =>
 
 const endsSentence = (line: TextLine): boolean => /[.!?:]["”’)]?$/.test(lineText(line));
 
+/** A line with a run after a dot leader: an entry of a table of contents. */
+const isContentsEntry = (line: TextLine): boolean => line.runs.some((run) => run.items?.[0]?.afterLeader);
+
 function fitsBlock(open: OpenBlock, line: TextLine): boolean {
   const previous = open.last;
+  if (isContentsEntry(previous)) return false;
   // Note: a paragraph cut by a column or page break goes on wherever the next column starts.
   if (flowsToNextColumn(previous, line)) return true;
   if (open.block.kind === "list-item") return line.x >= open.textX - 2;

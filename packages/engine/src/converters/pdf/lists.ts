@@ -18,3 +18,6 @@ export function parseListMarker(text: string): ListMarker | undefined {
   if (numbered) return { marker: `${numbered[1]}.`, rest: text.slice(numbered[0].length) };
   return undefined;
 }
+
+/** Whether a piece of text is nothing but a list marker ("•", "3.", "-"). */
+export const isBareListMarker = (text: string): boolean => parseListMarker(`${text.trim()} \u2026`)?.rest === "\u2026";

@@ -16,6 +16,8 @@ export interface PdfTextItem {
   vertical: boolean;
   /** Target of the link annotation the item sits in. */
   href: string | undefined;
+  /** Set when the item follows a dot leader ("Introduction ....... 7"): a table of contents, not a table. */
+  afterLeader?: boolean;
 }
 
 /** Items on one baseline that sit close together: a phrase, or one cell of a table row. */

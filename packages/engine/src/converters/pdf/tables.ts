@@ -1,6 +1,7 @@
 import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
+import { isBareListMarker } from "./lists.js";
 import type { TextLine, TextRun } from "./model.js";
 import { buildRows } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
@@ -11,6 +12,12 @@ const MAXIMUM_ROW_GAP_EM = 3;
 const COLUMN_ALIGNMENT = 3;
 // Rules closer than this many points to a frame's edge are its border, not a column or row divider.
 const EDGE = 3;
+// Items at least this many ems apart are separate words, where a run may be cut into two cells.
+const WORD_SPACE_EM = 0.15;
+// A column boundary cuts a run at a word space at most this many ems away from it.
+const CUT_REACH_EM = 0.5;
+// A vertical rule divides a frame into columns when it runs down at least this share of its height.
+const COLUMN_RULE_SHARE = 0.5;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
@@ -75,7 +82,24 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     if (line.runs.length >= 2) lastMultiRun = members.length - 1;
   }
   const tableLines = members.slice(0, lastMultiRun + 1);
-  return tableLines.length >= 2 ? tableLines : undefined;
+  if (tableLines.length < 2 || isTableOfContents(tableLines) || isMarkedList(tableLines)) return undefined;
+  return tableLines;
+}
+
+/** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
+function isTableOfContents(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  const withLeader = multiRun.filter((line) => line.runs.some((run) => run.items?.[0]?.afterLeader));
+  return withLeader.length * 2 >= multiRun.length;
+}
+
+/**
+ * Lines whose first runs are list markers ("•", "1.", "a)") set apart from their text: a list or
+ * numbered paragraphs with hanging indents, not a table.
+ */
+function isMarkedList(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text));
 }
 
 /** The spaces between neighbouring runs of a line. */
@@ -94,13 +118,14 @@ interface Extent {
  * wrapped over several lines stays one cell).
  */
 function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): TableMatch | undefined {
-  const columnRules = frame ? innerPositions(frame.vertical.map((rule) => rule.x), frame.left, frame.right) : [];
+  const columnRules = frame ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
   const rowRules = frame ? innerPositions(frame.horizontal.map((rule) => rule.y), frame.top, frame.bottom) : [];
-  // Note: a box without rules inside is a framed note or figure; the text in it may still be a
-  // borderless table.
-  if (frame && columnRules.length === 0 && rowRules.length === 0) return undefined;
-  const boundaries = columnRules.length > 0 ? columnRules : textColumnBoundaries(lines);
-  if (boundaries.length === 0 && rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1) return undefined;
+  // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
+  // it may be a borderless table. It is a one-column table only when rules divide it into rows
+  // and none of its lines has columns of its own.
+  if (frame && columnRules.length === 0 && (rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
+  const boundaries = columnRules.length > 0 || frame ? columnRules : textColumnBoundaries(lines);
+  if (boundaries.length === 0 && !frame) return undefined;
   const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, rowRules));
   const width = rows[0]?.length ?? 0;
@@ -112,6 +137,20 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
     bottom: lines.at(-1)!.baseline,
   };
   return { rows, lineCount: lines.length, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/**
+ * The x of the vertical rules that divide a frame into columns: those that run down most of its
+ * height. Note: a short rule divides one box of a form (a totals box), not the whole frame.
+ */
+function columnDividers(frame: TableFrame): number[] {
+  const height = frame.bottom - frame.top;
+  const coverage = new Map<number, number>();
+  for (const rule of frame.vertical) {
+    const x = [...coverage.keys()].find((other) => Math.abs(other - rule.x) <= EDGE) ?? rule.x;
+    coverage.set(x, (coverage.get(x) ?? 0) + rule.bottom - rule.top);
+  }
+  return [...coverage].filter(([, length]) => length >= height * COLUMN_RULE_SHARE).map(([x]) => x);
 }
 
 /** Distinct positions strictly inside `[low, high]`, rules on the same line counted once. */
@@ -129,7 +168,37 @@ function textColumnBoundaries(lines: readonly TextLine[]): number[] {
   const most = Math.max(...lines.map((line) => line.runs.length));
   const fullest = lines.filter((line) => line.runs.length === most);
   const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
-  return columns.slice(1).map((column, index) => (columns[index]!.right + column.left) / 2);
+  const boundaries = columns.slice(1).map((column, index) => (columns[index]!.right + column.left) / 2);
+  return [...boundaries, ...columns.flatMap((column) => numberColumnSplits(lines, column))].sort((a, b) => a - b);
+}
+
+const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
+
+/**
+ * Boundaries inside a column between two columns of numbers set so close that the text layer
+ * joined them into one run: a vertical strip that no text item of any line covers, with numbers
+ * on both sides of it in at least two lines.
+ */
+function numberColumnSplits(lines: readonly TextLine[], column: Extent): number[] {
+  const items = lines.flatMap((line) =>
+    line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1).flatMap((run) => run.items ?? []),
+  );
+  const covered = [...items].sort((a, b) => a.x - b.x);
+  const splits: number[] = [];
+  let reach = covered[0]?.right ?? 0;
+  for (const item of covered.slice(1)) {
+    if (item.x - reach >= WORD_SPACE_EM * item.fontSize) {
+      const boundary = (reach + item.x) / 2;
+      const numericPairs = lines.filter((line) => {
+        const parts = line.runs.flatMap((run) => run.items ?? []).filter((part) => part.x >= column.left - 1 && part.right <= column.right + 1);
+        const side = (left: boolean): string => parts.filter((part) => (part.right <= boundary) === left).map((part) => part.text).join(" ").trim();
+        return NUMBER.test(side(true)) && NUMBER.test(side(false));
+      }).length;
+      if (numericPairs >= 2) splits.push(boundary);
+    }
+    reach = Math.max(reach, item.right);
+  }
+  return splits;
 }
 
 interface Column extends Extent {
@@ -209,12 +278,24 @@ function cutAtBoundaries(run: TextRun, boundaries: readonly number[]): TextRun[]
   const crossed = boundaries.filter((boundary) => run.x < boundary && run.right > boundary);
   if (crossed.length === 0 || !run.items || run.items.length < 2) return [run];
   const items = [...run.items].sort((a, b) => a.x - b.x);
-  const groups: (typeof items)[] = [[items[0]!]];
-  for (const item of items.slice(1)) {
-    const previous = groups.at(-1)!.at(-1)!;
-    const cut = crossed.some((boundary) => previous.right <= boundary + 1 && item.x >= boundary - 1);
-    if (cut) groups.push([item]);
-    else groups.at(-1)!.push(item);
+  // Note: each boundary cuts at a word space at (or just beside) it; a run with no space there
+  // is a cell spanning columns and stays whole.
+  const cuts = new Set<number>();
+  for (const boundary of crossed) {
+    let nearest: { index: number; distance: number } | undefined;
+    items.slice(1).forEach((item, at) => {
+      const previous = items[at]!;
+      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize) return;
+      const distance = Math.max(0, previous.right - boundary, boundary - item.x);
+      if (distance <= CUT_REACH_EM * item.fontSize && (!nearest || distance < nearest.distance)) nearest = { index: at + 1, distance };
+    });
+    if (nearest) cuts.add(nearest.index);
   }
-  return groups.length === 1 ? [run] : groups.map(makeRun);
+  if (cuts.size === 0) return [run];
+  const groups: (typeof items)[] = [];
+  items.forEach((item, index) => {
+    if (index === 0 || cuts.has(index)) groups.push([item]);
+    else groups.at(-1)!.push(item);
+  });
+  return groups.map(makeRun);
 }

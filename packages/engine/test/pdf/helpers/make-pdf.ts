@@ -8,11 +8,20 @@ export interface PdfLine {
   bold?: boolean;
 }
 
+/** A straight line drawn on a generated page (a table border), from (x1, y1) to (x2, y2) in PDF points. */
+export interface PdfRule {
+  rule: [x1: number, y1: number, x2: number, y2: number];
+  /** Line width in points; 0.5 unless given. */
+  width?: number;
+}
+
+const drawRule = ({ rule: [x1, y1, x2, y2], width = 0.5 }: PdfRule): string => `${width} w ${x1} ${y1} m ${x2} ${y2} l S`;
+
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text, so tests can state exactly what is on each page.
+ * lines of ASCII text and drawn rules, so tests can state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly PdfLine[])[]): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule)[])[]): Uint8Array {
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
   const catalog = add("");
@@ -22,6 +31,7 @@ export function makePdf(pages: readonly (readonly PdfLine[])[]): Uint8Array {
   const pageIds = pages.map((lines) => {
     const content = lines
       .map((line) => {
+        if ("rule" in line) return drawRule(line);
         const escaped = line.text.replace(/[\\()]/g, "\\$&");
         return `BT /${line.bold ? "F2" : "F1"} ${line.size ?? 11} Tf ${line.x} ${line.y} Td (${escaped}) Tj ET`;
       })
