@@ -162,6 +162,23 @@ describe("pdf tables", () => {
     ]);
     expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
   });
+
+  it("joins a table continued on the next page and keeps its repeated header once", async () => {
+    const header = [["Year"], ["Revenue"], ["Staff"]];
+    const row = (year: number): string[][] => [[String(year)], [`${year - 1990} million`], [String(year - 1900)]];
+    const intro: PdfLine = { text: "Results by year are set out below.", x: 72, y: 740 };
+    const pages = [
+      [intro, ...ruledTable(72, 300, [80, 120, 80], [header, row(2001), row(2002), row(2003)])],
+      ruledTable(72, 740, [80, 120, 80], [header, row(2004), row(2005)]),
+      ruledTable(72, 740, [80, 120, 80], [header, row(2006)]),
+    ];
+    const markdown = await toMarkdown(pages);
+    expect(tableRows(markdown)).toEqual([
+      ["Year", "Revenue", "Staff"],
+      ...[2001, 2002, 2003, 2004, 2005, 2006].map((year) => row(year).map(([cell]) => cell!)),
+    ]);
+    expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
+  });
 });
 
 describe("pdf text that is not a table", () => {

@@ -3,7 +3,7 @@ import type { Typography } from "./headings.js";
 import { isBareListMarker, parseListMarker } from "./lists.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
-import { matchTable } from "./tables.js";
+import { joinContinuedTables, matchTable } from "./tables.js";
 import type { TableMatch } from "./tables.js";
 
 /** A unit of the Markdown output. Text is Markdown already (escaped, links applied). */
@@ -44,7 +44,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     for (const line of splitRuns(lines[index]!)) open = addLine(open, line, typography, close);
   }
   close();
-  return blocks;
+  return joinContinuedTables(blocks);
 }
 
 function splitRuns(line: TextLine): TextLine[] {

@@ -1,4 +1,5 @@
 import { dropEmptyRowsAndColumns } from "../gfm-table.js";
+import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { isBareListMarker } from "./lists.js";
@@ -298,4 +299,27 @@ function cutAtBoundaries(run: TextRun, boundaries: readonly number[]): TextRun[]
     else groups.at(-1)!.push(item);
   });
   return groups.map(makeRun);
+}
+
+/**
+ * Join a table that goes on at the top of the next page to its first part: the blocks follow each
+ * other, the pages too, and the columns are the same. A header row the next page repeats is
+ * dropped, so the table keeps it once. The joined table keeps the box of its first part.
+ */
+export function joinContinuedTables(blocks: readonly Block[]): Block[] {
+  const joined: Block[] = [];
+  // Note: the page the last part of the table being joined is on.
+  let lastPage = -1;
+  for (const block of blocks) {
+    const previous = joined.at(-1);
+    if (block.kind === "table" && previous?.kind === "table" && block.box.pageIndex === lastPage + 1 && block.rows[0]?.length === previous.rows[0]?.length) {
+      const [header = []] = previous.rows;
+      const repeatsHeader = block.rows[0]!.every((cell, index) => cell === header[index]);
+      joined[joined.length - 1] = { ...previous, rows: [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)] };
+    } else {
+      joined.push(block);
+    }
+    if (block.kind === "table") lastPage = block.box.pageIndex;
+  }
+  return joined;
 }
