@@ -179,6 +179,42 @@ describe("pdf tables", () => {
     ]);
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
+
+  it("reads a table ruled with horizontal lines only, its header cut at the body's columns", async () => {
+    // A booktabs table: rules above and below the header and under the body, no vertical rules;
+    // the header's names sit closer together than the gap that separates runs, so the header line
+    // is one run and only the rules tell that it belongs to the table.
+    const names = ["Challenge", "HellaSwag", "MMLU", "GSM8K"];
+    const columns = [72, 114, 160, 190];
+    const items: PageItem[] = [
+      { rule: [70, 720, 320, 720] },
+      ...names.map((text, index): PdfLine => ({ text, x: columns[index]!, y: 708, size: 8 })),
+      { rule: [70, 702, 320, 702] },
+      ...["0.06", "N/A", "0.15", "0.70"].map((text, index): PdfLine => ({ text, x: columns[index]!, y: 690, size: 8 })),
+      ...["0.11", "0.32", "0.18", "0.64"].map((text, index): PdfLine => ({ text, x: columns[index]!, y: 679, size: 8 })),
+      { rule: [70, 672, 320, 672] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
+  });
+
+  it("keeps the rows of a wide table whole on a two-column page", async () => {
+    const prose = (x: number, from: number): PdfLine[] =>
+      Array.from({ length: 12 }, (_, index) => ({ text: `Column text line ${from + index} of the running prose here.`, x, y: 560 - index * 13, size: 10 }));
+    const items: PageItem[] = [
+      ...ruledTable(72, 740, [120, 120, 120, 110], [
+        [["Model"], ["ARC"], ["MMLU"], ["GSM8K"]],
+        [["SFT v1"], ["67.66"], ["65.88"], ["52.24"]],
+        [["SFT v2"], ["65.36"], ["65.93"], ["57.32"]],
+      ]),
+      ...prose(72, 1),
+      ...prose(320, 13),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Model", "ARC", "MMLU", "GSM8K"],
+      ["SFT v1", "67.66", "65.88", "52.24"],
+      ["SFT v2", "65.36", "65.93", "57.32"],
+    ]);
+  });
 });
 
 describe("pdf text that is not a table", () => {

@@ -32,12 +32,14 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     if (open) blocks.push(open.block);
     open = undefined;
   };
+  const taken = new Set<number>();
   for (let index = 0; index < lines.length; index++) {
+    if (taken.has(index)) continue;
     const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
     if (table) {
       close();
       blocks.push({ kind: "table", rows: table.rows, box: table.box });
-      index += table.lineCount - 1;
+      for (const line of table.taken) taken.add(line);
       continue;
     }
     // Note: a line of several runs that is not part of a table is read run by run.

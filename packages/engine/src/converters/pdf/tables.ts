@@ -15,10 +15,15 @@ const COLUMN_ALIGNMENT = 3;
 const EDGE = 3;
 // Items at least this many ems apart are separate words, where a run may be cut into two cells.
 const WORD_SPACE_EM = 0.15;
-// A column boundary cuts a run at a word space at most this many ems away from it.
+// A gap between columns cuts a run at a word space at most this many ems outside it.
 const CUT_REACH_EM = 0.5;
 // A vertical rule divides a frame into columns when it runs down at least this share of its height.
 const COLUMN_RULE_SHARE = 0.5;
+// A line between rules is prose when it is one run this long, across this share of the width,
+// with no space in it as wide as this many ems (the space between two columns).
+const PROSE_RUN_CHARACTERS = 50;
+const PROSE_WIDTH_SHARE = 0.8;
+const COLUMN_SPACE_EM = 0.7;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
@@ -26,8 +31,8 @@ const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
 export interface TableMatch {
   rows: string[][];
-  /** How many lines the table took. */
-  lineCount: number;
+  /** The indices of the lines the table took. */
+  taken: number[];
   /** The table's extent on its page, in top-down page coordinates. */
   box: { pageIndex: number; left: number; top: number; right: number; bottom: number };
 }
@@ -42,13 +47,33 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   if (!first) return undefined;
   const frame = frames.find((candidate) => isInFrame(first, candidate));
   if (frame) {
-    let end = start + 1;
-    while (end < lines.length && lines[end]!.pageIndex === first.pageIndex && isInFrame(lines[end]!, frame)) end++;
-    const table = buildTable(lines.slice(start, end), frame);
-    if (table) return table;
+    // Note: a frame takes its lines wherever reading order put them: on a two-column page the
+    // halves of a wide table's rows are read with the column they sit in.
+    const taken: number[] = [];
+    for (let index = start; index < lines.length && lines[index]!.pageIndex === first.pageIndex; index++) {
+      if (isInFrame(lines[index]!, frame)) taken.push(index);
+    }
+    const table = buildTable(joinSplitLines(taken.map((index) => lines[index]!)), frame);
+    if (table) return { ...table, taken };
   }
   const members = borderlessMembers(lines, start);
-  return members ? buildTable(members, undefined) : undefined;
+  const table = members ? buildTable(members, undefined) : undefined;
+  return table && { ...table, taken: members!.map((_, offset) => start + offset) };
+}
+
+/** Lines of one baseline (a table row cut at a column gutter) joined back into one line, top to bottom. */
+function joinSplitLines(lines: readonly TextLine[]): TextLine[] {
+  const joined: TextLine[] = [];
+  for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
+    const previous = joined.at(-1);
+    if (previous && Math.abs(previous.baseline - line.baseline) < 1) {
+      const runs = [...previous.runs, ...line.runs].sort((a, b) => a.x - b.x);
+      joined[joined.length - 1] = { ...previous, runs, x: runs[0]!.x, right: Math.max(previous.right, line.right) };
+    } else {
+      joined.push(line);
+    }
+  }
+  return joined;
 }
 
 /**
@@ -118,26 +143,47 @@ interface Extent {
  * from the text; rows from the frame's horizontal rules and the text's row bands (so that a cell
  * wrapped over several lines stays one cell).
  */
-function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): TableMatch | undefined {
-  const columnRules = frame ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
+function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
+  // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
+  const boxed = frame !== undefined && frame.vertical.length > 0;
+  const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
   const rowRules = frame ? innerPositions(frame.horizontal.map((rule) => rule.y), frame.top, frame.bottom) : [];
   // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
   // it may be a borderless table. It is a one-column table only when rules divide it into rows
   // and none of its lines has columns of its own.
-  if (frame && columnRules.length === 0 && (rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
-  const boundaries = columnRules.length > 0 || frame ? columnRules : textColumnBoundaries(lines);
-  if (boundaries.length === 0 && !frame) return undefined;
-  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries) }));
+  if (boxed && columnRules.length === 0 && (rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
+  if (frame && !boxed && isProse(lines, frame)) return undefined;
+  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(lines);
+  if (gaps.length === 0 && !boxed) return undefined;
+  const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
+  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, rowRules));
   const width = rows[0]?.length ?? 0;
-  if (rows.length < 2 || width === 0 || (width === 1 && rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1)) return undefined;
+  const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
+  if (rows.length < 2 || width === 0 || (width === 1 && !singleColumn)) return undefined;
   const box = frame ?? {
     left: Math.min(...lines.map((line) => line.x)),
     right: Math.max(...lines.map((line) => line.right)),
     top: lines[0]!.baseline - lines[0]!.fontSize,
     bottom: lines.at(-1)!.baseline,
   };
-  return { rows, lineCount: lines.length, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+  return { rows, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/**
+ * Whether lines between rules are prose (an abstract or a note set off by rules, text between a
+ * table and a figure, or the page body between a header rule and a footer rule): one of them is a
+ * long run across the whole width with only word spaces in it. Note: a header whose names were
+ * set close enough to make one run has wider spaces where the columns are.
+ */
+function isProse(lines: readonly TextLine[], frame: TableFrame): boolean {
+  return lines.some((line) => {
+    if (line.runs.length !== 1) return false;
+    const [run] = line.runs;
+    if (run!.text.length < PROSE_RUN_CHARACTERS || run!.right - run!.x < (frame.right - frame.left) * PROSE_WIDTH_SHARE) return false;
+    const items = [...(run!.items ?? [])].sort((a, b) => a.x - b.x);
+    return items.every((item, index) => index === 0 || item.x - items[index - 1]!.right < COLUMN_SPACE_EM * item.fontSize);
+  });
 }
 
 /**
@@ -161,16 +207,16 @@ function innerPositions(positions: readonly number[], low: number, high: number)
 }
 
 /**
- * Column boundaries of a borderless table: the middles of the gaps between the columns of the
- * rows with the most cells. Note: columns come from these rows alone so that a cell spanning two
+ * The gaps between the columns of a borderless table (a column boundary is a gap's middle): those
+ * between the columns of the rows with the most cells. Note: columns come from these rows alone so that a cell spanning two
  * columns (a title, a long label) does not merge them.
  */
-function textColumnBoundaries(lines: readonly TextLine[]): number[] {
+function textColumnGaps(lines: readonly TextLine[]): Extent[] {
   const most = Math.max(...lines.map((line) => line.runs.length));
   const fullest = lines.filter((line) => line.runs.length === most);
   const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
-  const boundaries = columns.slice(1).map((column, index) => (columns[index]!.right + column.left) / 2);
-  return [...boundaries, ...columns.flatMap((column) => numberColumnSplits(lines, column))].sort((a, b) => a - b);
+  const gaps = columns.slice(1).map((column, index) => ({ left: columns[index]!.right, right: column.left }));
+  return [...gaps, ...columns.flatMap((column) => numberColumnSplits(lines, column))].sort((a, b) => a.left - b.left);
 }
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
@@ -180,12 +226,12 @@ const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
  * joined them into one run: a vertical strip that no text item of any line covers, with numbers
  * on both sides of it in at least two lines.
  */
-function numberColumnSplits(lines: readonly TextLine[], column: Extent): number[] {
+function numberColumnSplits(lines: readonly TextLine[], column: Extent): Extent[] {
   const items = lines.flatMap((line) =>
     line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1).flatMap((run) => run.items ?? []),
   );
   const covered = [...items].sort((a, b) => a.x - b.x);
-  const splits: number[] = [];
+  const splits: Extent[] = [];
   let reach = covered[0]?.right ?? 0;
   for (const item of covered.slice(1)) {
     if (item.x - reach >= WORD_SPACE_EM * item.fontSize) {
@@ -195,7 +241,7 @@ function numberColumnSplits(lines: readonly TextLine[], column: Extent): number[
         const side = (left: boolean): string => parts.filter((part) => (part.right <= boundary) === left).map((part) => part.text).join(" ").trim();
         return NUMBER.test(side(true)) && NUMBER.test(side(false));
       }).length;
-      if (numericPairs >= 2) splits.push(boundary);
+      if (numericPairs >= 2) splits.push({ left: reach, right: item.x });
     }
     reach = Math.max(reach, item.right);
   }
@@ -252,10 +298,10 @@ const distance = (a: Extent, b: Extent): number => Math.max(a.left - b.right, b.
  * allow (two numbers set close together); otherwise it spans, and is written once, in the
  * column that holds most of it.
  */
-function placeRuns(runs: readonly TextRun[], boundaries: readonly number[]): string[][] {
+function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[]): string[][] {
   const cells = Array.from({ length: boundaries.length + 1 }, () => [] as string[]);
   for (const run of runs) {
-    for (const piece of cutAtBoundaries(run, boundaries)) cells[columnOf(piece, boundaries)]!.push(piece.markdown);
+    for (const piece of cutAtGaps(run, gaps)) cells[columnOf(piece, boundaries)]!.push(piece.markdown);
   }
   return cells;
 }
@@ -275,20 +321,22 @@ function columnOf(piece: TextRun, boundaries: readonly number[]): number {
   return best;
 }
 
-function cutAtBoundaries(run: TextRun, boundaries: readonly number[]): TextRun[] {
-  const crossed = boundaries.filter((boundary) => run.x < boundary && run.right > boundary);
+function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
+  const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
   if (crossed.length === 0 || !run.items || run.items.length < 2) return [run];
   const items = [...run.items].sort((a, b) => a.x - b.x);
-  // Note: each boundary cuts at a word space at (or just beside) it; a run with no space there
-  // is a cell spanning columns and stays whole.
+  // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
+  // it); a run with no space there is a cell spanning columns and stays whole.
   const cuts = new Set<number>();
-  for (const boundary of crossed) {
+  for (const gap of crossed) {
+    const middle = (gap.left + gap.right) / 2;
     let nearest: { index: number; distance: number } | undefined;
     items.slice(1).forEach((item, at) => {
       const previous = items[at]!;
-      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize) return;
-      const distance = Math.max(0, previous.right - boundary, boundary - item.x);
-      if (distance <= CUT_REACH_EM * item.fontSize && (!nearest || distance < nearest.distance)) nearest = { index: at + 1, distance };
+      const reach = CUT_REACH_EM * item.fontSize;
+      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize || previous.right < gap.left - reach || item.x > gap.right + reach) return;
+      const distance = Math.abs((previous.right + item.x) / 2 - middle);
+      if (!nearest || distance < nearest.distance) nearest = { index: at + 1, distance };
     });
     if (nearest) cuts.add(nearest.index);
   }
