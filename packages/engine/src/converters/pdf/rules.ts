@@ -122,27 +122,30 @@ function subpaths(data: ArrayLike<number>, matrix: Matrix): { points: Point[]; c
   return result;
 }
 
-function joinHorizontal(rules: HorizontalRule[]): HorizontalRule[] {
-  const sorted = [...rules].sort((a, b) => a.y - b.y || a.left - b.left);
-  const joined: HorizontalRule[] = [];
-  for (const rule of sorted) {
-    const same = joined.findLast((other) => Math.abs(other.y - rule.y) <= STRAIGHT && rule.left <= other.right + JOIN_GAP);
-    if (same) same.right = Math.max(same.right, rule.right);
-    else joined.push({ ...rule });
+/** A rule along one axis: `at` across it, from `start` to `end` along it. */
+interface Segment {
+  at: number;
+  start: number;
+  end: number;
+}
+
+/** Join rules on one line that touch or overlap into one rule. */
+function joinCollinear(segments: readonly Segment[]): Segment[] {
+  const sorted = [...segments].sort((a, b) => a.at - b.at || a.start - b.start);
+  const joined: Segment[] = [];
+  for (const segment of sorted) {
+    const same = joined.findLast((other) => Math.abs(other.at - segment.at) <= STRAIGHT && segment.start <= other.end + JOIN_GAP);
+    if (same) same.end = Math.max(same.end, segment.end);
+    else joined.push({ ...segment });
   }
   return joined;
 }
 
-function joinVertical(rules: VerticalRule[]): VerticalRule[] {
-  const sorted = [...rules].sort((a, b) => a.x - b.x || a.top - b.top);
-  const joined: VerticalRule[] = [];
-  for (const rule of sorted) {
-    const same = joined.findLast((other) => Math.abs(other.x - rule.x) <= STRAIGHT && rule.top <= other.bottom + JOIN_GAP);
-    if (same) same.bottom = Math.max(same.bottom, rule.bottom);
-    else joined.push({ ...rule });
-  }
-  return joined;
-}
+const joinHorizontal = (rules: readonly HorizontalRule[]): HorizontalRule[] =>
+  joinCollinear(rules.map((rule) => ({ at: rule.y, start: rule.left, end: rule.right }))).map(({ at, start, end }) => ({ y: at, left: start, right: end }));
+
+const joinVertical = (rules: readonly VerticalRule[]): VerticalRule[] =>
+  joinCollinear(rules.map((rule) => ({ at: rule.x, start: rule.top, end: rule.bottom }))).map(({ at, start, end }) => ({ x: at, top: start, bottom: end }));
 
 // Note: `m1 × m2` in pdf.js's [a b c d e f] order: apply m2 first, then m1.
 function multiply(m1: Matrix, m2: Matrix): Matrix {
