@@ -70,6 +70,19 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("does not split a row at a line that underlines a link in a cell", async () => {
+    const items = ruledTable(72, 700, [90, 200], [
+      [["Version"], ["Affected sections"]],
+      [["1.0"], ["1. Introduction to Open", "Educational Resources"]],
+    ]);
+    // An underline 2 points under the first line of the second cell (its baseline is 668).
+    items.push({ rule: [166, 666, 250, 666] });
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Version", "Affected sections"],
+      ["1.0", "1. Introduction to Open Educational Resources"],
+    ]);
+  });
+
   it("writes a cell that spans two rows once", async () => {
     const markdown = await toMarkdown([
       ruledTable(72, 700, [150, 150], [

@@ -14,8 +14,9 @@ export interface TableFrame {
 const MAXIMUM_RULE_SPACING = 400;
 // Note: pages drawn with tens of thousands of rules (hatching, charts) are not searched for boxes.
 const MAXIMUM_CROSSINGS = 1_000_000;
-// Note: rules that end within this many points of another rule touch it (borders rarely meet exactly).
-const TOUCH = 3;
+// Note: rules that end within this many points of another rule touch it (borders rarely meet
+// exactly; some tables leave a gap of a few points where cell borders would cross).
+const TOUCH = 6;
 
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch

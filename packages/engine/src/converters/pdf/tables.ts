@@ -4,6 +4,7 @@ import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { isBareListMarker } from "./lists.js";
 import type { TextLine, TextRun } from "./model.js";
+import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
@@ -147,7 +148,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
   const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
-  const rowRules = frame ? innerPositions(frame.horizontal.map((rule) => rule.y), frame.top, frame.bottom) : [];
+  const rowRules = frame ? innerPositions(frame.horizontal.filter((rule) => !isUnderline(rule, lines)).map((rule) => rule.y), frame.top, frame.bottom) : [];
   // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
   // it may be a borderless table. It is a one-column table only when rules divide it into rows
   // and none of its lines has columns of its own.
@@ -183,6 +184,14 @@ function isProse(lines: readonly TextLine[], frame: TableFrame): boolean {
     if (run!.text.length < PROSE_RUN_CHARACTERS || run!.right - run!.x < (frame.right - frame.left) * PROSE_WIDTH_SHARE) return false;
     const items = [...(run!.items ?? [])].sort((a, b) => a.x - b.x);
     return items.every((item, index) => index === 0 || item.x - items[index - 1]!.right < COLUMN_SPACE_EM * item.fontSize);
+  });
+}
+
+/** A rule just under a run of text and about as wide: an underline (a link), not a row divider. */
+function isUnderline(rule: HorizontalRule, lines: readonly TextLine[]): boolean {
+  return lines.some((line) => {
+    const below = rule.y - line.baseline;
+    return below >= 0 && below <= line.fontSize * 0.4 && line.runs.some((run) => Math.abs(run.x - rule.left) <= 2 && rule.right <= run.right + 2);
   });
 }
 
