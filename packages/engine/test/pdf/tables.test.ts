@@ -101,6 +101,28 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("keeps a row-spanning cell whole when its text runs past the rule beside it", async () => {
+    // Rows 19 points high; the left cell spans rows 1 and 2 and wraps onto a line level with row 2.
+    const items: PageItem[] = [
+      { text: "Area", x: 76, y: 687, size: 10 },
+      { text: "Competence", x: 226, y: 687, size: 10 },
+      { text: "2. Embracing complexity in", x: 76, y: 668, size: 10 },
+      { text: "sustainability", x: 76, y: 655, size: 10 },
+      { text: "2.1 Systems thinking", x: 226, y: 668, size: 10 },
+      { text: "2.2 Critical thinking", x: 226, y: 649, size: 10 },
+      { rule: [72, 700, 372, 700] },
+      { rule: [72, 681, 372, 681] },
+      { rule: [222, 662, 372, 662] },
+      { rule: [72, 643, 372, 643] },
+      ...[72, 222, 372].map((x): PdfRule => ({ rule: [x, 700, x, 643] })),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Area", "Competence"],
+      ["2. Embracing complexity in sustainability", "2.1 Systems thinking"],
+      ["", "2.2 Critical thinking"],
+    ]);
+  });
+
   it("builds the rows of a borderless table from its first column", async () => {
     // Rows set at one pitch: a line without text in the first column continues the row above.
     const lines: PdfLine[] = [

@@ -1,5 +1,6 @@
 import { joinLines } from "./blocks.js";
 import type { TextLine } from "./model.js";
+import type { HorizontalRule } from "./rules.js";
 
 /** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
 export interface PlacedLine {
@@ -18,7 +19,7 @@ const CELL_PITCH_TOLERANCE = 1.25;
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
  * a row, a line that leaves it empty (or fills nothing else) continues the cells above.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly number[]): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[]): string[][] {
   const rows: PlacedLine[][] = [];
   for (const band of bands(placed, rowRules)) {
     const lead = cellPitch(band, columnCount);
@@ -41,14 +42,23 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
   );
 }
 
-/** The lines between each two horizontal rules, top to bottom; the middle of a line's text decides. */
-function bands(placed: readonly PlacedLine[], rowRules: readonly number[]): PlacedLine[][] {
-  const byBand = new Map<number, PlacedLine[]>();
-  for (const line of placed) {
-    const band = rowRules.filter((y) => y < line.line.baseline - line.line.fontSize * 0.35).length;
-    byBand.set(band, [...(byBand.get(band) ?? []), line]);
-  }
-  return [...byBand].sort((a, b) => a[0] - b[0]).map(([, lines]) => lines);
+/**
+ * The runs of lines between horizontal rules, top to bottom. Note: a rule divides two lines only
+ * where it runs under the lower one; a rule under some columns (below a spanning header, between
+ * the rows beside a cell that spans them) leaves the text of the other columns together.
+ */
+function bands(placed: readonly PlacedLine[], rowRules: readonly HorizontalRule[]): PlacedLine[][] {
+  const middle = (line: TextLine): number => line.baseline - line.fontSize * 0.35;
+  const result: PlacedLine[][] = [];
+  placed.forEach((current, index) => {
+    const previous = placed[index - 1];
+    const divided =
+      previous === undefined ||
+      rowRules.some((rule) => rule.y > middle(previous.line) && rule.y < middle(current.line) && rule.left < current.line.right && rule.right > current.line.x);
+    if (divided) result.push([current]);
+    else result.at(-1)!.push(current);
+  });
+  return result;
 }
 
 const filledCount = (placed: PlacedLine): number => placed.cells.filter((cell) => cell.length > 0).length;

@@ -148,7 +148,8 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
   const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
-  const rowRules = frame ? innerPositions(frame.horizontal.filter((rule) => !isUnderline(rule, lines)).map((rule) => rule.y), frame.top, frame.bottom) : [];
+  const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + EDGE && rule.y < frame.bottom - EDGE && !isUnderline(rule, lines)) : [];
+  const rowRules = innerPositions(dividers.map((rule) => rule.y), -Infinity, Infinity);
   // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
   // it may be a borderless table. It is a one-column table only when rules divide it into rows
   // and none of its lines has columns of its own.
@@ -158,7 +159,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
   const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
-  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, rowRules));
+  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   if (rows.length < 2 || width === 0 || (width === 1 && !singleColumn)) return undefined;
