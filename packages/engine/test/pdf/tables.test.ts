@@ -272,6 +272,22 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("- Test tube rack");
   });
 
+  it("keeps numbered notes and numbered equations as text", async () => {
+    const lines: PdfLine[] = [
+      { text: "25", x: 72, y: 700, size: 9 },
+      { text: "William Beckford, An Arabian Tale, from an Unpublished Manuscript (London, 1786), 165.", x: 90, y: 700, size: 9 },
+      { text: "26", x: 72, y: 688, size: 9 },
+      { text: "For the association between coffee and wine, see Ralph S. Hattox, Coffee and Coffeehouses.", x: 90, y: 688, size: 9 },
+      { text: "M - Q(h) = c h + O(h)", x: 200, y: 600 },
+      { text: "(3.15a)", x: 480, y: 600 },
+      { text: "M - Q(2h) = c 2h + O(h)", x: 200, y: 584 },
+      { text: "(3.15b)", x: 480, y: 584 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("(3.15b)");
+  });
+
   it("keeps numbered paragraphs with hanging indents as text", async () => {
     const lines: PdfLine[] = [
       { text: "1.", x: 72, y: 700 },

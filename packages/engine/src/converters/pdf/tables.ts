@@ -109,8 +109,28 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     if (line.runs.length >= 2) lastMultiRun = members.length - 1;
   }
   const tableLines = members.slice(0, lastMultiRun + 1);
-  if (tableLines.length < 2 || isTableOfContents(tableLines) || isMarkedList(tableLines)) return undefined;
+  if (tableLines.length < 2 || isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines)) {
+    return undefined;
+  }
   return tableLines;
+}
+
+const NOTE_NUMBER = /^(?:\d{1,3}|\(?[a-z\d]{1,3}\))$/i;
+const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
+// Text after note numbers is notes (not a table column) when its lines average this many characters.
+const NOTE_TEXT_CHARACTERS = 40;
+
+/** Notes numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791."): a number, then prose. */
+function isNumberedNotes(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  if (multiRun.some((line) => line.runs.length > 2 || !NOTE_NUMBER.test(line.runs[0]!.text))) return false;
+  const rest = lines.flatMap((line) => line.runs.filter((run) => !NOTE_NUMBER.test(run.text)));
+  return rest.reduce((sum, run) => sum + run.text.length, 0) >= NOTE_TEXT_CHARACTERS * rest.length;
+}
+
+/** Displayed equations with their numbers at the right margin ("(3.15a)"). */
+function isNumberedEquations(lines: readonly TextLine[]): boolean {
+  return lines.filter((line) => line.runs.length > 1).every((line) => EQUATION_NUMBER.test(line.runs.at(-1)!.text));
 }
 
 /** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
