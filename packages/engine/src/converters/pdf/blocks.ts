@@ -1,6 +1,6 @@
 import type { TableFrame } from "./frames.js";
 import type { Typography } from "./headings.js";
-import { isBareListMarker, parseListMarker } from "./lists.js";
+import { isEnumerator, parseListMarker } from "./lists.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 import { joinContinuedTables, matchTable } from "./tables.js";
@@ -50,9 +50,9 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
 }
 
 function splitRuns(line: TextLine): TextLine[] {
-  // Note: a list marker set apart from its text ("•     Item") stays with it, and an entry of a
-  // table of contents with its page number.
-  if (line.runs.length < 2 || (line.runs.length === 2 && isBareListMarker(line.runs[0]!.text))) return [line];
+  // Note: a list marker or note number set apart from its text ("•     Item") stays with it, and
+  // an entry of a table of contents with its page number.
+  if (line.runs.length < 2 || (line.runs.length === 2 && isEnumerator(line.runs[0]!.text))) return [line];
   if (isContentsEntry(line)) return [line];
   return line.runs.map((run) => ({ ...line, runs: [run], x: run.x, right: run.right, fontSize: run.fontSize, bold: run.bold, italic: run.italic }));
 }

@@ -2,7 +2,7 @@ import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
-import { isBareListMarker } from "./lists.js";
+import { isBareListMarker, isEnumerator } from "./lists.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
@@ -115,16 +115,15 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
   return tableLines;
 }
 
-const NOTE_NUMBER = /^(?:\d{1,3}|\(?[a-z\d]{1,3}\))$/i;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 // Text after note numbers is notes (not a table column) when its lines average this many characters.
-const NOTE_TEXT_CHARACTERS = 40;
+const NOTE_TEXT_CHARACTERS = 30;
 
-/** Notes numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791."): a number, then prose. */
+/** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  if (multiRun.some((line) => line.runs.length > 2 || !NOTE_NUMBER.test(line.runs[0]!.text))) return false;
-  const rest = lines.flatMap((line) => line.runs.filter((run) => !NOTE_NUMBER.test(run.text)));
+  if (multiRun.some((line) => line.runs.length > 2 || !isEnumerator(line.runs[0]!.text))) return false;
+  const rest = lines.flatMap((line) => line.runs.filter((run) => !isEnumerator(run.text)));
   return rest.reduce((sum, run) => sum + run.text.length, 0) >= NOTE_TEXT_CHARACTERS * rest.length;
 }
 
