@@ -232,6 +232,27 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
   });
 
+  it("keeps a two-line header cell in the header row", async () => {
+    // Rules above and below the table only; the header's first two cells wrap onto a second line.
+    const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>
+      cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: 72 + index * 90, y, size: 9 }]));
+    const items: PageItem[] = [
+      { rule: [70, 720, 430, 720] },
+      ...line(708, ["Slope gradient", "Maximum length", "P value", "Strip width"]),
+      ...line(698, ["(%)", "(ft)", undefined, undefined]),
+      ...line(682, ["1 - 2", "400", "0.6", "130"]),
+      ...line(668, ["3 - 5", "300", "0.5", "100"]),
+      ...line(654, ["6 - 8", "200", "0.5", "100"]),
+      { rule: [70, 646, 430, 646] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Slope gradient (%)", "Maximum length (ft)", "P value", "Strip width"],
+      ["1 - 2", "400", "0.6", "130"],
+      ["3 - 5", "300", "0.5", "100"],
+      ["6 - 8", "200", "0.5", "100"],
+    ]);
+  });
+
   it("keeps the rows of a wide table whole on a two-column page", async () => {
     const prose = (x: number, from: number): PdfLine[] =>
       Array.from({ length: 12 }, (_, index) => ({ text: `Column text line ${from + index} of the running prose here.`, x, y: 560 - index * 13, size: 10 }));

@@ -19,11 +19,15 @@ const CELL_PITCH_TOLERANCE = 1.25;
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
  * a row, a line that leaves it empty (or fills nothing else) continues the cells above.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[]): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
   const rows: PlacedLine[][] = [];
   for (const band of bands(placed, rowRules)) {
     const lead = cellPitch(band, columnCount);
-    const opensRow = (line: PlacedLine): boolean => line.cells[0]!.length > 0 && filledCount(line) >= 2;
+    // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
+    // line is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row.
+    const mostFilled = Math.max(...band.map(filledCount));
+    const opensRow = (line: PlacedLine): boolean =>
+      line.cells[0]!.length > 0 && filledCount(line) >= 2 && (!ruled || filledCount(line) * 2 > mostFilled);
     // Note: between rules, lines that fill the first column are rows of their own only when most
     // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
     // cell set in the middle of its row.

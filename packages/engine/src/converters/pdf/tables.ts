@@ -178,7 +178,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
   const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
-  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers));
+  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   if (rows.length < 2 || width === 0 || (width === 1 && !singleColumn)) return undefined;
