@@ -28,6 +28,9 @@ const COLUMN_SPACE_EM = 0.7;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
+// Text after note numbers is notes (not a table column) when its runs average this many characters.
+const NOTE_TEXT_CHARACTERS = 30;
+const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
 export interface TableMatch {
@@ -115,10 +118,6 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
   return tableLines;
 }
 
-const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
-// Text after note numbers is notes (not a table column) when its lines average this many characters.
-const NOTE_TEXT_CHARACTERS = 30;
-
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
@@ -168,11 +167,11 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const boxed = frame !== undefined && frame.vertical.length > 0;
   const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
   const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + EDGE && rule.y < frame.bottom - EDGE && !isUnderline(rule, lines)) : [];
-  const rowRules = innerPositions(dividers.map((rule) => rule.y), -Infinity, Infinity);
+  const rowRuleCount = new Set(dividers.map((rule) => Math.round(rule.y))).size;
   // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
   // it may be a borderless table. It is a one-column table only when rules divide it into rows
   // and none of its lines has columns of its own.
-  if (boxed && columnRules.length === 0 && (rowRules.length < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
+  if (boxed && columnRules.length === 0 && (rowRuleCount < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
   if (frame && !boxed && isProse(lines, frame)) return undefined;
   const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(lines);
   if (gaps.length === 0 && !boxed) return undefined;
