@@ -39,11 +39,13 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       else rows.at(-1)!.push(current);
     });
   }
-  return rows.map((row) =>
-    Array.from({ length: columnCount }, (_, column) =>
-      row.flatMap((line) => (line.cells[column]!.length > 0 ? [line.cells[column]!.join(" ")] : [])).reduce((text, next) => (text ? joinLines(text, next) : next), ""),
-    ),
-  );
+  return rows.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+}
+
+/** A cell's lines joined as one paragraph (hyphenation undone). */
+function cellText(row: readonly PlacedLine[], column: number): string {
+  const lines = row.map((line) => line.cells[column]!.join(" ")).filter((text) => text !== "");
+  return lines.reduce((text, next) => (text ? joinLines(text, next) : next), "");
 }
 
 /**
