@@ -8,6 +8,7 @@ import type { Block } from "./pdf/blocks.js";
 import { findGutter, readingOrder } from "./pdf/columns.js";
 import { openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
+import { findTableFrames } from "./pdf/frames.js";
 import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
@@ -88,7 +89,7 @@ async function readPages(
       const page = await document.getPage(pageIndex + 1);
       try {
         const [, , width, height] = page.getViewport({ scale: 1 }).viewBox as number[];
-        const { items, rules, images, quality } = await extractPageContent(page);
+        const { items, rulings, images, quality } = await extractPageContent(page);
         const reason = ocrReason(quality);
         // Note: in "ocr" mode a page with a usable text layer keeps it (and so its headings), and
         // the text in its images is read and placed among it.
@@ -97,7 +98,7 @@ async function readPages(
           const paragraphs = await ocrPage(reader, await renderingDocument(), pageIndex);
           if (paragraphs.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
           ocrByPage.set(pageIndex, paragraphs);
-          pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [] });
+          pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [], rulings });
           continue;
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
@@ -108,7 +109,7 @@ async function readPages(
         }
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
-        pages.push({ pageIndex, width: width!, height: height!, gutter, lines: buildLines(items, groups, { pageIndex, height: height! }, { gutter, rules }) });
+        pages.push({ pageIndex, width: width!, height: height!, gutter, rulings, lines: buildLines(items, groups, { pageIndex, height: height! }, { gutter, rules: rulings.vertical }) });
       } finally {
         page.cleanup();
       }
@@ -192,12 +193,13 @@ function layOut(
 ) {
   const linesByPage = pages.map(readingOrder);
   const typography = measureTypography(linesByPage.flat());
+  const framesByPage = new Map(pages.map((page) => [page.pageIndex, findTableFrames(page.rulings)]));
   /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
   const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(buildBlocks(pending, typography), pageIndex));
+      placed.push(...placeTextBlocks(buildBlocks(pending, typography, framesByPage), pageIndex));
       pending = [];
     };
     for (const index of indexes) {

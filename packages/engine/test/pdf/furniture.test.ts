@@ -22,6 +22,7 @@ const page = (pageIndex: number, texts: [string, number][]): PageLayout => ({
   width: 612,
   height: 792,
   gutter: undefined,
+  rulings: { horizontal: [], vertical: [] },
   lines: texts.map(([text, baseline]) => line(text, baseline, pageIndex)),
 });
 

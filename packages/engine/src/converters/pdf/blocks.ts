@@ -1,10 +1,12 @@
 import { withRuns } from "./columns.js";
+import type { TableFrame } from "./frames.js";
 import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
-import { parseListMarker } from "./lists.js";
+import { isEnumerator, parseListMarker } from "./lists.js";
 import { lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import { matchTable } from "./tables.js";
+import { joinContinuedTables, matchTable } from "./tables.js";
+import type { TableMatch } from "./tables.js";
 
 /**
  * A unit of the Markdown output. Text is Markdown already (escaped, links applied). `lines` are
@@ -15,7 +17,7 @@ export type Block = (
   | { kind: "paragraph"; text: string }
   | { kind: "list-item"; marker: string; text: string }
   | { kind: "code"; text: string }
-  | { kind: "table"; rows: string[][] }
+  | { kind: "table"; rows: string[][]; box: TableMatch["box"] }
 ) & { lines?: readonly TextLine[] };
 
 // Note: a paragraph goes on while the next baseline is within this many body pitches.
@@ -39,8 +41,11 @@ type OpenBlock = {
   code?: TextLine[];
 };
 
-/** Turn lines in reading order into headings, paragraphs, list items and tables. */
-export function buildBlocks(lines: readonly TextLine[], typography: Typography): Block[] {
+/**
+ * Turn lines in reading order into headings, paragraphs, list items, code and tables;
+ * `framesByPage` holds each page's ruled boxes, where tables are looked for first.
+ */
+export function buildBlocks(lines: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
   let openLines: TextLine[] = [];
@@ -52,12 +57,14 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
     open = undefined;
     openLines = [];
   };
+  const taken = new Set<number>();
   for (let index = 0; index < lines.length; index++) {
-    const table = matchTable(lines, index);
+    if (taken.has(index)) continue;
+    const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
     if (table) {
       close();
-      blocks.push({ kind: "table", rows: table.rows, lines: lines.slice(index, index + table.lineCount) });
-      index += table.lineCount - 1;
+      blocks.push({ kind: "table", rows: table.rows, box: table.box, lines: [...table.taken].map((line) => lines[line]!) });
+      for (const line of table.taken) taken.add(line);
       continue;
     }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
@@ -67,7 +74,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
     }
   }
   close();
-  return blocks;
+  return joinContinuedTables(blocks);
 }
 
 /**
@@ -76,7 +83,9 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography):
  * entry stays whole, its page number with it.
  */
 function splitPhrases(line: TextLine): TextLine[] {
-  if (line.runs.length < 2 || endsWithPageNumber(line)) return [line];
+  if (line.runs.length < 2 || endsWithPageNumber(line) || isContentsEntry(line)) return [line];
+  // Note: a list marker or note number set apart from its text ("•     Item") stays with it.
+  if (line.runs.length === 2 && isEnumerator(line.runs[0]!.text)) return [line];
   const phrases: TextRun[][] = [];
   for (const run of line.runs) {
     const previous = phrases.at(-1)?.at(-1);
@@ -101,6 +110,11 @@ const emphasizedOf = (line: TextLine): string =>
 
 function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
   const plain = lineText(line);
+  // Note: an entry of a table of contents is a line of its own, never a heading (whatever its type).
+  if (isContentsEntry(line)) {
+    close();
+    return { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x };
+  }
   if (typography.isCode(line)) {
     if (open?.code && continuesCode(open.last, line, typography)) {
       open.code.push(line);
@@ -224,8 +238,12 @@ const flowsToNextColumn = (previous: TextLine, line: TextLine): boolean =>
 
 const endsSentence = (line: TextLine): boolean => /[.!?:]["”’)]?$/.test(lineText(line));
 
+/** A line with a run after a dot leader: an entry of a table of contents. */
+const isContentsEntry = (line: TextLine): boolean => line.runs.some((run) => run.items?.[0]?.afterLeader);
+
 function fitsBlock(open: OpenBlock, line: TextLine): boolean {
   const previous = open.last;
+  if (isContentsEntry(previous)) return false;
   // Note: a paragraph cut by a column or page break goes on wherever the next column starts.
   if (flowsToNextColumn(previous, line)) return true;
   if (open.block.kind === "list-item") return line.x >= open.textX - 2;
@@ -240,7 +258,7 @@ function fitsBlock(open: OpenBlock, line: TextLine): boolean {
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 
 /** Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK characters. */
-function joinLines(text: string, next: string): string {
+export function joinLines(text: string, next: string): string {
   if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;

@@ -4,10 +4,10 @@ import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
-import { findVerticalRules } from "./rules.js";
+import { findRulings } from "./rules.js";
+import type { Rulings } from "./rules.js";
 import { measureTextLayer } from "./text-quality.js";
 import type { TextLayerQuality } from "./text-quality.js";
-import type { VerticalRule } from "./rules.js";
 
 /** A link annotation's target and its rectangle in top-down page coordinates. */
 interface LinkArea {
@@ -31,9 +31,12 @@ const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
 // (often with the glyph's letter, "r\u0001") is a bullet drawn from a symbol font.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
+// Only a glyph that pdf.js could not map to a symbol of its own (a letter, "§", a private-use
+// code) is a bullet: "≥" from Symbol or "✗" from Dingbats mean what they show.
+const UNMAPPED_SYMBOL = /^[\p{L}\p{N}\p{Co}§¨]$/u;
 const isBulletGlyph = (text: string, style: FontStyle): boolean => {
   const visible = text.trim();
-  return (style.symbol && visible.length === 1) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
+  return (style.symbol && UNMAPPED_SYMBOL.test(visible)) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
 };
 // Note: pdf.js reverses right-to-left text after the lam-alef ligature has become two letters, so
 // "لإ" comes out as "إل". Only the hamza forms can be repaired: an alef before a hamza-alef ("اإل")
@@ -42,6 +45,7 @@ const REVERSED_LAM_HAMZA_ALEF = /(?<=ا)([أإآ])ل/g;
 const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALEF, "ل$1");
 // Note: dot leaders of tables of contents ("Introduction . . . . . 7", or "……") separate two cells.
 const DOT_LEADER = /\s*(?:[.…]\s*){4,}\s*/;
+const ENDS_WITH_LEADER = /(?:[.…]\s*){4,}$/;
 
 interface FontStyle {
   bold: boolean;
@@ -50,26 +54,28 @@ interface FontStyle {
   symbol: boolean;
 }
 
-/** What the text layer of a page holds: text items, the vertical rules of its tables, and how readable it is. */
+/** What the text layer of a page holds: text items, the rules its tables are drawn with, and how readable it is. */
 export interface PageContent {
   items: PdfTextItem[];
-  rules: VerticalRule[];
+  rulings: Rulings;
   quality: TextLayerQuality;
   /** Where images are painted; empty unless the document was opened with its images. */
   images: Region[];
 }
 
-/** A page's text items in top-down coordinates, with weight and link targets, and its vertical rules. */
+/** A page's text items in top-down coordinates, with weight and link targets, and its rules. */
 export async function extractPageContent(page: PDFPageProxy): Promise<PageContent> {
   // Note: the operator list loads the page's fonts into `commonObjs`, which is where the font
   // names (and so the weights) come from; it also holds the drawn lines.
   const operatorList = await page.getOperatorList();
   const viewport = page.getViewport({ scale: 1 });
-  const rules = findVerticalRules(operatorList, viewport.transform);
+  const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
   const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
+  // Note: a leader drawn as an item of its own marks the next item on its baseline.
+  let leaderBaseline: number | undefined;
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItem;
@@ -81,7 +87,10 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const style = fontStyle(page, item.fontName, styleByFont);
     const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(item.str.replace(CONTROL_CHARACTERS, ""));
     if (text.trim() === "") continue;
-    for (const piece of splitAtLeaders(text, x!, width)) {
+    const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
+    leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
+    for (const [index, piece] of splitAtLeaders(text, x!, width).entries()) {
+      if (index === 0 && followsLeader) piece.afterLeader = true;
       items.push({
         text: piece.text,
         x: piece.x,
@@ -94,23 +103,24 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         fromImage: false,
         vertical,
         href: linkAt(links, piece.x + piece.width / 2, baseline! - fontSize / 3),
+        ...(piece.afterLeader ? { afterLeader: true } : {}),
       });
     }
   }
   // Note: measured on the raw strings, before control characters are dropped above.
-  return { items, rules, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+  return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
 }
 
 /** Cut an item at dot leaders, giving each piece a share of the width by its length. */
-function splitAtLeaders(text: string, x: number, width: number): { text: string; x: number; width: number }[] {
-  if (!DOT_LEADER.test(text)) return [{ text, x, width }];
+function splitAtLeaders(text: string, x: number, width: number): { text: string; x: number; width: number; afterLeader: boolean }[] {
+  if (!DOT_LEADER.test(text)) return [{ text, x, width, afterLeader: false }];
   const perCharacter = width / Math.max(1, text.length);
-  const pieces: { text: string; x: number; width: number }[] = [];
+  const pieces: { text: string; x: number; width: number; afterLeader: boolean }[] = [];
   let offset = 0;
+  let afterLeader = false;
   for (const part of text.split(new RegExp(`(${DOT_LEADER.source})`))) {
-    if (part.trim() !== "" && !DOT_LEADER.test(part)) {
-      pieces.push({ text: part, x: x + offset * perCharacter, width: part.length * perCharacter });
-    }
+    if (DOT_LEADER.test(part)) afterLeader = true;
+    else if (part.trim() !== "") pieces.push({ text: part, x: x + offset * perCharacter, width: part.length * perCharacter, afterLeader });
     offset += part.length;
   }
   return pieces;

@@ -1,3 +1,5 @@
+import { findTableFrames } from "./frames.js";
+import type { TableFrame } from "./frames.js";
 import { lineText } from "./model.js";
 import type { PageLayout, TextLine } from "./model.js";
 
@@ -49,7 +51,20 @@ function zoneOf(page: PageLayout, line: TextLine): Zone | undefined {
 
 function furnitureKey(page: PageLayout, line: TextLine): string | undefined {
   const zone = zoneOf(page, line);
-  if (zone === undefined) return undefined;
+  if (zone === undefined || isTableRow(page, line)) return undefined;
   // Note: digits are dropped, so "4  Title" on even pages and "Title  5" on odd pages match.
   return `${zone}:${lineText(line).toLowerCase().replace(/\d+/g, "").replace(/\s+/g, " ").trim()}`;
 }
+
+// Note: a table's header repeated at the top of every page it runs over is the table's, not the page's.
+const TABLE_ROW_RUNS = 3;
+
+/** A line that is a row of a table: inside a ruled frame, or set in three or more columns. */
+function isTableRow(page: PageLayout, line: TextLine): boolean {
+  if (line.runs.length >= TABLE_ROW_RUNS) return true;
+  let frames = framesByPage.get(page);
+  if (!frames) framesByPage.set(page, (frames = findTableFrames(page.rulings)));
+  return frames.some((frame) => line.baseline >= frame.top && line.baseline <= frame.bottom && line.x >= frame.left && line.right <= frame.right);
+}
+
+const framesByPage = new WeakMap<PageLayout, TableFrame[]>();

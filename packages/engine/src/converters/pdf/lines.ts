@@ -124,7 +124,8 @@ interface Piece {
   space: string;
 }
 
-function makeRun(runItems: readonly PdfTextItem[]): TextRun {
+/** A run from items that sit close together on one baseline. */
+export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
   // right to left.
   const rightToLeft = isRightToLeft(runItems);
@@ -156,6 +157,7 @@ function makeRun(runItems: readonly PdfTextItem[]): TextRun {
     bold: share("bold"),
     italic: share("italic"),
     monospace: share("monospace"),
+    items: runItems,
   };
 }
 

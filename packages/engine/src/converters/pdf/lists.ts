@@ -18,3 +18,13 @@ export function parseListMarker(text: string): ListMarker | undefined {
   if (numbered) return { marker: `${numbered[1]}.`, rest: text.slice(numbered[0].length) };
   return undefined;
 }
+
+/** Whether a piece of text is nothing but a list marker ("•", "3.", "-"). */
+export const isBareListMarker = (text: string): boolean => parseListMarker(`${text.trim()} \u2026`)?.rest === "\u2026";
+
+// Note: "a.", "iv)", "(b)" and a bare note number ("25") enumerate points and notes, though they do
+// not make Markdown list items.
+const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)])$/i;
+
+/** Whether a piece of text is a list marker or another enumerator of points or notes. */
+export const isEnumerator = (text: string): boolean => isBareListMarker(text) || ENUMERATOR.test(text.trim());

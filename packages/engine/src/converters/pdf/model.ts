@@ -1,3 +1,5 @@
+import type { Rulings } from "./rules.js";
+
 /** A piece of text on a page, in top-down page coordinates (points, origin at the top left). */
 export interface PdfTextItem {
   text: string;
@@ -18,6 +20,8 @@ export interface PdfTextItem {
   vertical: boolean;
   /** Target of the link annotation the item sits in. */
   href: string | undefined;
+  /** Set when the item follows a dot leader ("Introduction ....... 7"): a table of contents, not a table. */
+  afterLeader?: boolean;
 }
 
 /** Items on one baseline that sit close together: a phrase, or one cell of a table row. */
@@ -34,6 +38,8 @@ export interface TextRun {
   bold: boolean;
   italic: boolean;
   monospace: boolean;
+  /** The text items the run was made of, left to right: a table cuts a run at a column border. */
+  items?: readonly PdfTextItem[];
 }
 
 /** All runs that share a baseline, left to right. */
@@ -78,6 +84,8 @@ export interface PageLayout {
   lines: TextLine[];
   /** The gap between two columns of prose, on a page (or part of one) set in two columns. */
   gutter: Gutter | undefined;
+  /** The lines the page draws, which tables are built from. */
+  rulings: Rulings;
 }
 
 /** Plain text of a line, runs separated by a space. */

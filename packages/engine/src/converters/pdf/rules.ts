@@ -7,47 +7,145 @@ export interface VerticalRule {
   bottom: number;
 }
 
-type Matrix = [number, number, number, number, number, number];
+/** A horizontal line drawn on the page (a table border or a row separator), in top-down page coordinates. */
+export interface HorizontalRule {
+  y: number;
+  left: number;
+  right: number;
+}
 
-// Note: a table border is a stroked line or a thin filled rectangle: at most this wide, at least this tall.
-const MAXIMUM_RULE_WIDTH = 2;
-const MINIMUM_RULE_HEIGHT = 6;
+/** The straight lines a page draws: the borders and separators its tables are built from. */
+export interface Rulings {
+  horizontal: HorizontalRule[];
+  vertical: VerticalRule[];
+}
+
+type Matrix = [number, number, number, number, number, number];
+type Point = [number, number];
+
+// Note: a rule is a stroked line or a thin filled rectangle: at most this thick, at least this long.
+const MAXIMUM_RULE_THICKNESS = 2.5;
+const MINIMUM_RULE_LENGTH = 6;
+// A segment whose ends differ by less than this many points across its direction is straight.
+const STRAIGHT = 0.8;
+// Rules on one line whose ends are closer than this many points are one rule (tables often draw
+// each cell's border on its own).
+const JOIN_GAP = 2;
+
+// Note: the path operators of pdf.js's `constructPath` data (`DrawOPS`), which are not exported.
+const MOVE_TO = 0;
+const LINE_TO = 1;
+const CURVE_TO = 2;
+const QUADRATIC_CURVE_TO = 3;
+const CLOSE_PATH = 4;
+
+const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
+const WHITE = /^#f[ef]f[ef]f[ef]$/i;
 
 /**
- * The vertical rules of a page, from its operator list: path bounding boxes that are thin and tall,
- * placed with the current transformation matrix and then the viewport's.
+ * The horizontal and vertical rules of a page, from its operator list: the straight segments of
+ * stroked paths, and filled rectangles that are thin and long (how many generators draw borders).
+ * Invisible white fills are left out.
  */
-export function findVerticalRules(operatorList: { fnArray: number[]; argsArray: unknown[] }, viewportTransform: number[]): VerticalRule[] {
-  const rules: VerticalRule[] = [];
-  const stack: Matrix[] = [];
+export function findRulings(operatorList: { fnArray: number[]; argsArray: unknown[] }, viewportTransform: number[]): Rulings {
+  const horizontal: HorizontalRule[] = [];
+  const vertical: VerticalRule[] = [];
+  const stack: { matrix: Matrix; fill: string }[] = [];
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
+  let fill = "#000000";
+  const addSegment = (from: Point, to: Point): void => {
+    const [x1, y1] = from;
+    const [x2, y2] = to;
+    if (Math.abs(y1 - y2) <= STRAIGHT && Math.abs(x1 - x2) >= MINIMUM_RULE_LENGTH) {
+      horizontal.push({ y: (y1 + y2) / 2, left: Math.min(x1, x2), right: Math.max(x1, x2) });
+    } else if (Math.abs(x1 - x2) <= STRAIGHT && Math.abs(y1 - y2) >= MINIMUM_RULE_LENGTH) {
+      vertical.push({ x: (x1 + x2) / 2, top: Math.min(y1, y2), bottom: Math.max(y1, y2) });
+    }
+  };
+  const addFilledBox = (points: readonly Point[]): void => {
+    const xs = points.map((point) => point[0]);
+    const ys = points.map((point) => point[1]);
+    const left = Math.min(...xs);
+    const right = Math.max(...xs);
+    const top = Math.min(...ys);
+    const bottom = Math.max(...ys);
+    if (bottom - top <= MAXIMUM_RULE_THICKNESS && right - left >= MINIMUM_RULE_LENGTH) horizontal.push({ y: (top + bottom) / 2, left, right });
+    else if (right - left <= MAXIMUM_RULE_THICKNESS && bottom - top >= MINIMUM_RULE_LENGTH) vertical.push({ x: (left + right) / 2, top, bottom });
+  };
   operatorList.fnArray.forEach((operator, index) => {
     const args = operatorList.argsArray[index] as unknown[] | null;
-    if (operator === OPS.save) stack.push(matrix);
-    else if (operator === OPS.restore) matrix = stack.pop() ?? matrix;
+    if (operator === OPS.save) stack.push({ matrix, fill });
+    else if (operator === OPS.restore) ({ matrix, fill } = stack.pop() ?? { matrix, fill });
     else if (operator === OPS.transform && args) matrix = multiply(matrix, args as Matrix);
+    else if (operator === OPS.setFillRGBColor && args) fill = String(args[0]);
     else if (operator === OPS.constructPath && args) {
-      const box = args[2] as ArrayLike<number> | null | undefined;
-      if (!box || box.length < 4) return;
-      const rule = toRule(box, multiply(viewportTransform as Matrix, matrix));
-      if (rule) rules.push(rule);
+      const paint = args[0] as number;
+      const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
+      if (!data) return;
+      const stroked = STROKES.has(paint);
+      if (!stroked && !(FILLS.has(paint) && !WHITE.test(fill))) return;
+      const toPage = multiply(viewportTransform as Matrix, matrix);
+      for (const subpath of subpaths(data, toPage)) {
+        if (stroked) subpath.points.slice(1).forEach((point, at) => addSegment(subpath.points[at]!, point));
+        if (stroked && subpath.closed && subpath.points.length > 2) addSegment(subpath.points.at(-1)!, subpath.points[0]!);
+        if (!stroked && subpath.points.length > 1) addFilledBox(subpath.points);
+      }
     }
   });
-  return rules;
+  return { horizontal: joinHorizontal(horizontal), vertical: joinVertical(vertical) };
 }
 
-function toRule(box: ArrayLike<number>, matrix: Matrix): VerticalRule | undefined {
-  const corners = [
-    apply(matrix, box[0]!, box[1]!),
-    apply(matrix, box[2]!, box[3]!),
-  ];
-  const left = Math.min(corners[0]![0], corners[1]![0]);
-  const right = Math.max(corners[0]![0], corners[1]![0]);
-  const top = Math.min(corners[0]![1], corners[1]![1]);
-  const bottom = Math.max(corners[0]![1], corners[1]![1]);
-  if (right - left > MAXIMUM_RULE_WIDTH || bottom - top < MINIMUM_RULE_HEIGHT) return undefined;
-  return { x: (left + right) / 2, top, bottom };
+/** The straight-line subpaths of a path, in page coordinates; a curve ends the subpath it is in. */
+function subpaths(data: ArrayLike<number>, matrix: Matrix): { points: Point[]; closed: boolean }[] {
+  const result: { points: Point[]; closed: boolean }[] = [];
+  let current: { points: Point[]; closed: boolean } | undefined;
+  for (let index = 0; index < data.length; ) {
+    const operator = data[index++];
+    if (operator === MOVE_TO || operator === LINE_TO) {
+      const point = apply(matrix, data[index++]!, data[index++]!);
+      if (operator === MOVE_TO || !current) {
+        current = { points: [], closed: false };
+        result.push(current);
+      }
+      current.points.push(point);
+    } else if (operator === CURVE_TO || operator === QUADRATIC_CURVE_TO) {
+      index += operator === CURVE_TO ? 6 : 4;
+      current = undefined;
+    } else if (operator === CLOSE_PATH) {
+      if (current) current.closed = true;
+      current = undefined;
+    } else {
+      break;
+    }
+  }
+  return result;
 }
+
+/** A rule along one axis: `at` across it, from `start` to `end` along it. */
+interface Segment {
+  at: number;
+  start: number;
+  end: number;
+}
+
+/** Join rules on one line that touch or overlap into one rule. */
+function joinCollinear(segments: readonly Segment[]): Segment[] {
+  const sorted = [...segments].sort((a, b) => a.at - b.at || a.start - b.start);
+  const joined: Segment[] = [];
+  for (const segment of sorted) {
+    const same = joined.findLast((other) => Math.abs(other.at - segment.at) <= STRAIGHT && segment.start <= other.end + JOIN_GAP);
+    if (same) same.end = Math.max(same.end, segment.end);
+    else joined.push({ ...segment });
+  }
+  return joined;
+}
+
+const joinHorizontal = (rules: readonly HorizontalRule[]): HorizontalRule[] =>
+  joinCollinear(rules.map((rule) => ({ at: rule.y, start: rule.left, end: rule.right }))).map(({ at, start, end }) => ({ y: at, left: start, right: end }));
+
+const joinVertical = (rules: readonly VerticalRule[]): VerticalRule[] =>
+  joinCollinear(rules.map((rule) => ({ at: rule.x, start: rule.top, end: rule.bottom }))).map(({ at, start, end }) => ({ x: at, top: start, bottom: end }));
 
 // Note: `m1 × m2` in pdf.js's [a b c d e f] order: apply m2 first, then m1.
 function multiply(m1: Matrix, m2: Matrix): Matrix {
@@ -61,6 +159,6 @@ function multiply(m1: Matrix, m2: Matrix): Matrix {
   ];
 }
 
-function apply(matrix: Matrix, x: number, y: number): [number, number] {
+function apply(matrix: Matrix, x: number, y: number): Point {
   return [matrix[0] * x + matrix[2] * y + matrix[4], matrix[1] * x + matrix[3] * y + matrix[5]];
 }

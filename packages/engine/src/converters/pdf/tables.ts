@@ -1,25 +1,98 @@
+import { dropEmptyRowsAndColumns } from "../gfm-table.js";
+import type { Block } from "./blocks.js";
+import type { TableFrame } from "./frames.js";
+import { makeRun } from "./lines.js";
+import { isBareListMarker, isEnumerator } from "./lists.js";
 import type { TextLine, TextRun } from "./model.js";
+import type { HorizontalRule } from "./rules.js";
+import { buildRows } from "./table-rows.js";
+import type { PlacedLine } from "./table-rows.js";
 
 // Note: rows further apart than this many ems are two tables (or a table and a paragraph).
 const MAXIMUM_ROW_GAP_EM = 3;
 // A one-run line joins a table when it starts within this many points of a column's start.
 const COLUMN_ALIGNMENT = 3;
+// Rules closer than this many points to a frame's edge are its border, not a column or row divider.
+const EDGE = 3;
+// Items at least this many ems apart are separate words, where a run may be cut into two cells.
+const WORD_SPACE_EM = 0.15;
+// A gap between columns cuts a run at a word space at most this many ems outside it.
+const CUT_REACH_EM = 0.5;
+// A vertical rule divides a frame into columns when it runs down at least this share of its height.
+const COLUMN_RULE_SHARE = 0.5;
+// A line between rules is prose when it is one run this long, across this share of the width,
+// with no space in it as wide as this many ems (the space between two columns).
+const PROSE_RUN_CHARACTERS = 50;
+const PROSE_WIDTH_SHARE = 0.8;
+const COLUMN_SPACE_EM = 0.7;
+// A ruled box with a single column is a table when rules divide it into at least this many rows
+// (fewer is a framed note or a title bar).
+const MINIMUM_SINGLE_COLUMN_ROWS = 3;
+// Text after note numbers is notes (not a table column) when its runs average this many characters.
+const NOTE_TEXT_CHARACTERS = 30;
+const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
-/** A table found in a sequence of lines: its cells as Markdown, row by row. */
+/** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
 export interface TableMatch {
   rows: string[][];
-  /** How many lines the table took. */
-  lineCount: number;
+  /** The indices of the lines the table took. */
+  taken: number[];
+  /** The table's extent on its page, in top-down page coordinates. */
+  box: { pageIndex: number; left: number; top: number; right: number; bottom: number };
 }
 
 /**
- * Find a borderless table starting at `lines[start]`: two or more lines of several runs each set
- * in shared columns (one-run lines aligned to a column may sit in between, as labels or sparse
- * rows). Columns are the union of the runs' horizontal extents.
+ * Find a table starting at `lines[start]`: the lines inside a ruled frame of the page, or a
+ * borderless table (two or more lines of several runs set in shared columns, with one-run lines
+ * aligned to a column in between, as labels, sparse rows or wrapped cells).
  */
-export function matchTable(lines: readonly TextLine[], start: number): TableMatch | undefined {
+export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = []): TableMatch | undefined {
   const first = lines[start];
-  if (!first || first.runs.length < 2) return undefined;
+  if (!first) return undefined;
+  const frame = frames.find((candidate) => isInFrame(first, candidate));
+  if (frame) {
+    // Note: a frame takes its lines wherever reading order put them: on a two-column page the
+    // halves of a wide table's rows are read with the column they sit in.
+    const taken: number[] = [];
+    for (let index = start; index < lines.length && lines[index]!.pageIndex === first.pageIndex; index++) {
+      if (isInFrame(lines[index]!, frame)) taken.push(index);
+    }
+    const table = buildTable(joinSplitLines(taken.map((index) => lines[index]!)), frame);
+    if (table) return { ...table, taken };
+  }
+  const members = borderlessMembers(lines, start);
+  const table = members ? buildTable(members, undefined) : undefined;
+  return table && { ...table, taken: members!.map((_, offset) => start + offset) };
+}
+
+/** Lines of one baseline (a table row cut at a column gutter) joined back into one line, top to bottom. */
+function joinSplitLines(lines: readonly TextLine[]): TextLine[] {
+  const joined: TextLine[] = [];
+  for (const line of [...lines].sort((a, b) => a.baseline - b.baseline)) {
+    const previous = joined.at(-1);
+    if (previous && Math.abs(previous.baseline - line.baseline) < 1) {
+      const runs = [...previous.runs, ...line.runs].sort((a, b) => a.x - b.x);
+      joined[joined.length - 1] = { ...previous, runs, x: runs[0]!.x, right: Math.max(previous.right, line.right) };
+    } else {
+      joined.push(line);
+    }
+  }
+  return joined;
+}
+
+/**
+ * Whether a line lies inside a frame. Note: a line that sticks out of the frame is prose over a
+ * box drawn behind it (a chart, a sidebar), not a cell of a ruled table.
+ */
+function isInFrame(line: TextLine, frame: TableFrame): boolean {
+  if (line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
+  return line.x >= frame.left - EDGE && line.right <= frame.right + EDGE;
+}
+
+/** The lines of a borderless table starting at `start`, if there is one. */
+function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
+  const first = lines[start]!;
+  if (first.runs.length < 2) return undefined;
   const members: TextLine[] = [first];
   const columnStarts = first.runs.map((run) => run.x);
   const gaps = cellGaps(first);
@@ -39,25 +112,39 @@ export function matchTable(lines: readonly TextLine[], start: number): TableMatc
     if (line.runs.length >= 2) lastMultiRun = members.length - 1;
   }
   const tableLines = members.slice(0, lastMultiRun + 1);
-  if (tableLines.length < 2) return undefined;
-  const columns = columnExtents(fullestRows(tableLines).flatMap((line) => line.runs));
-  if (columns.length < 2) return undefined;
-  const rows = tableLines.map((line) => {
-    const cells = columns.map(() => [] as string[]);
-    for (const run of line.runs) cells[closestColumn(columns, run)]!.push(run.markdown);
-    return cells.map((parts) => parts.join(" "));
-  });
-  return { rows, lineCount: tableLines.length };
+  if (tableLines.length < 2 || isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines)) {
+    return undefined;
+  }
+  return tableLines;
+}
+
+/** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
+function isNumberedNotes(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  if (multiRun.some((line) => line.runs.length > 2 || !isEnumerator(line.runs[0]!.text))) return false;
+  const rest = lines.flatMap((line) => line.runs.filter((run) => !isEnumerator(run.text)));
+  return rest.reduce((sum, run) => sum + run.text.length, 0) >= NOTE_TEXT_CHARACTERS * rest.length;
+}
+
+/** Displayed equations with their numbers at the right margin ("(3.15a)"). */
+function isNumberedEquations(lines: readonly TextLine[]): boolean {
+  return lines.filter((line) => line.runs.length > 1).every((line) => EQUATION_NUMBER.test(line.runs.at(-1)!.text));
+}
+
+/** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
+function isTableOfContents(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  const withLeader = multiRun.filter((line) => line.runs.some((run) => run.items?.[0]?.afterLeader));
+  return withLeader.length * 2 >= multiRun.length;
 }
 
 /**
- * The rows that show the table's columns: those with the most cells. Note: columns come from
- * these alone so that a cell spanning two columns (a title, a long label, two numbers set close
- * together) does not merge them.
+ * Lines whose first runs are list markers ("•", "1.", "a)") set apart from their text: a list or
+ * numbered paragraphs with hanging indents, not a table.
  */
-function fullestRows(lines: readonly TextLine[]): TextLine[] {
-  const most = Math.max(...lines.map((line) => line.runs.length));
-  return lines.filter((line) => line.runs.length === most);
+function isMarkedList(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text));
 }
 
 /** The spaces between neighbouring runs of a line. */
@@ -70,27 +157,245 @@ interface Extent {
   right: number;
 }
 
-function columnExtents(runs: readonly TextRun[]): Extent[] {
-  const sorted = [...runs].sort((a, b) => a.x - b.x);
-  const columns: Extent[] = [];
-  for (const run of sorted) {
+/**
+ * Build a table's cells from its lines: columns from the frame's vertical rules or, without them,
+ * from the text; rows from the frame's horizontal rules and the text's row bands (so that a cell
+ * wrapped over several lines stays one cell).
+ */
+function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
+  // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
+  const boxed = frame !== undefined && frame.vertical.length > 0;
+  const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
+  const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + EDGE && rule.y < frame.bottom - EDGE && !isUnderline(rule, lines)) : [];
+  const rowRuleCount = new Set(dividers.map((rule) => Math.round(rule.y))).size;
+  // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
+  // it may be a borderless table. It is a one-column table only when rules divide it into rows
+  // and none of its lines has columns of its own.
+  if (boxed && columnRules.length === 0 && (rowRuleCount < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
+  if (frame && !boxed && isProse(lines, frame)) return undefined;
+  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(lines);
+  if (gaps.length === 0 && !boxed) return undefined;
+  const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
+  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
+  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
+  const width = rows[0]?.length ?? 0;
+  const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
+  if (rows.length < 2 || width === 0 || (width === 1 && !singleColumn)) return undefined;
+  const box = frame ?? {
+    left: Math.min(...lines.map((line) => line.x)),
+    right: Math.max(...lines.map((line) => line.right)),
+    top: lines[0]!.baseline - lines[0]!.fontSize,
+    bottom: lines.at(-1)!.baseline,
+  };
+  return { rows, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/**
+ * Whether lines between rules are prose (an abstract or a note set off by rules, text between a
+ * table and a figure, or the page body between a header rule and a footer rule): one of them is a
+ * long run across the whole width with only word spaces in it. Note: a header whose names were
+ * set close enough to make one run has wider spaces where the columns are.
+ */
+function isProse(lines: readonly TextLine[], frame: TableFrame): boolean {
+  return lines.some((line) => {
+    if (line.runs.length !== 1) return false;
+    const [run] = line.runs;
+    if (run!.text.length < PROSE_RUN_CHARACTERS || run!.right - run!.x < (frame.right - frame.left) * PROSE_WIDTH_SHARE) return false;
+    const items = [...(run!.items ?? [])].sort((a, b) => a.x - b.x);
+    return items.every((item, index) => index === 0 || item.x - items[index - 1]!.right < COLUMN_SPACE_EM * item.fontSize);
+  });
+}
+
+/** A rule just under a run of text and about as wide: an underline (a link), not a row divider. */
+function isUnderline(rule: HorizontalRule, lines: readonly TextLine[]): boolean {
+  return lines.some((line) => {
+    const below = rule.y - line.baseline;
+    return below >= 0 && below <= line.fontSize * 0.4 && line.runs.some((run) => Math.abs(run.x - rule.left) <= 2 && rule.right <= run.right + 2);
+  });
+}
+
+/**
+ * The x of the vertical rules that divide a frame into columns: those that run down most of its
+ * height. Note: a short rule divides one box of a form (a totals box), not the whole frame.
+ */
+function columnDividers(frame: TableFrame): number[] {
+  const height = frame.bottom - frame.top;
+  const coverage = new Map<number, number>();
+  for (const rule of frame.vertical) {
+    const x = [...coverage.keys()].find((other) => Math.abs(other - rule.x) <= EDGE) ?? rule.x;
+    coverage.set(x, (coverage.get(x) ?? 0) + rule.bottom - rule.top);
+  }
+  return [...coverage].filter(([, length]) => length >= height * COLUMN_RULE_SHARE).map(([x]) => x);
+}
+
+/** Distinct positions strictly inside `[low, high]`, rules on the same line counted once. */
+function innerPositions(positions: readonly number[], low: number, high: number): number[] {
+  const sorted = positions.filter((position) => position > low + EDGE && position < high - EDGE).sort((a, b) => a - b);
+  return sorted.filter((position, index) => index === 0 || position - sorted[index - 1]! > EDGE);
+}
+
+/**
+ * The gaps between the columns of a borderless table (a column boundary is a gap's middle): those
+ * between the columns of the rows with the most cells. Note: columns come from these rows alone so that a cell spanning two
+ * columns (a title, a long label) does not merge them.
+ */
+function textColumnGaps(lines: readonly TextLine[]): Extent[] {
+  const most = Math.max(...lines.map((line) => line.runs.length));
+  const fullest = lines.filter((line) => line.runs.length === most);
+  const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
+  const gaps = columns.slice(1).map((column, index) => ({ left: columns[index]!.right, right: column.left }));
+  return [...gaps, ...columns.flatMap((column) => numberColumnSplits(lines, column))].sort((a, b) => a.left - b.left);
+}
+
+const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
+
+/**
+ * Boundaries inside a column between two columns of numbers set so close that the text layer
+ * joined them into one run: a vertical strip that no text item of any line covers, with numbers
+ * on both sides of it in at least two lines.
+ */
+function numberColumnSplits(lines: readonly TextLine[], column: Extent): Extent[] {
+  const items = lines.flatMap((line) =>
+    line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1).flatMap((run) => run.items ?? []),
+  );
+  const covered = [...items].sort((a, b) => a.x - b.x);
+  const splits: Extent[] = [];
+  let reach = covered[0]?.right ?? 0;
+  for (const item of covered.slice(1)) {
+    if (item.x - reach >= WORD_SPACE_EM * item.fontSize) {
+      const boundary = (reach + item.x) / 2;
+      const numericPairs = lines.filter((line) => {
+        const parts = line.runs.flatMap((run) => run.items ?? []).filter((part) => part.x >= column.left - 1 && part.right <= column.right + 1);
+        const side = (left: boolean): string => parts.filter((part) => (part.right <= boundary) === left).map((part) => part.text).join(" ").trim();
+        return NUMBER.test(side(true)) && NUMBER.test(side(false));
+      }).length;
+      if (numericPairs >= 2) splits.push({ left: reach, right: item.x });
+    }
+    reach = Math.max(reach, item.right);
+  }
+  return splits;
+}
+
+interface Column extends Extent {
+  /** The lines with text in the column. */
+  lines: Set<TextLine>;
+}
+
+function columnExtents(lines: readonly TextLine[]): Column[] {
+  const runs = lines.flatMap((line) => line.runs.map((run) => ({ run, line }))).sort((a, b) => a.run.x - b.run.x);
+  const columns: Column[] = [];
+  for (const { run, line } of runs) {
     const last = columns.at(-1);
-    if (last && run.x <= last.right) last.right = Math.max(last.right, run.right);
-    else columns.push({ left: run.x, right: run.right });
+    if (last && run.x <= last.right) {
+      last.right = Math.max(last.right, run.right);
+      last.lines.add(line);
+    } else {
+      columns.push({ left: run.x, right: run.right, lines: new Set([line]) });
+    }
   }
   return columns;
 }
 
-function closestColumn(columns: readonly Extent[], run: TextRun): number {
+/**
+ * Join a column that only one row has text in to its nearer neighbour: a header set off its
+ * column (centred over numbers, or indented) is not a column of its own.
+ */
+function mergeHeaderOnlyColumns(columns: Column[], lines: readonly TextLine[]): Column[] {
+  const merged = [...columns];
+  for (let index = 0; index < merged.length && merged.length > 2; index++) {
+    const column = merged[index]!;
+    if (column.lines.size > 1 || column.lines.size === lines.length) continue;
+    const [line] = column.lines;
+    const left = merged[index - 1];
+    const right = merged[index + 1];
+    const candidates = [left, right].filter((other): other is Column => other !== undefined && !other.lines.has(line!));
+    const nearest = candidates.sort((a, b) => distance(a, column) - distance(b, column))[0];
+    if (!nearest) continue;
+    nearest.left = Math.min(nearest.left, column.left);
+    nearest.right = Math.max(nearest.right, column.right);
+    nearest.lines.add(line!);
+    merged.splice(index--, 1);
+  }
+  return merged;
+}
+
+const distance = (a: Extent, b: Extent): number => Math.max(a.left - b.right, b.left - a.right);
+
+/**
+ * The Markdown of a line's runs by column. A run across a boundary is cut there when its pieces
+ * allow (two numbers set close together); otherwise it spans, and is written once, in the
+ * column that holds most of it.
+ */
+function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[]): string[][] {
+  const cells = Array.from({ length: boundaries.length + 1 }, () => [] as string[]);
+  for (const run of runs) {
+    for (const piece of cutAtGaps(run, gaps)) cells[columnOf(piece, boundaries)]!.push(piece.markdown);
+  }
+  return cells;
+}
+
+/** The column that holds most of a piece of text; a piece centred over two columns goes to the first. */
+function columnOf(piece: TextRun, boundaries: readonly number[]): number {
   let best = 0;
-  let bestScore = -Infinity;
-  columns.forEach((column, index) => {
-    const overlap = Math.min(column.right, run.right) - Math.max(column.left, run.x);
-    const score = overlap > 0 ? overlap : -Math.abs(column.left - run.x);
-    if (score > bestScore) {
-      bestScore = score;
-      best = index;
+  let bestWidth = -Infinity;
+  for (let column = 0; column <= boundaries.length; column++) {
+    const left = Math.max(piece.x, boundaries[column - 1] ?? -Infinity);
+    const right = Math.min(piece.right, boundaries[column] ?? Infinity);
+    if (right - left > bestWidth + 1) {
+      best = column;
+      bestWidth = right - left;
     }
-  });
+  }
   return best;
+}
+
+function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
+  const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
+  if (crossed.length === 0 || !run.items || run.items.length < 2) return [run];
+  const items = [...run.items].sort((a, b) => a.x - b.x);
+  // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
+  // it); a run with no space there is a cell spanning columns and stays whole.
+  const cuts = new Set<number>();
+  for (const gap of crossed) {
+    const middle = (gap.left + gap.right) / 2;
+    let nearest: { index: number; distance: number } | undefined;
+    items.slice(1).forEach((item, at) => {
+      const previous = items[at]!;
+      const reach = CUT_REACH_EM * item.fontSize;
+      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize || previous.right < gap.left - reach || item.x > gap.right + reach) return;
+      const distance = Math.abs((previous.right + item.x) / 2 - middle);
+      if (!nearest || distance < nearest.distance) nearest = { index: at + 1, distance };
+    });
+    if (nearest) cuts.add(nearest.index);
+  }
+  if (cuts.size === 0) return [run];
+  const groups: (typeof items)[] = [];
+  items.forEach((item, index) => {
+    if (index === 0 || cuts.has(index)) groups.push([item]);
+    else groups.at(-1)!.push(item);
+  });
+  return groups.map(makeRun);
+}
+
+/**
+ * Join a table that goes on at the top of the next page to its first part: the blocks follow each
+ * other, the pages too, and the columns are the same. A header row the next page repeats is
+ * dropped, so the table keeps it once. The joined table keeps the box of its first part.
+ */
+export function joinContinuedTables(blocks: readonly Block[]): Block[] {
+  const joined: Block[] = [];
+  // Note: the page the last part of the table being joined is on.
+  let lastPage = -1;
+  for (const block of blocks) {
+    const previous = joined.at(-1);
+    if (block.kind === "table" && previous?.kind === "table" && block.box.pageIndex === lastPage + 1 && block.rows[0]?.length === previous.rows[0]?.length) {
+      const [header = []] = previous.rows;
+      const repeatsHeader = block.rows[0]!.every((cell, index) => cell === header[index]);
+      joined[joined.length - 1] = { ...previous, rows: [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)] };
+    } else {
+      joined.push(block);
+    }
+    if (block.kind === "table") lastPage = block.box.pageIndex;
+  }
+  return joined;
 }

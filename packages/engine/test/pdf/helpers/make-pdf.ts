@@ -59,11 +59,20 @@ const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): st
   style.mono ? "F4" : style.bold ? "F2" : style.italic ? "F3" : "F1";
 const pdfString = (text: string): string => `(${text.replace(/[\\()]/g, "\\$&")})`;
 
+/** A straight line drawn on a generated page (a table border), from (x1, y1) to (x2, y2) in PDF points. */
+export interface PdfRule {
+  rule: [x1: number, y1: number, x2: number, y2: number];
+  /** Line width in points; 0.5 unless given. */
+  width?: number;
+}
+
+const drawRule = ({ rule: [x1, y1, x2, y2], width = 0.5 }: PdfRule): string => `${width} w ${x1} ${y1} m ${x2} ${y2} l S`;
+
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text, so tests can state exactly what is on each page.
+ * lines of ASCII text and drawn rules, so tests can state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly PdfLine[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -85,6 +94,7 @@ export function makePdf(pages: readonly (readonly PdfLine[])[], options: MakePdf
     });
     const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
     const texts = lines.map((line) => {
+      if ("rule" in line) return drawRule(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");

@@ -1,0 +1,115 @@
+import type { HorizontalRule, Rulings, VerticalRule } from "./rules.js";
+
+/** A box drawn by crossing rules: a ruled table's outline and the rules inside it, in page coordinates. */
+export interface TableFrame {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  horizontal: HorizontalRule[];
+  vertical: VerticalRule[];
+}
+
+// Rules of a booktabs table are at most this many points apart (a taller gap is two tables).
+const MAXIMUM_RULE_SPACING = 400;
+// Note: pages drawn with tens of thousands of rules (hatching, charts) are not searched for boxes.
+const MAXIMUM_CROSSINGS = 1_000_000;
+// Note: rules that end within this many points of another rule touch it (borders rarely meet
+// exactly; some tables leave a gap of a few points where cell borders would cross).
+const TOUCH = 6;
+
+/**
+ * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
+ * each other) and stacks of horizontal rules. Whether a region is a table (several cells with
+ * text) is decided with the text, later.
+ */
+export function findTableFrames(rulings: Rulings): TableFrame[] {
+  const boxes = findBoxes(rulings);
+  const boxed = new Set(boxes.flatMap((box) => box.horizontal));
+  return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule)))];
+}
+
+/**
+ * Tables ruled with horizontal lines only (as LaTeX's booktabs sets them): two or more rules of
+ * one width, one above the other, and the shorter rules between them (under a spanning header).
+ */
+function findRuledStacks(horizontal: readonly HorizontalRule[]): TableFrame[] {
+  const stacks: HorizontalRule[][] = [];
+  for (const rule of [...horizontal].sort((a, b) => a.y - b.y)) {
+    const stack = stacks.find((candidate) => {
+      const last = candidate.at(-1)!;
+      return Math.abs(last.left - rule.left) <= TOUCH && Math.abs(last.right - rule.right) <= TOUCH && rule.y - last.y <= MAXIMUM_RULE_SPACING;
+    });
+    if (stack) stack.push(rule);
+    else stacks.push([rule]);
+  }
+  return stacks
+    .filter((stack) => stack.length >= 2 && !isChartGrid(stack))
+    .map((stack) => {
+      const top = stack[0]!.y;
+      const bottom = stack.at(-1)!.y;
+      const left = stack[0]!.left;
+      const right = stack[0]!.right;
+      const inner = horizontal.filter((rule) => rule.y > top && rule.y < bottom && rule.left >= left - TOUCH && rule.right <= right + TOUCH);
+      return { left, top, right, bottom, horizontal: [...new Set([...stack, ...inner])], vertical: [] };
+    });
+}
+
+/**
+ * Whether stacked rules are a chart's grid lines: four or more at one spacing. Note: a table's rules
+ * sit where its header and body end, at spacings that differ.
+ */
+function isChartGrid(stack: readonly HorizontalRule[]): boolean {
+  if (stack.length < 4) return false;
+  const spacings = stack.slice(1).map((rule, index) => rule.y - stack[index]!.y);
+  const mean = spacings.reduce((sum, spacing) => sum + spacing, 0) / spacings.length;
+  return spacings.every((spacing) => Math.abs(spacing - mean) <= mean * 0.1);
+}
+
+/** Groups of horizontal and vertical rules that cross or touch. */
+function findBoxes(rulings: Rulings): TableFrame[] {
+  const { horizontal, vertical } = rulings;
+  if (horizontal.length === 0 || vertical.length === 0 || horizontal.length * vertical.length > MAXIMUM_CROSSINGS) return [];
+  // Note: union-find over the rules; horizontal i is node i, vertical j is node horizontal.length + j.
+  const parent = [...horizontal, ...vertical].map((_, index) => index);
+  const root = (node: number): number => {
+    while (parent[node] !== node) node = parent[node] = parent[parent[node]!]!;
+    return node;
+  };
+  horizontal.forEach((h, i) => {
+    vertical.forEach((v, j) => {
+      if (touches(h, v)) parent[root(i)] = root(horizontal.length + j);
+    });
+  });
+  const groups = new Map<number, TableFrame>();
+  const frameOf = (node: number): TableFrame => {
+    const key = root(node);
+    let frame = groups.get(key);
+    if (!frame) {
+      frame = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, horizontal: [], vertical: [] };
+      groups.set(key, frame);
+    }
+    return frame;
+  };
+  horizontal.forEach((h, i) => {
+    const frame = frameOf(i);
+    frame.horizontal.push(h);
+    extend(frame, h.left, h.y, h.right, h.y);
+  });
+  vertical.forEach((v, j) => {
+    const frame = frameOf(horizontal.length + j);
+    frame.vertical.push(v);
+    extend(frame, v.x, v.top, v.x, v.bottom);
+  });
+  return [...groups.values()].filter((frame) => frame.horizontal.length > 0 && frame.vertical.length > 0);
+}
+
+const touches = (h: HorizontalRule, v: VerticalRule): boolean =>
+  v.x >= h.left - TOUCH && v.x <= h.right + TOUCH && h.y >= v.top - TOUCH && h.y <= v.bottom + TOUCH;
+
+function extend(frame: TableFrame, left: number, top: number, right: number, bottom: number): void {
+  frame.left = Math.min(frame.left, left);
+  frame.top = Math.min(frame.top, top);
+  frame.right = Math.max(frame.right, right);
+  frame.bottom = Math.max(frame.bottom, bottom);
+}

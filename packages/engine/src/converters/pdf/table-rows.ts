@@ -1,0 +1,99 @@
+import { joinLines } from "./blocks.js";
+import type { TextLine } from "./model.js";
+import type { HorizontalRule } from "./rules.js";
+
+/** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
+export interface PlacedLine {
+  line: TextLine;
+  cells: string[][];
+}
+
+// Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
+// (the padding between rows) ends the cell.
+const CELL_PITCH_TOLERANCE = 1.25;
+
+/**
+ * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
+ * into bands; inside a band, a new row starts where no column's text goes on across the break
+ * (every column shows the padding between rows). Without inner rules, lines set at one pitch
+ * throughout are told apart by their first column: a line that fills it (and another cell) starts
+ * a row, a line that leaves it empty (or fills nothing else) continues the cells above.
+ */
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
+  const rows: PlacedLine[][] = [];
+  for (const band of bands(placed, rowRules)) {
+    const lead = cellPitch(band, columnCount);
+    // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
+    // line is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row.
+    const mostFilled = Math.max(...band.map(filledCount));
+    const opensRow = (line: PlacedLine): boolean =>
+      line.cells[0]!.length > 0 && filledCount(line) >= 2 && (!ruled || filledCount(line) * 2 > mostFilled);
+    // Note: between rules, lines that fill the first column are rows of their own only when most
+    // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
+    // cell set in the middle of its row.
+    const opening = band.filter(opensRow).length;
+    const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
+    band.forEach((current, index) => {
+      const startsRow = index === 0 || !continuesAcross(band, index, columnCount, lead) || (mayOpenRows && opensRow(current));
+      if (startsRow) rows.push([current]);
+      else rows.at(-1)!.push(current);
+    });
+  }
+  return rows.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+}
+
+/** A cell's lines joined as one paragraph (hyphenation undone). */
+function cellText(row: readonly PlacedLine[], column: number): string {
+  const lines = row.map((line) => line.cells[column]!.join(" ")).filter((text) => text !== "");
+  return lines.reduce((text, next) => (text ? joinLines(text, next) : next), "");
+}
+
+/**
+ * The runs of lines between horizontal rules, top to bottom. Note: a rule divides two lines only
+ * where it runs under the lower one; a rule under some columns (below a spanning header, between
+ * the rows beside a cell that spans them) leaves the text of the other columns together.
+ */
+function bands(placed: readonly PlacedLine[], rowRules: readonly HorizontalRule[]): PlacedLine[][] {
+  const middle = (line: TextLine): number => line.baseline - line.fontSize * 0.35;
+  const result: PlacedLine[][] = [];
+  placed.forEach((current, index) => {
+    const previous = placed[index - 1];
+    const divided =
+      previous === undefined ||
+      rowRules.some((rule) => rule.y > middle(previous.line) && rule.y < middle(current.line) && rule.left < current.line.right && rule.right > current.line.x);
+    if (divided) result.push([current]);
+    else result.at(-1)!.push(current);
+  });
+  return result;
+}
+
+const filledCount = (placed: PlacedLine): number => placed.cells.filter((cell) => cell.length > 0).length;
+
+/**
+ * The pitch of lines inside one cell: the smallest distance between two lines that have text in
+ * the same column, one after the other. Note: measured per band, as a table's header is often set
+ * tighter than its body.
+ */
+function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
+  let pitch = Infinity;
+  for (let column = 0; column < columnCount; column++) {
+    let last: TextLine | undefined;
+    for (const { line, cells } of placed) {
+      if (cells[column]!.length === 0) continue;
+      const gap = last ? line.baseline - last.baseline : 0;
+      if (last && gap >= 0.6 * Math.min(line.fontSize, last.fontSize)) pitch = Math.min(pitch, gap);
+      last = line;
+    }
+  }
+  return pitch;
+}
+
+/** Whether the text of some column runs on from above `placed[index]` to it or below it at the cell pitch. */
+function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number): boolean {
+  for (let column = 0; column < columnCount; column++) {
+    const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
+    const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
+    if (above && below && below.line.baseline - above.line.baseline <= lead * CELL_PITCH_TOLERANCE) return true;
+  }
+  return false;
+}

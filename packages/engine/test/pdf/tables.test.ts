@@ -1,0 +1,325 @@
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { makePdf } from "./helpers/make-pdf.js";
+import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
+
+type PageItem = PdfLine | PdfRule;
+
+const LEADING = 13;
+const PADDING = 6;
+
+/**
+ * A ruled table as a printer lays it out: each cell's text wrapped onto lines at `LEADING`, each
+ * row as tall as its tallest cell plus padding, rules around every cell. A cell given as
+ * `undefined` is covered by the cell above it (a row span): no rule is drawn between them.
+ */
+function ruledTable(x: number, top: number, widths: readonly number[], rows: readonly (readonly (readonly string[] | undefined)[])[]): PageItem[] {
+  const items: PageItem[] = [];
+  const edges = widths.reduce((acc, width) => [...acc, acc.at(-1)! + width], [x]);
+  let y = top;
+  const rowTops: number[] = [];
+  for (const row of rows) {
+    rowTops.push(y);
+    const height = Math.max(...row.map((cell) => cell?.length ?? 1)) * LEADING + PADDING;
+    row.forEach((cell, column) => {
+      cell?.forEach((text, index) => items.push({ text, x: edges[column]! + 4, y: y - PADDING / 2 - 10 - index * LEADING, size: 10 }));
+    });
+    y -= height;
+  }
+  rowTops.push(y);
+  // Horizontal rules: the top and bottom borders, and under each cell unless the next row's cell is covered by it.
+  rowTops.forEach((ruleY, index) => {
+    widths.forEach((_, column) => {
+      const covered = index > 0 && index < rows.length && rows[index]![column] === undefined;
+      if (!covered) items.push({ rule: [edges[column]!, ruleY, edges[column + 1]!, ruleY] });
+    });
+  });
+  for (const edge of edges) items.push({ rule: [edge, top, edge, y] });
+  return items;
+}
+
+const toMarkdown = async (pages: PageItem[][]): Promise<string> => (await convert(makePdf(pages), { filename: "table.pdf" })).markdown;
+
+/** The rows of the first GFM table in some Markdown, cells trimmed, separator line left out. */
+function tableRows(markdown: string): string[][] {
+  const lines = markdown.split("\n");
+  const start = lines.findIndex((line) => line.startsWith("|"));
+  if (start < 0) return [];
+  const rows: string[][] = [];
+  for (const line of lines.slice(start)) {
+    if (!line.startsWith("|")) break;
+    if (/^\|(?:\s*---\s*\|)+$/.test(line)) continue;
+    rows.push(line.slice(1, -1).split(" | ").map((cell) => cell.trim()));
+  }
+  return rows;
+}
+
+describe("pdf tables", () => {
+  it("keeps a ruled table's wrapped cells in one row each", async () => {
+    const markdown = await toMarkdown([
+      ruledTable(72, 700, [90, 200, 80], [
+        [["Country"], ["Restrictions"], ["Approval"]],
+        [["Argentina"], ["Ownership of land near", "borders and large lakes", "is prohibited."], ["Yes"]],
+        [["Australia"], ["Approval is needed from", "the Treasurer."], ["No"]],
+      ]),
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Country", "Restrictions", "Approval"],
+      ["Argentina", "Ownership of land near borders and large lakes is prohibited.", "Yes"],
+      ["Australia", "Approval is needed from the Treasurer.", "No"],
+    ]);
+  });
+
+  it("does not split a row at a line that underlines a link in a cell", async () => {
+    const items = ruledTable(72, 700, [90, 200], [
+      [["Version"], ["Affected sections"]],
+      [["1.0"], ["1. Introduction to Open", "Educational Resources"]],
+    ]);
+    // An underline 2 points under the first line of the second cell (its baseline is 668).
+    items.push({ rule: [166, 666, 250, 666] });
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Version", "Affected sections"],
+      ["1.0", "1. Introduction to Open Educational Resources"],
+    ]);
+  });
+
+  it("writes a cell that spans two rows once", async () => {
+    const markdown = await toMarkdown([
+      ruledTable(72, 700, [150, 150], [
+        [["Area"], ["Competence"]],
+        [["1. Sustainability values"], ["1.1 Valuing sustainability"]],
+        [undefined, ["1.2 Supporting fairness"]],
+        [["2. Complexity"], ["2.1 Systems thinking"]],
+      ]),
+    ]);
+    const rows = tableRows(markdown);
+    expect(rows).toEqual([
+      ["Area", "Competence"],
+      ["1. Sustainability values", "1.1 Valuing sustainability"],
+      ["", "1.2 Supporting fairness"],
+      ["2. Complexity", "2.1 Systems thinking"],
+    ]);
+  });
+
+  it("keeps a row-spanning cell whole when its text runs past the rule beside it", async () => {
+    // Rows 19 points high; the left cell spans rows 1 and 2 and wraps onto a line level with row 2.
+    const items: PageItem[] = [
+      { text: "Area", x: 76, y: 687, size: 10 },
+      { text: "Competence", x: 226, y: 687, size: 10 },
+      { text: "2. Embracing complexity in", x: 76, y: 668, size: 10 },
+      { text: "sustainability", x: 76, y: 655, size: 10 },
+      { text: "2.1 Systems thinking", x: 226, y: 668, size: 10 },
+      { text: "2.2 Critical thinking", x: 226, y: 649, size: 10 },
+      { rule: [72, 700, 372, 700] },
+      { rule: [72, 681, 372, 681] },
+      { rule: [222, 662, 372, 662] },
+      { rule: [72, 643, 372, 643] },
+      ...[72, 222, 372].map((x): PdfRule => ({ rule: [x, 700, x, 643] })),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Area", "Competence"],
+      ["2. Embracing complexity in sustainability", "2.1 Systems thinking"],
+      ["", "2.2 Critical thinking"],
+    ]);
+  });
+
+  it("builds the rows of a borderless table from its first column", async () => {
+    // Rows set at one pitch: a line without text in the first column continues the row above.
+    const lines: PdfLine[] = [
+      { text: "Region", x: 72, y: 700 },
+      { text: "2010", x: 250, y: 700 },
+      { text: "2020", x: 330, y: 700 },
+      { text: "National Capital", x: 72, y: 686 },
+      { text: "9", x: 250, y: 686 },
+      { text: "8", x: 330, y: 686 },
+      { text: "Region and its", x: 72, y: 672 },
+      { text: "surroundings", x: 72, y: 658 },
+      { text: "Cordillera", x: 72, y: 644 },
+      { text: "1", x: 250, y: 644 },
+      { text: "2", x: 330, y: 644 },
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Region", "2010", "2020"],
+      ["National Capital Region and its surroundings", "9", "8"],
+      ["Cordillera", "1", "2"],
+    ]);
+  });
+
+  it("keeps justified text in a ruled cell in its cell", async () => {
+    // Word gaps wider than the gap between two runs, as full justification sets them.
+    const cell = (y: number, words: string[], step: number): PdfLine[] => words.map((text, index) => ({ text, x: 76 + index * step, y, size: 10 }));
+    const items: PageItem[] = [
+      ...cell(690, ["Name"], 0),
+      { text: "Terms of the agreement", x: 176, y: 690, size: 10 },
+      ...cell(670, ["Lease"], 0),
+      ...[0, 1].flatMap((line) => ["The", "tenant", "pays", "rent"].map((text, index) => ({ text, x: 176 + index * 52, y: 670 - line * 13, size: 10 }))),
+      { rule: [72, 704, 400, 704] },
+      { rule: [72, 684, 400, 684] },
+      { rule: [72, 650, 400, 650] },
+      { rule: [72, 704, 72, 650] },
+      { rule: [172, 704, 172, 650] },
+      { rule: [400, 704, 400, 650] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Name", "Terms of the agreement"],
+      ["Lease", "The tenant pays rent The tenant pays rent"],
+    ]);
+  });
+
+  it("reads a label and value form as a table", async () => {
+    const fields = [
+      ["Insured name:", "Gabriel Diaz"],
+      ["Policy number:", "PX-2291"],
+      ["Date of loss:", "12 March 2022"],
+    ];
+    const lines = fields.flatMap(([label, value], index): PdfLine[] => [
+      { text: label!, x: 72, y: 700 - index * 16 },
+      { text: value!, x: 200, y: 700 - index * 16 },
+    ]);
+    expect(tableRows(await toMarkdown([lines]))).toEqual(fields);
+  });
+
+  it("splits numbers set close together into their own columns", async () => {
+    // Right-aligned "Foreign" numbers end about 10 points before the "Domestic" numbers start: closer
+    // than a gap between runs, so each row's two numbers come out of the text layer as one run.
+    const rows = [
+      ["Port", "Foreign", "Domestic"],
+      ["Manila", "2,454", "6,125"],
+      ["Cebu", "1,138", "79,500"],
+      ["Davao", "750", "17,807"],
+    ];
+    // Helvetica's digits are 0.556 em wide and its comma 0.278 em.
+    const rightAligned = (text: string, right: number): number => right - 11 * [...text].reduce((width, char) => width + (char === "," ? 0.278 : 0.556), 0);
+    const lines = rows.flatMap((row, index): PdfLine[] => [
+      { text: row[0]!, x: 72, y: 700 - index * 14 },
+      { text: row[1]!, x: index === 0 ? 200 : rightAligned(row[1]!, 235), y: 700 - index * 14 },
+      { text: row[2]!, x: 245, y: 700 - index * 14 },
+    ]);
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
+
+  it("joins a table continued on the next page and keeps its repeated header once", async () => {
+    const header = [["Year"], ["Revenue"], ["Staff"]];
+    const row = (year: number): string[][] => [[String(year)], [`${year - 1990} million`], [String(year - 1900)]];
+    const intro: PdfLine = { text: "Results by year are set out below.", x: 72, y: 740 };
+    const pages = [
+      [intro, ...ruledTable(72, 300, [80, 120, 80], [header, row(2001), row(2002), row(2003)])],
+      ruledTable(72, 740, [80, 120, 80], [header, row(2004), row(2005)]),
+      ruledTable(72, 740, [80, 120, 80], [header, row(2006)]),
+    ];
+    const markdown = await toMarkdown(pages);
+    expect(tableRows(markdown)).toEqual([
+      ["Year", "Revenue", "Staff"],
+      ...[2001, 2002, 2003, 2004, 2005, 2006].map((year) => row(year).map(([cell]) => cell!)),
+    ]);
+    expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
+  });
+
+  it("reads a table ruled with horizontal lines only, its header cut at the body's columns", async () => {
+    // A booktabs table: rules above and below the header and under the body, no vertical rules;
+    // the header's names sit closer together than the gap that separates runs, so the header line
+    // is one run and only the rules tell that it belongs to the table.
+    const names = ["Challenge", "HellaSwag", "MMLU", "GSM8K"];
+    const columns = [72, 114, 160, 190];
+    const items: PageItem[] = [
+      { rule: [70, 720, 320, 720] },
+      ...names.map((text, index): PdfLine => ({ text, x: columns[index]!, y: 708, size: 8 })),
+      { rule: [70, 702, 320, 702] },
+      ...["0.06", "N/A", "0.15", "0.70"].map((text, index): PdfLine => ({ text, x: columns[index]!, y: 690, size: 8 })),
+      ...["0.11", "0.32", "0.18", "0.64"].map((text, index): PdfLine => ({ text, x: columns[index]!, y: 679, size: 8 })),
+      { rule: [70, 672, 320, 672] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
+  });
+
+  it("keeps a two-line header cell in the header row", async () => {
+    // Rules above and below the table only; the header's first two cells wrap onto a second line.
+    const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>
+      cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: 72 + index * 90, y, size: 9 }]));
+    const items: PageItem[] = [
+      { rule: [70, 720, 430, 720] },
+      ...line(708, ["Slope gradient", "Maximum length", "P value", "Strip width"]),
+      ...line(698, ["(%)", "(ft)", undefined, undefined]),
+      ...line(682, ["1 - 2", "400", "0.6", "130"]),
+      ...line(668, ["3 - 5", "300", "0.5", "100"]),
+      ...line(654, ["6 - 8", "200", "0.5", "100"]),
+      { rule: [70, 646, 430, 646] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Slope gradient (%)", "Maximum length (ft)", "P value", "Strip width"],
+      ["1 - 2", "400", "0.6", "130"],
+      ["3 - 5", "300", "0.5", "100"],
+      ["6 - 8", "200", "0.5", "100"],
+    ]);
+  });
+
+  it("keeps the rows of a wide table whole on a two-column page", async () => {
+    const prose = (x: number, from: number): PdfLine[] =>
+      Array.from({ length: 12 }, (_, index) => ({ text: `Column text line ${from + index} of the running prose here.`, x, y: 560 - index * 13, size: 10 }));
+    const items: PageItem[] = [
+      ...ruledTable(72, 740, [120, 120, 120, 110], [
+        [["Model"], ["ARC"], ["MMLU"], ["GSM8K"]],
+        [["SFT v1"], ["67.66"], ["65.88"], ["52.24"]],
+        [["SFT v2"], ["65.36"], ["65.93"], ["57.32"]],
+      ]),
+      ...prose(72, 1),
+      ...prose(320, 13),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Model", "ARC", "MMLU", "GSM8K"],
+      ["SFT v1", "67.66", "65.88", "52.24"],
+      ["SFT v2", "65.36", "65.93", "57.32"],
+    ]);
+  });
+});
+
+describe("pdf text that is not a table", () => {
+  it("keeps a table of contents with dot leaders as text", async () => {
+    const entries = ["Introduction", "Methods", "Results", "Discussion"];
+    const lines = entries.map((text, index): PdfLine => ({ text: `${text} ${". ".repeat(30)} ${index * 4 + 1}`, x: 72, y: 700 - index * 16 }));
+    const markdown = await toMarkdown([[{ text: "Contents", x: 72, y: 730, size: 16, bold: true }, ...lines]]);
+    expect(markdown).not.toContain("|");
+    for (const entry of entries) expect(markdown).toContain(entry);
+  });
+
+  it("keeps a bulleted list with a wide gap after each bullet as a list", async () => {
+    const items = ["Transfer pipettes", "Test tube rack", "Large plastic tray"];
+    const lines = items.flatMap((text, index): PdfLine[] => [
+      { text: "\u0095", x: 72, y: 700 - index * 14 },
+      { text, x: 100, y: 700 - index * 14 },
+    ]);
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("- Test tube rack");
+  });
+
+  it("keeps numbered notes and numbered equations as text", async () => {
+    const lines: PdfLine[] = [
+      { text: "25", x: 72, y: 700, size: 9 },
+      { text: "William Beckford, An Arabian Tale, from an Unpublished Manuscript (London, 1786), 165.", x: 90, y: 700, size: 9 },
+      { text: "26", x: 72, y: 688, size: 9 },
+      { text: "For the association between coffee and wine, see Ralph S. Hattox, Coffee and Coffeehouses.", x: 90, y: 688, size: 9 },
+      { text: "M - Q(h) = c h + O(h)", x: 200, y: 600 },
+      { text: "(3.15a)", x: 480, y: 600 },
+      { text: "M - Q(2h) = c 2h + O(h)", x: 200, y: 584 },
+      { text: "(3.15b)", x: 480, y: 584 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("(3.15b)");
+  });
+
+  it("keeps numbered paragraphs with hanging indents as text", async () => {
+    const lines: PdfLine[] = [
+      { text: "1.", x: 72, y: 700 },
+      { text: "Place the tubes in a balanced configuration in the", x: 100, y: 700 },
+      { text: "centrifuge and spin them for five minutes.", x: 100, y: 686 },
+      { text: "2.", x: 72, y: 672 },
+      { text: "Carefully pour off the supernatant from each tube", x: 100, y: 672 },
+      { text: "and tap them gently on a paper towel.", x: 100, y: 658 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("Place the tubes in a balanced configuration in the centrifuge");
+  });
+});
