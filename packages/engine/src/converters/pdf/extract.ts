@@ -31,9 +31,9 @@ const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
 // (often with the glyph's letter, "r\u0001") is a bullet drawn from a symbol font.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
-// Only a glyph that pdf.js could not map to a symbol of its own (a letter, "§", a private-use
-// code) is a bullet: "≥" from Symbol or "✗" from Dingbats mean what they show.
-const UNMAPPED_SYMBOL = /^[\p{L}\p{N}\p{Co}§¨]$/u;
+// Only a glyph that pdf.js could not map to a symbol of its own (a letter, "§", a private-use or
+// control code) is a bullet: "≥" from Symbol or "✗" from Dingbats mean what they show.
+const UNMAPPED_SYMBOL = /^[\p{L}\p{N}\p{Co}\p{Cc}§¨]$/u;
 const isBulletGlyph = (text: string, style: FontStyle): boolean => {
   const visible = text.trim();
   return (style.symbol && UNMAPPED_SYMBOL.test(visible)) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
