@@ -5,6 +5,10 @@ export type { ScrapeErrorCode, ScrapeErrorOptions } from "./errors.js";
 export { scrape } from "./scrape.js";
 export type { PdfParser, ScrapeData, ScrapeFormat, ScrapeMetadata, ScrapeOptions } from "./scrape.js";
 export { createServer } from "./server.js";
+export { createWorkerPool } from "./worker-pool.js";
+export type { WorkerJobOptions, WorkerPool, WorkerPoolOptions } from "./worker-pool.js";
+export { serveWorkerJobs } from "./worker-jobs.js";
+export type { WorkerReply } from "./worker-jobs.js";
 export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
   ConvertOptions,

@@ -46,7 +46,7 @@ export function fileNameOf(url: string): string {
 }
 
 /** Bump when `markdown.ts` renders differently, so every entry is rendered again once. */
-const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 1;
 
 /**
  * What an entry's digest is computed from: everything the page shows — Markdown, title and the

@@ -4,14 +4,20 @@ import { fileURLToPath } from "node:url";
 import type { Loader, LoaderContext } from "astro/loaders";
 import pLimit from "p-limit";
 import type { LimitFunction } from "p-limit";
-import { createCache } from "./cache.js";
+import { cacheKey, createCache } from "./cache.js";
 import type { DocumentCache } from "./cache.js";
 import { createScrapeClient } from "./client.js";
 import { createEmbeddedScraper } from "./embedded.js";
-import { digestInput, entryData, fileNameOf } from "./entry.js";
+import { digestInput, entryData } from "./entry.js";
+import { createEntryRecords } from "./entry-records.js";
+import type { EntryCheck } from "./entry-records.js";
 import { DocumentLoaderConfigError, DocumentSyncError } from "./errors.js";
 import type { DocumentFailure } from "./errors.js";
+import { fileStamp } from "./freshness.js";
+import { loaderWorkers } from "./loader-workers.js";
+import type { LoaderWorkers } from "./loader-workers.js";
 import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
+import { renderPage } from "./render-page.js";
 import { documentUrl, resolveOptions } from "./options.js";
 import type { DocumentLoaderOptions, ResolvedDocument, ResolvedOptions } from "./options.js";
 import type { RetryListener } from "./retry.js";
@@ -21,6 +27,7 @@ import type { Scraper } from "./scraper.js";
 import { documentSchema } from "./schema.js";
 
 let sharedLimit: LimitFunction | undefined;
+let sharedLocalLimit: LimitFunction | undefined;
 
 /**
  * The one concurrency limit every collection using this loader shares, so three collections of
@@ -33,6 +40,16 @@ function sharedLimiter(concurrency: number): LimitFunction {
   return sharedLimit;
 }
 
+/**
+ * The limit on local documents in conversion at once: one per worker thread. Note: local files
+ * need no politeness towards a server, but a document waiting for a busy worker would spend its
+ * `retry.attemptTimeout` waiting.
+ */
+function localLimiter(workers: number): LimitFunction {
+  sharedLocalLimit ??= pLimit(workers);
+  return sharedLocalLimit;
+}
+
 interface Scrapers {
   /** For http(s) documents: the user's scraper, the API client, or the embedded engine. */
   remote: Scraper;
@@ -41,7 +58,7 @@ interface Scrapers {
 }
 
 function createScrapers(options: ResolvedOptions, root: string, onRetry: RetryListener): Scrapers {
-  const embedded = createEmbeddedScraper({ baseDir: root, retry: options.retry, onRetry });
+  const embedded = createEmbeddedScraper({ baseDir: root, retry: options.retry, onRetry, workers: options.workers });
   const remote =
     options.scraper ??
     (options.apiUrl === undefined
@@ -63,26 +80,24 @@ function checkLocalFiles(documents: readonly ResolvedDocument[], root: string): 
   }
 }
 
-/** Renders a document and stores it, unless the store already holds the same digest. */
+/**
+ * Renders a document and stores it, unless the store already holds the same digest; a page
+ * rendered now is kept in the document's cache entry. Returns the entry's digest.
+ */
 async function storeDocument(
   context: LoaderContext,
   options: ResolvedOptions,
   document: ResolvedDocument,
   url: string,
   result: ScrapeWithCacheResult,
-): Promise<void> {
+  { workers, cache, key }: { workers: LoaderWorkers; cache: DocumentCache | undefined; key: string },
+): Promise<string> {
   const digest = context.generateDigest(digestInput(result.data, document.data));
-  if (context.store.get(document.id)?.digest === digest) return;
-  // Note: loaded on first use, so a rebuild whose documents are all unchanged never loads unified.
-  const { processMarkdown } = await import("./markdown.js");
-  const content = await processMarkdown(result.data.markdown, {
-    url,
-    metadataTitle: result.data.metadata.title,
-    metadataDescription: result.data.metadata.description,
-    fallbackTitle: fileNameOf(url),
-    remarkPlugins: options.remarkPlugins,
-    rehypePlugins: options.rehypePlugins,
-  });
+  if (context.store.get(document.id)?.digest === digest) return digest;
+  const { content, page } = await renderPage(result.data, result.rendered, { url, ...options, workers });
+  if (cache && page && page !== result.rendered && result.outcome !== "stale") {
+    await cache.set(key, { data: result.data, fetchedAt: result.fetchedAt, validators: result.validators, rendered: page });
+  }
   const raw = entryData({
     sourceUrl: document.input,
     url,
@@ -99,6 +114,7 @@ async function storeDocument(
     rendered: { html: content.html, metadata: { headings: content.headings } },
     digest,
   });
+  return digest;
 }
 
 /** One sync: every document through the cache or a scraper into the store, then the summary. */
@@ -124,6 +140,9 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
     : undefined;
   const refresh = isForcedRefresh(context.refreshContextData);
   const limit = sharedLimiter(options.concurrency);
+  const workers = loaderWorkers(options.workers);
+  const localLimit = localLimiter(options.workers);
+  const records = createEntryRecords(context);
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
   const started = performance.now();
@@ -136,9 +155,25 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
       const elapsed = () => `${Math.round(performance.now() - documentStarted)} ms`;
       try {
         const scraper = document.local ? scrapers.local : scrapers.remote;
+        const key = cacheKey({ url, options: options.scrapeOptions, scraperId: scraper.id });
+        const check: EntryCheck | undefined =
+          cache
+            ? {
+                id: document.id,
+                cacheKey: key,
+                userData: document.data,
+                fileStamp: document.local ? await fileStamp(fileURLToPath(url)) : undefined,
+                isFresh: (fetchedAt) => cache.isFresh({ fetchedAt }),
+              }
+            : undefined;
+        if (check && !refresh && records.isCurrent(check)) {
+          counts.cached += 1;
+          logger.info(`${document.id}: cached (${elapsed()})`);
+          return;
+        }
         // Note: only the scrape holds one of the shared slots; rendering and storing run outside
         // them, so the slots stay busy with requests (bench: cold build efficiency).
-        const result = await limit(() => {
+        const result = await (document.local ? localLimit : limit)(() => {
           documentStarted = performance.now();
           return scrapeWithCache({ url, scraper, scrapeOptions: options.scrapeOptions, cache, refresh });
         });
@@ -146,7 +181,8 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
           logger.warn(`${document.id}: ${result.error.message} Using the copy from ${new Date(result.fetchedAt).toISOString()}.`);
         }
         if (result.data.warning) logger.warn(`${document.id}: ${result.data.warning}`);
-        await storeDocument(context, options, document, url, result);
+        const digest = await storeDocument(context, options, document, url, result, { workers, cache, key });
+        if (check) records.remember(check, { fetchedAt: result.fetchedAt, fileStamp: result.validators.fileStamp, digest });
         counts[result.outcome] += 1;
         logger.info(`${document.id}: ${result.outcome} (${elapsed()})`);
       } catch (error) {
@@ -167,7 +203,11 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
   if (failures.length === 0) {
     // Remove entries whose documents left the config; never after a failed sync, which may have lost some.
     const wanted = new Set(options.documents.map((document) => document.id));
-    for (const id of context.store.keys()) if (!wanted.has(id)) context.store.delete(id);
+    for (const id of context.store.keys()) {
+      if (wanted.has(id)) continue;
+      context.store.delete(id);
+      records.forget(id);
+    }
   } else if (options.onError === "fail") {
     throw new DocumentSyncError(failures);
   }

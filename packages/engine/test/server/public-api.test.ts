@@ -6,8 +6,10 @@ it("should expose the public api", async () => {
     "ScrapeError",
     "convert",
     "createServer",
+    "createWorkerPool",
     "detectFormat",
     "isScrapeError",
     "scrape",
+    "serveWorkerJobs",
   ]);
 });
