@@ -17,6 +17,7 @@ const SCALES = {
     processFiles: 5,
     processRounds: 3,
     growthSizes: [100, 1000],
+    corpusDocuments: Infinity,
   },
   // Note: --quick runs on CI as a smoke test; it must finish in well under two minutes.
   quick: {
@@ -30,6 +31,7 @@ const SCALES = {
     processFiles: 1,
     processRounds: 1,
     growthSizes: [20, 50],
+    corpusDocuments: 6,
   },
 };
 
@@ -40,6 +42,7 @@ const FIGURES = {
   revalidation: async () => (await import("./figures/revalidation.mjs")).revalidation,
   "engine-throughput": async () => (await import("./figures/engine-throughput.mjs")).engineThroughput,
   "memory-growth": async () => (await import("./figures/memory-growth.mjs")).memoryGrowth,
+  "corpus-build": async () => (await import("./figures/corpus-build.mjs")).corpusBuild,
 };
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string", multiple: true } } });
