@@ -15,9 +15,9 @@ import { DocumentLoaderConfigError, DocumentSyncError } from "./errors.js";
 import type { DocumentFailure } from "./errors.js";
 import { fileStamp } from "./freshness.js";
 import { loaderWorkers } from "./loader-workers.js";
-import type { LoaderWorkers } from "./loader-workers.js";
 import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
-import { renderPage } from "./render-page.js";
+import { cachesPages, pageContent, renderPage } from "./render-page.js";
+import type { PageRendering } from "./render-page.js";
 import { documentUrl, resolveOptions } from "./options.js";
 import type { DocumentLoaderOptions, ResolvedDocument, ResolvedOptions } from "./options.js";
 import type { RetryListener } from "./retry.js";
@@ -80,24 +80,17 @@ function checkLocalFiles(documents: readonly ResolvedDocument[], root: string): 
   }
 }
 
-/**
- * Renders a document and stores it, unless the store already holds the same digest; a page
- * rendered now is kept in the document's cache entry. Returns the entry's digest.
- */
+/** Renders a document and stores it, unless the store already holds the same digest. Returns the entry's digest. */
 async function storeDocument(
   context: LoaderContext,
-  options: ResolvedOptions,
   document: ResolvedDocument,
   url: string,
   result: ScrapeWithCacheResult,
-  { workers, cache, key }: { workers: LoaderWorkers; cache: DocumentCache | undefined; key: string },
+  rendering: PageRendering,
 ): Promise<string> {
   const digest = context.generateDigest(digestInput(result.data, document.data));
   if (context.store.get(document.id)?.digest === digest) return digest;
-  const { content, page } = await renderPage(result.data, result.rendered, { url, ...options, workers });
-  if (cache && page && page !== result.rendered && result.outcome !== "stale") {
-    await cache.set(key, { data: result.data, fetchedAt: result.fetchedAt, validators: result.validators, rendered: page });
-  }
+  const content = await pageContent(result.data, result.rendered, url, rendering);
   const raw = entryData({
     sourceUrl: document.input,
     url,
@@ -143,6 +136,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
   const workers = loaderWorkers(options.workers);
   const localLimit = localLimiter(options.workers);
   const records = createEntryRecords(context);
+  const rendering: PageRendering = { remarkPlugins: options.remarkPlugins, rehypePlugins: options.rehypePlugins, workers };
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
   const started = performance.now();
@@ -171,17 +165,27 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
           logger.info(`${document.id}: cached (${elapsed()})`);
           return;
         }
-        // Note: only the scrape holds one of the shared slots; rendering and storing run outside
-        // them, so the slots stay busy with requests (bench: cold build efficiency).
-        const result = await (document.local ? localLimit : limit)(() => {
-          documentStarted = performance.now();
-          return scrapeWithCache({ url, scraper, scrapeOptions: options.scrapeOptions, cache, refresh });
+        const slots = document.local ? localLimit : limit;
+        const result = await scrapeWithCache({
+          url,
+          scraper,
+          scrapeOptions: options.scrapeOptions,
+          cache,
+          refresh,
+          // Note: only requests hold one of the shared slots; cache reads, rendering and storing run
+          // outside them, so the slots stay busy with requests (bench: cold build efficiency).
+          limit: (request) =>
+            slots(() => {
+              documentStarted = performance.now();
+              return request();
+            }),
+          render: cache && cachesPages(rendering) ? (data) => renderPage(data, url, workers) : undefined,
         });
         if (result.error) {
           logger.warn(`${document.id}: ${result.error.message} Using the copy from ${new Date(result.fetchedAt).toISOString()}.`);
         }
         if (result.data.warning) logger.warn(`${document.id}: ${result.data.warning}`);
-        const digest = await storeDocument(context, options, document, url, result, { workers, cache, key });
+        const digest = await storeDocument(context, document, url, result, rendering);
         if (check) records.remember(check, { fetchedAt: result.fetchedAt, fileStamp: result.validators.fileStamp, digest });
         counts[result.outcome] += 1;
         logger.info(`${document.id}: ${result.outcome} (${elapsed()})`);

@@ -5,40 +5,48 @@ import type { LoaderWorkers } from "./loader-workers.js";
 import type { MarkdownResult } from "./markdown.js";
 import type { ScrapeData } from "./scraper.js";
 
-/** Options of {@link renderPage}. */
-export interface RenderPageOptions {
-  /** The document's absolute URL. */
-  url: string;
+/** How documents' pages are rendered. */
+export interface PageRendering {
   remarkPlugins: PluggableList;
   rehypePlugins: PluggableList;
   workers: LoaderWorkers;
 }
 
 /**
- * A document's page: the one kept in its cache entry when the built-in renderer made it, else
- * rendered now. `page` is set when the page can be kept in the cache entry.
- * Note: rendering (about 9 ms per document) runs in a worker thread, so the build's main thread
- * stays free to schedule scrapes; the user's remark and rehype plugins are functions, which cannot
- * cross threads, so with plugins the page is rendered here and never cached.
+ * Whether pages are rendered by the built-in renderer alone, in a worker thread, and so can be
+ * kept in the cache. Note: the user's remark and rehype plugins are functions, which cannot cross
+ * threads, and whose output no cache key covers; with plugins, pages are rendered on the main
+ * thread at every sync that needs them.
  */
-export async function renderPage(
+export const cachesPages = (rendering: PageRendering): boolean =>
+  rendering.remarkPlugins.length === 0 && rendering.rehypePlugins.length === 0;
+
+const markdownOptions = (scrape: ScrapeData, url: string) => ({
+  url,
+  metadataTitle: scrape.metadata.title,
+  metadataDescription: scrape.metadata.description,
+  fallbackTitle: fileNameOf(url),
+});
+
+/**
+ * Renders a document's page with the built-in renderer in a worker thread (about 9 ms per
+ * document that no longer share the build's main thread), ready to be kept in its cache entry.
+ */
+export async function renderPage(scrape: ScrapeData, url: string, workers: LoaderWorkers): Promise<RenderedPage> {
+  return { ...(await workers.render(scrape.markdown, markdownOptions(scrape, url))), renderer: RENDERER_VERSION };
+}
+
+/** A document's page: the one kept with its scrape when still valid, else rendered now. */
+export async function pageContent(
   scrape: ScrapeData,
   cached: RenderedPage | undefined,
-  options: RenderPageOptions,
-): Promise<{ content: MarkdownResult; page: RenderedPage | undefined }> {
-  const withPlugins = options.remarkPlugins.length > 0 || options.rehypePlugins.length > 0;
-  if (!withPlugins && cached?.renderer === RENDERER_VERSION) return { content: cached, page: cached };
-  const markdownOptions = {
-    url: options.url,
-    metadataTitle: scrape.metadata.title,
-    metadataDescription: scrape.metadata.description,
-    fallbackTitle: fileNameOf(options.url),
-  };
-  if (withPlugins) {
+  url: string,
+  rendering: PageRendering,
+): Promise<MarkdownResult> {
+  if (!cachesPages(rendering)) {
+    // Note: loaded on first use, so a rebuild whose documents are all unchanged never loads unified.
     const { processMarkdown } = await import("./markdown.js");
-    const content = await processMarkdown(scrape.markdown, { ...markdownOptions, remarkPlugins: options.remarkPlugins, rehypePlugins: options.rehypePlugins });
-    return { content, page: undefined };
+    return processMarkdown(scrape.markdown, { ...markdownOptions(scrape, url), ...rendering });
   }
-  const content = await options.workers.render(scrape.markdown, markdownOptions);
-  return { content, page: { ...content, renderer: RENDERER_VERSION } };
+  return cached?.renderer === RENDERER_VERSION ? cached : renderPage(scrape, url, rendering.workers);
 }

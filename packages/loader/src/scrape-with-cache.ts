@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { cacheKey } from "./cache.js";
-import type { CachedDocument, DocumentCache } from "./cache.js";
+import type { CachedDocument, DocumentCache, RenderedPage } from "./cache.js";
 import { DocumentLoaderError, isDocumentLoaderError } from "./errors.js";
 import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
-import type { ScrapeOptions, Scraper } from "./scraper.js";
+import type { ScrapeData, ScrapeOptions, Scraper } from "./scraper.js";
 
 /** How a document's content was obtained. */
 export type ScrapeOutcome = "cached" | "revalidated" | "scraped" | "stale";
@@ -25,6 +25,13 @@ export interface ScrapeWithCacheOptions {
   cache: DocumentCache | undefined;
   /** Ignore cached copies (they still serve as stale-if-error fallbacks). */
   refresh: boolean;
+  /**
+   * Runs each request to the document's source or scraper (a scrape, a conditional GET), e.g.
+   * within a concurrency limit; cache reads and rendering run outside it. @default run at once
+   */
+  limit?: (<T>(request: () => Promise<T>) => Promise<T>) | undefined;
+  /** Renders a fresh scrape's page, which is kept in the cache entry with it. @default no page kept */
+  render?: ((data: ScrapeData) => Promise<RenderedPage | undefined>) | undefined;
 }
 
 /** Wraps whatever a (possibly user-written) scraper threw into a {@link DocumentLoaderError}. */
@@ -41,6 +48,7 @@ export function asDocumentLoaderError(error: unknown, url: string): DocumentLoad
  */
 export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<ScrapeWithCacheResult> {
   const { url, cache } = options;
+  const limit = options.limit ?? ((request) => request());
   const local = url.startsWith("file:");
   const key = cacheKey({ url, options: options.scrapeOptions, scraperId: options.scraper.id });
   const cached = cache ? await cache.get(key) : undefined;
@@ -51,7 +59,7 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
     if (local ? stamp !== undefined && cached.validators.fileStamp === stamp : cache.isFresh(cached)) {
       return { ...cached, outcome: "cached" };
     }
-    if (!local && (await isUnchangedAtSource(url, cached.validators))) {
+    if (!local && (await limit(() => isUnchangedAtSource(url, cached.validators)))) {
       const revalidated = { ...cached, fetchedAt: Date.now() };
       await cache.set(key, revalidated);
       return { ...revalidated, outcome: "revalidated" };
@@ -59,11 +67,14 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   }
 
   try {
-    const data = await options.scraper.scrape(url, options.scrapeOptions);
-    const { etag, lastModified } = data.metadata;
-    const validators =
-      local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
-    const fresh: CachedDocument = { data, fetchedAt: Date.now(), validators };
+    const { data, validators } = await limit(async () => {
+      const data = await options.scraper.scrape(url, options.scrapeOptions);
+      const { etag, lastModified } = data.metadata;
+      const validators =
+        local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
+      return { data, validators };
+    });
+    const fresh: CachedDocument = { data, fetchedAt: Date.now(), validators, rendered: await options.render?.(data) };
     await cache?.set(key, fresh);
     return { ...fresh, outcome: "scraped" };
   } catch (error) {
