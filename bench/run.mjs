@@ -19,6 +19,7 @@ const SCALES = {
     processRounds: 3,
     growthSizes: [100, 1000],
     corpusDocuments: Infinity,
+    corpusScaling: true,
   },
   // Note: --quick runs on CI as a smoke test; it must finish in well under two minutes.
   quick: {
@@ -33,7 +34,8 @@ const SCALES = {
     comparisonFiles: 2,
     processRounds: 1,
     growthSizes: [20, 50],
-    corpusDocuments: 6,
+    corpusDocuments: 4,
+    corpusScaling: false,
   },
 };
 

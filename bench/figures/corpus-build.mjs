@@ -16,7 +16,7 @@ const CONVERT_CHILD = fileURLToPath(new URL("../lib/convert-child.mjs", import.m
  * cached), so Astro's own work cancels out. Measured with the default pool (one worker per core)
  * and with one worker, which shows how the sync scales with cores.
  *
- * @param {{ scale: { corpusDocuments: number } }} context
+ * @param {{ scale: { corpusDocuments: number, corpusScaling: boolean } }} context
  */
 export async function corpusBuild({ scale }) {
   const files = (await normalCorpusFiles()).slice(0, scale.corpusDocuments);
@@ -30,7 +30,7 @@ export async function corpusBuild({ scale }) {
   const sequentialMs = JSON.parse(report[1]).ms;
 
   const byWorkers = new Map();
-  for (const workers of cores > 1 ? [cores, 1] : [1]) byWorkers.set(workers, await syncCost(files, workers));
+  for (const workers of scale.corpusScaling && cores > 1 ? [cores, 1] : [cores]) byWorkers.set(workers, await syncCost(files, workers));
 
   const seconds = (ms) => (ms / 1000).toFixed(2);
   return [...byWorkers].map(([workers, { cold, warm }], index) =>
