@@ -1,5 +1,9 @@
+import { fileURLToPath } from "node:url";
 import type { LoaderContext } from "astro/loaders";
+import type { DocumentCache } from "./cache.js";
 import { RENDERER_VERSION } from "./entry.js";
+import { fileStamp } from "./freshness.js";
+import type { ResolvedDocument } from "./options.js";
 
 /**
  * What the loader remembers in Astro's `meta` about an entry it stored: enough to tell, on the
@@ -16,7 +20,7 @@ export interface EntryRecord {
   digest: string;
 }
 
-/** What decides whether a stored entry is still good. */
+/** What decides whether a stored entry is still good, as it is now. */
 export interface EntryCheck {
   id: string;
   /** The document's cache key (`cache.ts`). */
@@ -24,8 +28,6 @@ export interface EntryCheck {
   userData: Record<string, unknown>;
   /** For a local file: its current stamp (`undefined` when it cannot be read). */
   fileStamp?: string | undefined;
-  /** Whether a scrape fetched at this time is within the ttl. */
-  isFresh: (fetchedAt: number) => boolean;
 }
 
 const metaKey = (id: string): string => `entry:${id}`;
@@ -36,9 +38,14 @@ const metaKey = (id: string): string => `entry:${id}`;
  * cache entries only to find them unchanged (bench: warm rebuild, N=1000); a record is a few
  * dozen bytes already in memory.
  */
-export function createEntryRecords(context: Pick<LoaderContext, "meta" | "store" | "generateDigest">) {
+export function createEntryRecords(context: Pick<LoaderContext, "meta" | "store" | "generateDigest">, cache: Pick<DocumentCache, "isFresh">) {
   const sourceOf = (check: EntryCheck): string => context.generateDigest(JSON.stringify([check.cacheKey, check.userData, RENDERER_VERSION]));
   return {
+    /** The check of `document` (at `url`, under `cacheKey`) as it is now: a local file is stat'ed. */
+    async checkOf(document: ResolvedDocument, url: string, cacheKey: string): Promise<EntryCheck> {
+      const stamp = document.local ? await fileStamp(fileURLToPath(url)) : undefined;
+      return { id: document.id, cacheKey, userData: document.data, fileStamp: stamp };
+    },
     /**
      * True when the store holds the entry exactly as last made from the same source, and that
      * source needs no new scrape: a local file whose stamp did not change, or a remote document
@@ -56,7 +63,7 @@ export function createEntryRecords(context: Pick<LoaderContext, "meta" | "store"
       if (record.digest === undefined || context.store.get(check.id)?.digest !== record.digest) return false;
       if (record.source !== sourceOf(check)) return false;
       if (record.fileStamp !== undefined || check.fileStamp !== undefined) return record.fileStamp === check.fileStamp;
-      return typeof record.fetchedAt === "number" && check.isFresh(record.fetchedAt);
+      return typeof record.fetchedAt === "number" && cache.isFresh({ fetchedAt: record.fetchedAt });
     },
     /** Remember how the stored entry `check.id` was made. */
     remember(check: EntryCheck, made: { fetchedAt: number; fileStamp?: string | undefined; digest: string }): void {

@@ -10,10 +10,8 @@ import { createScrapeClient } from "./client.js";
 import { createEmbeddedScraper } from "./embedded.js";
 import { digestInput, entryData } from "./entry.js";
 import { createEntryRecords } from "./entry-records.js";
-import type { EntryCheck } from "./entry-records.js";
 import { DocumentLoaderConfigError, DocumentSyncError } from "./errors.js";
 import type { DocumentFailure } from "./errors.js";
-import { fileStamp } from "./freshness.js";
 import { loaderWorkers } from "./loader-workers.js";
 import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
 import { cachesPages, pageContent, renderPage } from "./render-page.js";
@@ -135,7 +133,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
   const limit = sharedLimiter(options.concurrency);
   const workers = loaderWorkers(options.workers);
   const localLimit = localLimiter(options.workers);
-  const records = createEntryRecords(context);
+  const records = cache ? createEntryRecords(context, cache) : undefined;
   const rendering: PageRendering = { remarkPlugins: options.remarkPlugins, rehypePlugins: options.rehypePlugins, workers };
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
@@ -150,17 +148,8 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
       try {
         const scraper = document.local ? scrapers.local : scrapers.remote;
         const key = cacheKey({ url, options: options.scrapeOptions, scraperId: scraper.id });
-        const check: EntryCheck | undefined =
-          cache
-            ? {
-                id: document.id,
-                cacheKey: key,
-                userData: document.data,
-                fileStamp: document.local ? await fileStamp(fileURLToPath(url)) : undefined,
-                isFresh: (fetchedAt) => cache.isFresh({ fetchedAt }),
-              }
-            : undefined;
-        if (check && !refresh && records.isCurrent(check)) {
+        const check = await records?.checkOf(document, url, key);
+        if (check && !refresh && records?.isCurrent(check)) {
           counts.cached += 1;
           logger.info(`${document.id}: cached (${elapsed()})`);
           return;
@@ -186,7 +175,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
         }
         if (result.data.warning) logger.warn(`${document.id}: ${result.data.warning}`);
         const digest = await storeDocument(context, document, url, result, rendering);
-        if (check) records.remember(check, { fetchedAt: result.fetchedAt, fileStamp: result.validators.fileStamp, digest });
+        if (check) records?.remember(check, { fetchedAt: result.fetchedAt, fileStamp: result.validators.fileStamp, digest });
         counts[result.outcome] += 1;
         logger.info(`${document.id}: ${result.outcome} (${elapsed()})`);
       } catch (error) {
@@ -210,7 +199,7 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
     for (const id of context.store.keys()) {
       if (wanted.has(id)) continue;
       context.store.delete(id);
-      records.forget(id);
+      records?.forget(id);
     }
   } else if (options.onError === "fail") {
     throw new DocumentSyncError(failures);
