@@ -15,10 +15,13 @@ const SCALES = {
     measureMs: 3000,
     filesPerType: Infinity,
     processFiles: 5,
+    comparisonFiles: Infinity,
     processRounds: 3,
     growthSizes: [100, 1000],
     ocrReports: 6,
     ocrRuns: 2,
+    corpusDocuments: Infinity,
+    corpusScaling: true,
   },
   // Note: --quick runs on CI as a smoke test; it must finish in well under two minutes.
   quick: {
@@ -30,10 +33,13 @@ const SCALES = {
     measureMs: 200,
     filesPerType: 3,
     processFiles: 1,
+    comparisonFiles: 2,
     processRounds: 1,
     growthSizes: [20, 50],
     ocrReports: 1,
     ocrRuns: 1,
+    corpusDocuments: 4,
+    corpusScaling: false,
   },
 };
 
@@ -45,6 +51,7 @@ const FIGURES = {
   "engine-throughput": async () => (await import("./figures/engine-throughput.mjs")).engineThroughput,
   "ocr-cost": async () => (await import("./figures/ocr-cost.mjs")).ocrCost,
   "memory-growth": async () => (await import("./figures/memory-growth.mjs")).memoryGrowth,
+  "corpus-build": async () => (await import("./figures/corpus-build.mjs")).corpusBuild,
 };
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string", multiple: true } } });

@@ -37,7 +37,7 @@ describe("pnpm bench --quick", () => {
       if (figure.target !== null) expect(typeof figure.pass, figure.name).toBe("boolean");
     }
     const names = results.figures.map((figure) => figure.name).join("\n");
-    for (const part of ["warm rebuild", "cold sync", "revalidation", "engine PDF", "engine DOCX", "engine XLSX", "engine CSV", "PDF OCR", "peak RSS", "growth"]) {
+    for (const part of ["warm rebuild", "cold sync", "revalidation", "engine PDF", "engine DOCX", "engine XLSX", "engine CSV", "PDF OCR", "peak RSS", "growth", "corpus documents (local files)"]) {
       expect(names, part).toContain(part);
     }
   });

@@ -62,7 +62,7 @@ export async function coldConcurrency({ scale }) {
         name: `cold sync, N=${n} at 0 ms/scrape: loader CPU time per document`,
         value: instant.ms / n,
         unit: "ms",
-        note: "Markdown parsing, rendering and cache writes, on the main thread",
+        note: "wall time per document against an instant service: scheduling and cache writes on the main thread, rendering in worker threads (their start-up included)",
       }),
       figure({
         name: `cold sync, N=${n}: sequential @mendable/firecrawl-js loop / loader`,

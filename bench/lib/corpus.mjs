@@ -1,5 +1,5 @@
-import { readdir } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { readFile, readdir } from "node:fs/promises";
+import { dirname, extname, join } from "node:path";
 
 /** The shared test corpus; `DOCSCRAPE_CORPUS` points elsewhere (e.g. on CI). */
 export const CORPUS_DIR = process.env.DOCSCRAPE_CORPUS ?? "/work/shared/corpus/files";
@@ -15,4 +15,18 @@ export async function corpusFiles(type) {
     .filter((name) => extname(name) === `.${type}` && !name.startsWith("mal_"))
     .sort()
     .map((name) => join(CORPUS_DIR, name));
+}
+
+/**
+ * The corpus's normal documents as its manifest lists them (category "normal": every file but the
+ * deliberately malformed ones), optionally of one type; none when the corpus is absent.
+ * @param {string} [type] e.g. "pdf"
+ * @returns {Promise<string[]>}
+ */
+export async function normalCorpusFiles(type) {
+  const manifestPath = join(dirname(CORPUS_DIR), "manifest.json");
+  const manifest = await readFile(manifestPath, "utf8").then(JSON.parse, () => []);
+  return manifest
+    .filter((entry) => entry.category === "normal" && (type === undefined || entry.type === type))
+    .map((entry) => join(dirname(CORPUS_DIR), entry.file));
 }

@@ -1,22 +1,9 @@
-import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-import { ScrapeError } from "./errors.js";
-import type { ScrapeErrorCode } from "./errors.js";
 import type { ConvertOptions, ConvertResult } from "./types.js";
+import { createWorkerPool } from "./worker-pool.js";
+import type { WorkerPoolOptions } from "./worker-pool.js";
 
 /** Options of {@link createConversionPool}. */
-export interface ConversionPoolOptions {
-  /** Worker threads, each converting one document at a time; more documents wait their turn. @default CPU cores */
-  size?: number;
-  /**
-   * Memory limit of each worker in MiB: its V8 heap, and its heap plus ArrayBuffers (which the
-   * heap limit does not count). A document that needs more fails with `DOCUMENT_TOO_LARGE`.
-   * @default 512
-   */
-  maxHeapMb?: number;
-}
+export type ConversionPoolOptions = WorkerPoolOptions;
 
 /** Worker threads that convert documents, each with its own heap limit. */
 export interface ConversionPool {
@@ -36,174 +23,29 @@ export interface ConversionJob {
   options: Omit<ConvertOptions, "signal">;
 }
 
-/** What a worker answers. A `code` means a ScrapeError; without one the error was unexpected. */
-export type ConversionReply =
-  | { ok: true; result: ConvertResult }
-  | { ok: false; code?: ScrapeErrorCode; message: string; details?: Record<string, unknown> };
-
-// Note: run from source (vitest, `tsx src/cli.ts`) the worker is a .ts file that needs tsx's
-// loader (a devDependency, resolved from here rather than from the cwd); the built package runs
-// the compiled .js with no loader.
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
-const WORKER_URL = new URL(`./conversion-worker.${FROM_SOURCE ? "ts" : "js"}`, import.meta.url);
-const WORKER_EXEC_ARGV = FROM_SOURCE ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] : [];
+// Note: run from source (vitest) the worker is the .ts file beside this one.
+const WORKER_URL = new URL(`./conversion-worker.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url);
 
 /**
- * Create a pool of conversion workers. Workers start on demand and are reused; one killed for
- * its time or memory is replaced by the next document that needs it.
+ * Create a pool of conversion workers: the server's, so that a stranger's document can exhaust
+ * neither the server's memory nor its thread.
  *
  * @throws {TypeError} when `size` or `maxHeapMb` is not a positive integer.
  */
 export function createConversionPool(options: ConversionPoolOptions = {}): ConversionPool {
-  const size = positiveInteger(options.size ?? availableParallelism(), "size");
-  const maxHeapMb = positiveInteger(options.maxHeapMb ?? 512, "maxHeapMb");
-  const idle: Worker[] = [];
-  const live = new Set<Worker>();
-  const waiting: Array<() => void> = [];
-  let busy = 0;
-  let closed = false;
-
-  function spawn(): Worker {
-    const worker = new Worker(WORKER_URL, { execArgv: WORKER_EXEC_ARGV, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
-    live.add(worker);
-    worker.once("exit", () => retire(worker));
-    // Note: an 'error' event without a listener would throw in the server's thread; a busy
-    // worker's job reports the error, an idle one simply leaves the pool.
-    worker.on("error", () => {});
-    return worker;
-  }
-
-  function retire(worker: Worker): void {
-    live.delete(worker);
-    const index = idle.indexOf(worker);
-    if (index >= 0) idle.splice(index, 1);
-  }
-
-  /** Wait for a free slot; rejects with the signal's reason if it aborts first. */
-  function takeSlot(signal: AbortSignal | undefined): Promise<void> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    if (busy < size) {
-      busy++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const onAbort = (): void => {
-        const index = waiting.indexOf(granted);
-        if (index >= 0) waiting.splice(index, 1);
-        reject(signal!.reason);
-      };
-      const granted = (): void => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      };
-      waiting.push(granted);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-
-  function releaseSlot(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else busy--;
-  }
-
+  const pool = createWorkerPool<ConversionJob, ConvertResult>(WORKER_URL, options);
   return {
-    async convert(bytes, { signal, ...cloneable }) {
-      if (closed) throw new Error("The conversion pool is closed.");
-      await takeSlot(signal);
-      const worker = idle.pop() ?? spawn();
-      // Note: an idle worker does not keep the process alive; a busy one does, until it answers.
-      worker.ref();
-      try {
-        return await runJob(worker, { bytes: movableCopy(bytes), options: cloneable }, { signal, maxHeapMb, retire: () => retire(worker) });
-      } finally {
-        if (live.has(worker) && !closed) {
-          worker.unref();
-          idle.push(worker);
-        }
-        releaseSlot();
-      }
+    convert(bytes, { signal, ...cloneable }) {
+      const movable = movableCopy(bytes);
+      return pool.run(
+        { bytes: movable, options: cloneable },
+        { name: cloneable.filename ?? "the document", signal, transfer: [movable.buffer as ArrayBuffer] },
+      );
     },
-    async close() {
-      closed = true;
-      await Promise.all([...live].map((worker) => worker.terminate()));
-    },
+    close: () => pool.close(),
   };
 }
-
-/** How often a busy worker's memory is checked. */
-const MEMORY_CHECK_MS = 100;
-
-/**
- * Run one job on a worker. A worker that died, or that was killed because the signal aborted or
- * its memory passed the limit, is retired: it is never handed another job.
- */
-function runJob(
-  worker: Worker,
-  job: ConversionJob,
-  { signal, maxHeapMb, retire }: { signal: AbortSignal | undefined; maxHeapMb: number; retire: () => void },
-): Promise<ConvertResult> {
-  const name = job.options.filename ?? "the document";
-  const tooLarge = (cause?: unknown): ScrapeError =>
-    new ScrapeError("DOCUMENT_TOO_LARGE", `${name} needs more than ${maxHeapMb} MiB of memory to convert; split it into smaller documents.`, {
-      details: { maxHeapMb },
-      cause,
-    });
-  let settled = false;
-  let cleanUp = (): void => {};
-  return new Promise<ConvertResult>((resolve, reject) => {
-    const onMessage = (reply: ConversionReply): void => {
-      settled = true;
-      if (reply.ok) resolve(reply.result);
-      else reject(reply.code ? new ScrapeError(reply.code, reply.message, { ...(reply.details && { details: reply.details }) }) : new Error(reply.message));
-    };
-    const onError = (error: Error & { code?: string }): void => {
-      retire();
-      reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooLarge(error) : crashed(name, error.message));
-    };
-    const onExit = (code: number): void => {
-      retire();
-      reject(crashed(name, `exit code ${code}`));
-    };
-    const kill = (reason: unknown): void => {
-      retire();
-      void worker.terminate();
-      reject(reason);
-    };
-    const onAbort = (): void => kill(signal!.reason);
-    // Note: pdf.js and SheetJS decode into ArrayBuffers, which live outside the V8 heap and its
-    // limit (a PDF stream can inflate to gigabytes), so the worker's heap and buffers are also
-    // watched from here; the statistics arrive even while the worker runs a long synchronous loop.
-    const memoryLimit = maxHeapMb * 1024 * 1024;
-    const watch = setInterval(() => {
-      worker.getHeapStatistics().then(
-        (stats) => {
-          // Note: statistics asked for before the job ended may arrive after it; the worker may then be on another job.
-          if (!settled && stats.used_heap_size + stats.external_memory > memoryLimit) kill(tooLarge());
-        },
-        () => {}, // The worker has exited; its exit is handled above.
-      );
-    }, MEMORY_CHECK_MS);
-    cleanUp = () => {
-      settled = true;
-      clearInterval(watch);
-      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    worker.on("message", onMessage).on("error", onError).on("exit", onExit);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
-  }).finally(() => cleanUp());
-}
-
-const crashed = (name: string, reason: string): ScrapeError =>
-  new ScrapeError("DOCUMENT_UNREADABLE", `Converting ${name} crashed the converter (${reason}); check that the document is not corrupt.`);
 
 /** Bytes whose buffer can be transferred: the caller's own if they span all of it, else a copy. */
 const movableCopy = (bytes: Uint8Array): Uint8Array =>
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
-
-function positiveInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) throw new TypeError(`Expected \`${name}\` to be a positive integer, got ${value}.`);
-  return value;
-}

@@ -10,6 +10,10 @@ export { createRedisStore, createScrapeCache } from "./scrape-cache.js";
 export type { ScrapeCache, ScrapeCacheStore } from "./scrape-cache.js";
 export type { ParseData, ParseMetadata } from "./scrape.js";
 export { createServer } from "./server.js";
+export { createWorkerPool } from "./worker-pool.js";
+export type { WorkerJobOptions, WorkerPool, WorkerPoolOptions } from "./worker-pool.js";
+export { serveWorkerJobs } from "./worker-jobs.js";
+export type { WorkerReply } from "./worker-jobs.js";
 export type { ScrapeServer, ServerOptions } from "./server.js";
 export type {
   ConvertOptions,

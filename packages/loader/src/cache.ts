@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import Keyv from "keyv";
 import type { KeyvBridgeStore, KeyvStorageAdapter } from "keyv";
 import { FileStore } from "./file-store.js";
+import type { MarkdownResult } from "./markdown.js";
 import type { ScrapeData, ScrapeOptions } from "./scraper.js";
 
 /**
@@ -20,12 +21,20 @@ export interface SourceValidators {
   fileStamp?: string | undefined;
 }
 
+/** A document's page as rendered from its Markdown by the built-in renderer (no user plugins). */
+export interface RenderedPage extends MarkdownResult {
+  /** The renderer's version (`entry.ts`); a page from another version is rendered again. */
+  renderer: number;
+}
+
 /** One cached scrape. */
 export interface CachedDocument {
   data: ScrapeData;
   /** When the document was last scraped or revalidated, in ms since epoch. */
   fetchedAt: number;
   validators: SourceValidators;
+  /** Its page, kept with it so that a build without Astro's data store need not render it again. */
+  rendered?: RenderedPage | undefined;
 }
 
 /** A keyv store: a keyv storage adapter (e.g. `@keyv/redis`), an async Map-like store such as {@link FileStore}, or a Map. */
@@ -48,7 +57,7 @@ export interface DocumentCache {
   get(key: string): Promise<CachedDocument | undefined>;
   set(key: string, value: CachedDocument): Promise<void>;
   /** True while `entry` is younger than the ttl. */
-  isFresh(entry: CachedDocument, now?: number): boolean;
+  isFresh(entry: Pick<CachedDocument, "fetchedAt">, now?: number): boolean;
 }
 
 /** The parts of a scrape that decide its result. Never includes the API key. */

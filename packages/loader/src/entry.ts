@@ -63,7 +63,7 @@ export function fileNameOf(url: string): string {
 }
 
 /** Bump when `markdown.ts` renders differently, so every entry is rendered again once. */
-const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 /**
  * What an entry's digest is computed from: everything the page shows — Markdown, title and the

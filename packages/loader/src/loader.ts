@@ -2,24 +2,42 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Loader, LoaderContext } from "astro/loaders";
-import { createCache } from "./cache.js";
+import type { RetryListener } from "docscrape/client";
+import pLimit from "p-limit";
+import type { LimitFunction } from "p-limit";
+import { cacheKey, createCache } from "./cache.js";
 import type { DocumentCache } from "./cache.js";
 import { createScrapeClient } from "./client.js";
 import { createEmbeddedScraper } from "./embedded.js";
-import { digestInput, entryData, fileNameOf } from "./entry.js";
+import { digestInput, entryData } from "./entry.js";
+import { createEntryRecords } from "./entry-records.js";
 import { DocumentLoaderConfigError, DocumentSyncError } from "./errors.js";
+import type { DocumentFailure } from "./errors.js";
 import { createImageStore } from "./image-store.js";
 import type { ImageStore } from "./image-store.js";
-import type { DocumentFailure } from "./errors.js";
+import { loaderWorkers } from "./loader-workers.js";
 import { LOADER_NAME, isForcedRefresh } from "./refresh.js";
+import { cachesPages, pageContent, renderPage } from "./render-page.js";
+import type { PageRendering } from "./render-page.js";
 import { documentUrl, resolveOptions } from "./options.js";
 import type { DocumentLoaderOptions, ResolvedDocument, ResolvedOptions } from "./options.js";
-import type { RetryListener } from "docscrape/client";
 import { asDocumentLoaderError, scrapeWithCache } from "./scrape-with-cache.js";
 import type { ScrapeOutcome, ScrapeWithCacheResult } from "./scrape-with-cache.js";
 import type { Scraper } from "./scraper.js";
 import { documentSchema } from "./schema.js";
 import { acquireSharedLimit } from "./shared-limit.js";
+
+let sharedLocalLimit: LimitFunction | undefined;
+
+/**
+ * The limit on local documents in conversion at once: one per worker thread. Note: local files
+ * need no politeness towards a server, but a document waiting for a busy worker would spend its
+ * `retry.attemptTimeout` waiting.
+ */
+function localLimiter(workers: number): LimitFunction {
+  sharedLocalLimit ??= pLimit(workers);
+  return sharedLocalLimit;
+}
 
 interface Scrapers {
   /** For http(s) documents: the user's scraper, the API client, or the embedded engine. */
@@ -29,7 +47,7 @@ interface Scrapers {
 }
 
 function createScrapers(options: ResolvedOptions, root: string, onRetry: RetryListener): Scrapers {
-  const embedded = createEmbeddedScraper({ baseDir: root, retry: options.retry, onRetry });
+  const embedded = createEmbeddedScraper({ baseDir: root, retry: options.retry, onRetry, workers: options.workers });
   const remote =
     options.scraper ??
     (options.apiUrl === undefined
@@ -51,28 +69,18 @@ function checkLocalFiles(documents: readonly ResolvedDocument[], root: string): 
   }
 }
 
-/** Renders a document and stores it, unless the store already holds the same digest. */
+/** Renders a document and stores it, unless the store already holds the same digest. Returns the entry's digest. */
 async function storeDocument(
   context: LoaderContext,
-  options: ResolvedOptions,
   document: ResolvedDocument,
   url: string,
   result: ScrapeWithCacheResult,
+  rendering: PageRendering,
   images: ImageStore | undefined,
-): Promise<void> {
+): Promise<string> {
   const digest = context.generateDigest(digestInput(result.data, document.data));
-  if (context.store.get(document.id)?.digest === digest) return;
-  // Note: loaded on first use, so a rebuild whose documents are all unchanged never loads unified.
-  const { processMarkdown } = await import("./markdown.js");
-  const content = await processMarkdown(result.data.markdown, {
-    url,
-    metadataTitle: result.data.metadata.title,
-    metadataDescription: result.data.metadata.description,
-    fallbackTitle: fileNameOf(url),
-    remarkPlugins: options.remarkPlugins,
-    rehypePlugins: options.rehypePlugins,
-    images: new Set(images ? (result.data.images ?? []).map((image) => image.name) : []),
-  });
+  if (context.store.get(document.id)?.digest === digest) return digest;
+  const content = await pageContent(result.data, result.rendered, url, rendering);
   const raw = entryData({
     sourceUrl: document.input,
     url,
@@ -93,6 +101,7 @@ async function storeDocument(
     // only the directory the pictures are in (the same for every entry).
     ...(withImages && { filePath: relative(fileURLToPath(context.config.root), join(images.dir, "document.md")), assetImports: content.imagePaths }),
   });
+  return digest;
 }
 
 /** One sync: every document through the cache or a scraper into the store, then the summary. */
@@ -123,6 +132,10 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
       ? createImageStore(options.cache ? join(resolve(root, options.cache.dir), "images") : join(fileURLToPath(context.config.cacheDir), "docscrape-images"))
       : undefined;
   const { limit, release } = acquireSharedLimit(options.concurrency);
+  const workers = loaderWorkers(options.workers);
+  const localLimit = localLimiter(options.workers);
+  const records = cache ? createEntryRecords(context, cache) : undefined;
+  const rendering: PageRendering = { remarkPlugins: options.remarkPlugins, rehypePlugins: options.rehypePlugins, workers, images: images !== undefined };
   const counts: Record<ScrapeOutcome | "failed", number> = { cached: 0, revalidated: 0, scraped: 0, stale: 0, failed: 0 };
   const failures: DocumentFailure[] = [];
   const started = performance.now();
@@ -135,17 +148,36 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
       const elapsed = () => `${Math.round(performance.now() - documentStarted)} ms`;
       try {
         const scraper = document.local ? scrapers.local : scrapers.remote;
-        // Note: only the scrape holds one of the shared slots; rendering and storing run outside
-        // them, so the slots stay busy with requests (bench: cold build efficiency).
-        const result = await limit(() => {
-          documentStarted = performance.now();
-          return scrapeWithCache({ url, scraper, scrapeOptions: options.scrapeOptions, cache, refresh, images });
+        const key = cacheKey({ url, options: options.scrapeOptions, scraperId: scraper.id });
+        const check = await records?.checkOf(document, url, key);
+        if (check && !refresh && records?.isCurrent(check)) {
+          counts.cached += 1;
+          logger.info(`${document.id}: cached (${elapsed()})`);
+          return;
+        }
+        const slots = document.local ? localLimit : limit;
+        const result = await scrapeWithCache({
+          url,
+          scraper,
+          scrapeOptions: options.scrapeOptions,
+          cache,
+          refresh,
+          images,
+          // Note: only requests hold one of the shared slots; cache reads, rendering and storing run
+          // outside them, so the slots stay busy with requests (bench: cold build efficiency).
+          limit: (request) =>
+            slots(() => {
+              documentStarted = performance.now();
+              return request();
+            }),
+          render: cache && cachesPages(rendering) ? (data) => renderPage(data, url, rendering) : undefined,
         });
         if (result.error) {
           logger.warn(`${document.id}: ${result.error.message} Using the copy from ${new Date(result.fetchedAt).toISOString()}.`);
         }
         if (result.data.warning) logger.warn(`${document.id}: ${result.data.warning}`);
-        await storeDocument(context, options, document, url, result, images);
+        const digest = await storeDocument(context, document, url, result, rendering, images);
+        if (check) records?.remember(check, { fetchedAt: result.fetchedAt, fileStamp: result.validators.fileStamp, digest });
         counts[result.outcome] += 1;
         logger.info(`${document.id}: ${result.outcome} (${elapsed()})`);
       } catch (error) {
@@ -166,7 +198,11 @@ async function syncDocuments(options: ResolvedOptions, context: LoaderContext): 
   if (failures.length === 0) {
     // Remove entries whose documents left the config; never after a failed sync, which may have lost some.
     const wanted = new Set(options.documents.map((document) => document.id));
-    for (const id of context.store.keys()) if (!wanted.has(id)) context.store.delete(id);
+    for (const id of context.store.keys()) {
+      if (wanted.has(id)) continue;
+      context.store.delete(id);
+      records?.forget(id);
+    }
   } else if (options.onError === "fail") {
     throw new DocumentSyncError(failures);
   }

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { SCRAPE_TIMEOUT_MS, hasUrlScheme } from "docscrape/defaults";
@@ -65,6 +66,12 @@ export interface DocumentLoaderOptions {
   retry?: RetryOptions;
   /** Documents scraped at once, shared by every collection that uses this loader. @default 4 */
   concurrency?: number;
+  /**
+   * Worker threads that convert documents with the embedded engine and render Markdown, each
+   * with a 512 MiB memory limit, shared by every collection; local documents convert this many
+   * at once. @default os.availableParallelism()
+   */
+  workers?: number;
   /** `"fail"`: the sync throws one error listing every failed document. `"skip"`: warn and go on. @default "fail" */
   onError?: "fail" | "skip";
   /** remark plugins run on each document's Markdown. @default [] */
@@ -95,6 +102,7 @@ export interface ResolvedOptions {
   cache: { dir: string; ttlMs: number; store: CacheStore | undefined } | false;
   retry: ResolvedRetryOptions;
   concurrency: number;
+  workers: number;
   onError: "fail" | "skip";
   remarkPlugins: PluggableList;
   rehypePlugins: PluggableList;
@@ -103,7 +111,7 @@ export interface ResolvedOptions {
 
 const KNOWN_OPTIONS = new Set<string>([
   "documents", "apiUrl", "apiKey", "scraper", "formats", "onlyMainContent", "parsers", "timeout", "images",
-  "cache", "retry", "concurrency", "onError", "remarkPlugins", "rehypePlugins", "schema",
+  "cache", "retry", "concurrency", "workers", "onError", "remarkPlugins", "rehypePlugins", "schema",
 ]);
 const KNOWN_CACHE_OPTIONS = new Set(["dir", "ttl", "store"]);
 const KNOWN_RETRY_OPTIONS = new Set(["retries", "minTimeout", "maxTimeout", "attemptTimeout"]);
@@ -220,6 +228,7 @@ export function resolveOptions(options: DocumentLoaderOptions, env: NodeJS.Proce
     fail('`onError` must be "fail" or "skip".');
   }
   checkPositiveInteger(options.concurrency, "concurrency", 1);
+  checkPositiveInteger(options.workers, "workers", 1);
   if (options.retry !== undefined) {
     checkKeys(options.retry, KNOWN_RETRY_OPTIONS, "`retry`");
     for (const key of KNOWN_RETRY_OPTIONS) checkPositiveInteger(options.retry[key as keyof RetryOptions], `retry.${key}`);
@@ -251,6 +260,7 @@ export function resolveOptions(options: DocumentLoaderOptions, env: NodeJS.Proce
     cache,
     retry: resolveRetryOptions(options.retry),
     concurrency: options.concurrency ?? 4,
+    workers: options.workers ?? availableParallelism(),
     onError: options.onError ?? "fail",
     remarkPlugins: options.remarkPlugins ?? [],
     rehypePlugins: options.rehypePlugins ?? [],

@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { cacheKey } from "./cache.js";
-import type { CachedDocument, DocumentCache } from "./cache.js";
+import type { CachedDocument, DocumentCache, RenderedPage } from "./cache.js";
 import { asDocumentLoaderError } from "./errors.js";
 import type { DocumentLoaderError } from "./errors.js";
 import { fileStamp, isUnchangedAtSource, probeValidators } from "./freshness.js";
 import type { ImageStore } from "./image-store.js";
-import type { ScrapeOptions, Scraper } from "./scraper.js";
+import type { ScrapeData, ScrapeOptions, Scraper } from "./scraper.js";
 
 /** How a document's content was obtained. */
 export type ScrapeOutcome = "cached" | "revalidated" | "scraped" | "stale";
@@ -29,6 +29,13 @@ export interface ScrapeWithCacheOptions {
   refresh: boolean;
   /** Where pictures are written; a cached scrape whose picture files are gone is scraped again. @default undefined (pictures dropped) */
   images?: ImageStore | undefined;
+  /**
+   * Runs each request to the document's source or scraper (a scrape, a conditional GET), e.g.
+   * within a concurrency limit; cache reads and rendering run outside it. @default run at once
+   */
+  limit?: (<T>(request: () => Promise<T>) => Promise<T>) | undefined;
+  /** Renders a fresh scrape's page, which is kept in the cache entry with it. @default no page kept */
+  render?: ((data: ScrapeData) => Promise<RenderedPage | undefined>) | undefined;
 }
 
 // Note: re-exported for loader.ts, which wraps whatever a (possibly user-written) scraper threw.
@@ -42,6 +49,7 @@ export { asDocumentLoaderError };
  */
 export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<ScrapeWithCacheResult> {
   const { url, cache } = options;
+  const limit = options.limit ?? ((request) => request());
   const local = url.startsWith("file:");
   const key = cacheKey({ url, options: options.scrapeOptions, scraperId: options.scraper.id });
   const cached = cache ? await cache.get(key) : undefined;
@@ -54,7 +62,7 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
     if (local ? stamp !== undefined && cached.validators.fileStamp === stamp : cache.isFresh(cached)) {
       return { ...cached, outcome: "cached" };
     }
-    if (!local && (await isUnchangedAtSource(url, cached.validators))) {
+    if (!local && (await limit(() => isUnchangedAtSource(url, cached.validators)))) {
       const revalidated = { ...cached, fetchedAt: Date.now() };
       await cache.set(key, revalidated);
       return { ...revalidated, outcome: "revalidated" };
@@ -64,15 +72,18 @@ export async function scrapeWithCache(options: ScrapeWithCacheOptions): Promise<
   try {
     // Note: a re-scrape the loader decided on (the copy it has is out of date, or a forced
     // refresh) must not be answered from the service's own cache: Firecrawl keeps copies two days.
-    const fresh = cached !== undefined || options.refresh;
-    const scraped = await options.scraper.scrape(url, fresh ? { ...options.scrapeOptions, maxAge: 0 } : options.scrapeOptions);
-    const data = options.images ? await options.images.save(scraped) : scraped;
-    const { etag, lastModified } = data.metadata;
-    const validators =
-      local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
-    const entry: CachedDocument = { data, fetchedAt: Date.now(), validators };
-    await cache?.set(key, entry);
-    return { ...entry, outcome: "scraped" };
+    const forceFresh = cached !== undefined || options.refresh;
+    const { data, validators } = await limit(async () => {
+      const scraped = await options.scraper.scrape(url, forceFresh ? { ...options.scrapeOptions, maxAge: 0 } : options.scrapeOptions);
+      const data = options.images ? await options.images.save(scraped) : scraped;
+      const { etag, lastModified } = data.metadata;
+      const validators =
+        local || etag || lastModified || !cache ? { etag, lastModified, fileStamp: stamp } : await probeValidators(url);
+      return { data, validators };
+    });
+    const fresh: CachedDocument = { data, fetchedAt: Date.now(), validators, rendered: await options.render?.(data) };
+    await cache?.set(key, fresh);
+    return { ...fresh, outcome: "scraped" };
   } catch (error) {
     if (cached) return { ...cached, outcome: "stale", error: asDocumentLoaderError(error, url) };
     throw asDocumentLoaderError(error, url);

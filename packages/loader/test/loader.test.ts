@@ -200,6 +200,7 @@ describe("documentLoader", () => {
     expect(make({ cache: { ttl: "soon" } })).toThrow(/`cache.ttl`/);
     expect(make({ retry: { retries: -1 } })).toThrow(/`retry.retries`/);
     expect(make({ onError: "ignore" as never })).toThrow(/`onError`/);
+    expect(make({ workers: 0 })).toThrow(/`workers` must be an integer of at least 1/);
     expect(make({ documents: [{ url: HANDBOOK, idd: "x" } as never] })).toThrow(/`idd`/);
 
     const loader = documentLoader({ documents: [HANDBOOK, "./documents/missing.pdf"], ...base });
@@ -300,6 +301,51 @@ describe("documentLoader with pictures", () => {
     expect(asked[0]).not.toHaveProperty("removeBase64Images");
     expect(entries.get("report")!.rendered?.metadata).not.toHaveProperty("imagePaths");
     expect(entries.get("report")!.filePath).toBeUndefined();
+  });
+});
+
+describe("documentLoader rebuilds", () => {
+  it("reads no cache entry for a document its meta record shows fresh, but does when its data changes", async () => {
+    const { scraper, calls } = mapScraper(new Map([[HANDBOOK, handbookMarkdown]]));
+    const loaderOptions = options({ scraper, documents: [HANDBOOK], cache: { ttl: "1h" } });
+    const context = await sync(documentLoader(loaderOptions));
+    // Without the record, the next sync would find no cache entry and scrape again.
+    await rm(join(root, ".cache/docscrape"), { recursive: true });
+    await sync(documentLoader(loaderOptions), context);
+    expect(calls).toHaveLength(1);
+    expect(context.logs.at(-1)?.message).toMatch(/^1 documents: 1 cached, 0 revalidated, 0 scraped/);
+    expect(context.entries.get("staff-handbook")?.rendered?.html).toContain("Twenty days.");
+
+    await sync(documentLoader({ ...loaderOptions, documents: [{ url: HANDBOOK, data: { team: "People" } }] }), context);
+    expect(calls).toHaveLength(2);
+    expect(context.entries.get("staff-handbook")?.data.team).toBe("People");
+  });
+
+  it("keeps the rendered page in the cache entry, so a build without Astro's data store renders nothing again", async () => {
+    const { scraper, calls } = mapScraper(new Map([[HANDBOOK, handbookMarkdown]]));
+    const loaderOptions = options({ scraper, documents: [HANDBOOK], cache: { ttl: "1h" } });
+    await sync(documentLoader(loaderOptions));
+    const cacheDir = join(root, ".cache/docscrape");
+    const [file] = await readdir(cacheDir);
+    const cached = await readFile(join(cacheDir, file!), "utf8");
+    expect(cached).toContain("<p>Twenty days.</p>");
+    // A page that can only have come from the cache entry:
+    await writeFile(join(cacheDir, file!), cached.replace("<p>Twenty days.</p>", "<p>Twenty days, as cached.</p>"));
+    const context = await sync(documentLoader(loaderOptions));
+    expect(calls).toHaveLength(1);
+    expect(context.entries.get("staff-handbook")?.rendered?.html).toContain("Twenty days, as cached.");
+  });
+
+  it("renders on the main thread, and keeps no page in the cache, when remark or rehype plugins are set", async () => {
+    const { scraper } = mapScraper(new Map([[HANDBOOK, handbookMarkdown]]));
+    const shout = () => (tree: { children: Array<{ type: string; children?: Array<{ type: string; value?: string }> }> }) => {
+      for (const node of tree.children) for (const child of node.children ?? []) if (child.type === "text") child.value = child.value?.toUpperCase();
+    };
+    const context = await sync(documentLoader(options({ scraper, documents: [HANDBOOK], cache: { ttl: "1h" }, remarkPlugins: [shout] })));
+    expect(context.entries.get("staff-handbook")?.rendered?.html).toContain("TWENTY DAYS.");
+    const cacheDir = join(root, ".cache/docscrape");
+    const [file] = await readdir(cacheDir);
+    expect(await readFile(join(cacheDir, file!), "utf8")).not.toContain("<p>");
   });
 });
 

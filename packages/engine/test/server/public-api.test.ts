@@ -9,9 +9,11 @@ it("should expose the public api", async () => {
     "createRedisStore",
     "createScrapeCache",
     "createServer",
+    "createWorkerPool",
     "detectFormat",
     "isScrapeError",
     "scrape",
+    "serveWorkerJobs",
   ]);
 });
 
