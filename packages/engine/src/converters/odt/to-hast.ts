@@ -96,14 +96,22 @@ function noteReference(note: XmlElement, walk: Walk): Element {
   return el("sup", [el("a", [text(String(walk.notes.length))], { href: `#${id}` })]);
 }
 
-/** A picture keeps its description (alt text); a text box its text. */
+/** A link to a file outside the package (`https:`, `file:`): never opened. */
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A picture as `<img>` with its description (alt text) and, when embedded, its path inside the
+ * package as `src` (`Pictures/….png`, see `collectPackagePictures`); a text box keeps its text.
+ */
 function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
   const described = children.find((child) => child.localName === "desc" || child.localName === "title");
   const textBox = children.find((child) => child.localName === "text-box");
   if (textBox) return blocks(textBox, walk).flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
-  if (children.some((child) => child.localName === "image" || child.localName === "object")) {
-    return [el("img", [], { src: "", alt: described?.textContent?.trim() ?? "" })];
+  const image = children.find((child) => child.localName === "image");
+  if (image || children.some((child) => child.localName === "object")) {
+    const href = image?.getAttribute("xlink:href")?.replace(/^\.\//, "") ?? "";
+    return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
   }
   return [];
 }
