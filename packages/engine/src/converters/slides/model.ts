@@ -39,8 +39,8 @@ export interface SlideChart {
 }
 
 /**
- * A picture. Note: only its description is kept for now; issue 14 (images) attaches the bytes
- * here (`SlideImage` is the one place a reader reports a picture).
+ * A picture: its description, and where its bytes are, which the converter reads only when
+ * pictures are asked for (`SlideImage` is the one place a reader reports a picture).
  */
 export interface SlideImage {
   kind: "image";
