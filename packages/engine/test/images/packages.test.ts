@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/index.js";
+import { epubWith } from "../hardening/hostile-text-documents.js";
+import { odpWithPicture, odtWithPicture, pptxWithPicture } from "./make-documents.js";
+import { chartPng, photoJpeg } from "./make-images.js";
+
+/** Pictures of the ZIP-packaged formats (PPTX, ODP, ODT, EPUB), in documents generated here. */
+
+const chart = chartPng();
+const photo = photoJpeg();
+
+/** The Markdown's `![alt](name)` references, in order. */
+const references = (markdown: string): Array<{ alt: string; name: string }> =>
+  [...markdown.matchAll(/!\[([^\]]*)\]\(([^)]+)\)/g)].map(([, alt = "", name = ""]) => ({ alt, name }));
+
+const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));
+
+describe("PPTX", () => {
+  it("returns a slide's picture with its description, in reading order, on its slide", async () => {
+    const result = await convert(pptxWithPicture(chart), { filename: "ferry.pptx", images: true });
+    expect(result.markdown).toMatch(/^## Ferry season\n\nBoats leave every hour\.\n\n!\[The ferry at the north pier\]\(image-[0-9a-f]{16}\.png\)\n$/);
+    expect(result.images).toHaveLength(1);
+    const [image] = result.images!;
+    expect(image).toMatchObject({ contentType: "image/png", alt: "The ferry at the north pier", width: 320, height: 200, page: 1 });
+    expect(same(image!.bytes, chart)).toBe(true);
+    expect(references(result.markdown)).toEqual([{ alt: "The ferry at the north pier", name: image!.name }]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("keeps the description alone when pictures are not asked for", async () => {
+    const result = await convert(pptxWithPicture(chart), { filename: "ferry.pptx" });
+    expect(result.markdown).toContain("Boats leave every hour.\n\nThe ferry at the north pier\n");
+    expect(result.images).toBeUndefined();
+    expect(result.warnings).toContain("1 picture(s) were replaced by their alt text.");
+  });
+});
+
+describe("ODP", () => {
+  it("returns a page's picture with its description, numbered by its slide", async () => {
+    const result = await convert(odpWithPicture(photo), { filename: "harbour.odp", images: true });
+    expect(result.markdown).toMatch(/## The lighthouse\n\n!\[The lighthouse at dusk\]\(image-[0-9a-f]{16}\.jpg\)\n$/);
+    expect(result.images).toHaveLength(1);
+    expect(result.images![0]).toMatchObject({ contentType: "image/jpeg", alt: "The lighthouse at dusk", width: 300, height: 200, page: 2 });
+    expect(same(result.images![0]!.bytes, photo)).toBe(true);
+    expect(result.warnings).toEqual([]);
+  });
+});
+
+describe("ODT", () => {
+  it("returns a picture with its description, in place", async () => {
+    const result = await convert(odtWithPicture(chart), { filename: "report.odt", images: true });
+    expect(result.markdown).toMatch(/^Before the chart\.\n\n!\[Sales by quarter\]\(image-[0-9a-f]{16}\.png\)\n\nAfter the chart\.\n$/);
+    expect(result.images).toHaveLength(1);
+    expect(result.images![0]).toMatchObject({ contentType: "image/png", alt: "Sales by quarter", width: 320, height: 200 });
+    expect(same(result.images![0]!.bytes, chart)).toBe(true);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("keeps the description alone when pictures are not asked for", async () => {
+    const result = await convert(odtWithPicture(chart), { filename: "report.odt" });
+    expect(result.markdown).toBe("Before the chart.\n\nSales by quarter\n\nAfter the chart.\n");
+    expect(result.images).toBeUndefined();
+  });
+});
+
+describe("EPUB", () => {
+  const book = () =>
+    epubWith(
+      `<h1>The Harbour</h1><figure><img src="images/harbour%20dawn.jpg" alt="The harbour at dawn"/></figure><p>The boats leave at six.</p><p><img src="../OEBPS/images/chart.png" alt="Catch by month"/> and <img src="https://example.org/map.png" alt="Map"/></p>`,
+      undefined,
+      { "OEBPS/images/harbour dawn.jpg": photo, "OEBPS/images/chart.png": chart },
+    );
+
+  it("returns each picture of a chapter, found relative to it, in place; a picture on the web stays a link", async () => {
+    const result = await convert(book(), { filename: "harbour.epub", images: true });
+    const names = result.images!.map((image) => image.name);
+    expect(result.images!.map((image) => image.alt)).toEqual(["The harbour at dawn", "Catch by month"]);
+    expect(same(result.images![0]!.bytes, photo) && same(result.images![1]!.bytes, chart)).toBe(true);
+    expect(references(result.markdown)).toEqual([
+      { alt: "The harbour at dawn", name: names[0] },
+      { alt: "Catch by month", name: names[1] },
+      { alt: "Map", name: "https://example.org/map.png" },
+    ]);
+    expect(result.markdown).toContain(`# The Harbour\n\n![The harbour at dawn](${names[0]})\n\nThe boats leave at six.`);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("keeps the alt text of the book's own pictures when they are not asked for", async () => {
+    const result = await convert(book(), { filename: "harbour.epub" });
+    expect(result.markdown).toContain("# The Harbour\n\nThe harbour at dawn\n\nThe boats leave at six.\n\nCatch by month and ![Map](https://example.org/map.png)");
+    expect(result.images).toBeUndefined();
+    expect(result.warnings).toContain("2 image(s) were replaced by their alt text.");
+  });
+});
