@@ -17,20 +17,25 @@ export function packageMembers(bytes: Uint8Array, paths: Iterable<string>): Map<
 const isPackagePath = (src: string): boolean => src !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(src);
 
 /**
- * Give the collector the pictures of an HTML tree whose `src` is a path inside the ZIP package
- * `bytes` (an ODT's `Pictures/…`, an EPUB's `OEBPS/images/…`), in document order, and write the
- * name it returns as their `src`: the HTML→GFM path then writes `![alt](name)`. A picture left out
- * (no collector, a limit, a missing member) gets an empty `src` and keeps its alt text; a URL
- * stays as it is. Mutates `tree`.
+ * Give the collector the pictures of an HTML tree whose `src` names a file of the document
+ * rather than a URL (an ODT's `Pictures/…`, an EPUB's `OEBPS/images/…`, an RTF's own
+ * `rtf-picture-1`), in document order, and write the name it returns as their `src`: the HTML→GFM
+ * path then writes `![alt](name)`. `read` gives the bytes of those files. A picture left out (no
+ * collector, a limit, a missing file) gets an empty `src` and keeps its alt text; a URL stays as
+ * it is. Mutates `tree`.
  */
-export function collectPackagePictures(tree: Root, bytes: Uint8Array, images: ImageCollector | undefined): void {
+export function collectPictures(tree: Root, images: ImageCollector | undefined, read: (paths: string[]) => Map<string, Uint8Array>): void {
   const pictures: Element[] = [];
   visit(tree, "element", (element: Element) => {
     if (element.tagName === "img" && isPackagePath(String(element.properties.src ?? ""))) pictures.push(element);
   });
-  const members = images ? packageMembers(bytes, pictures.map((picture) => String(picture.properties.src))) : new Map<string, Uint8Array>();
+  const files = images ? read(pictures.map((picture) => String(picture.properties.src))) : new Map<string, Uint8Array>();
   for (const picture of pictures) {
-    const member = members.get(String(picture.properties.src));
-    picture.properties.src = (member && images?.add(member, { alt: String(picture.properties.alt ?? "") })) || "";
+    const file = files.get(String(picture.properties.src));
+    picture.properties.src = (file && file.length > 0 && images?.add(file, { alt: String(picture.properties.alt ?? "") })) || "";
   }
 }
+
+/** {@link collectPictures} for pictures that are members of the ZIP package `bytes`. */
+export const collectPackagePictures = (tree: Root, bytes: Uint8Array, images: ImageCollector | undefined): void =>
+  collectPictures(tree, images, (paths) => packageMembers(bytes, paths));

@@ -92,3 +92,27 @@ describe("EPUB", () => {
     expect(result.warnings).toContain("2 image(s) were replaced by their alt text.");
   });
 });
+
+describe("RTF", () => {
+  /** Hex data wrapped at 64 columns, as word processors write it. */
+  const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex").replace(/.{64}/g, "$&\n");
+  // Word writes each picture twice: `\shppict` (PNG, JPEG) and a metafile fallback (`\nonshppict`).
+  const rtf = () =>
+    new TextEncoder().encode(
+      `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard Before the chart.\\par\n{\\*\\shppict{\\pict\\picw320\\pich200{\\*\\blipuid 0123456789abcdef}\\pngblip\n${hex(chart)}}}{\\nonshppict{\\pict\\wmetafile8 0100}}\\par\n{\\pict\\jpegblip ${hex(photo)}}\\par After the photo.\\par}`,
+    );
+
+  it("returns each \\pict's PNG or JPEG data in place", async () => {
+    const result = await convert(rtf(), { filename: "report.rtf", images: true });
+    expect(result.images!.map((image) => image.contentType)).toEqual(["image/png", "image/jpeg"]);
+    expect(same(result.images![0]!.bytes, chart) && same(result.images![1]!.bytes, photo)).toBe(true);
+    expect(result.markdown).toBe(`Before the chart.\n\n![](${result.images![0]!.name})\n\n![](${result.images![1]!.name})\n\nAfter the photo.\n`);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("leaves pictures out, with a warning, when they are not asked for", async () => {
+    const result = await convert(rtf(), { filename: "report.rtf" });
+    expect(result.markdown).toBe("Before the chart.\n\nAfter the photo.\n");
+    expect(result.warnings).toEqual(["2 picture(s) were left out."]);
+  });
+});
