@@ -156,3 +156,28 @@ export function odpWithPicture(picture: Uint8Array): Uint8Array {
     "Pictures/10000000lighthouse.jpg": picture,
   });
 }
+
+/**
+ * A two-sheet ODS: "Notes" (one cell), then "Sales" (a small table and a picture anchored to a
+ * cell below it, as LibreOffice writes one), with a chart object whose preview is no picture.
+ */
+export function odsWithPicture(picture: Uint8Array, description = "Sales by quarter"): Uint8Array {
+  const cell = (value: string | number) =>
+    typeof value === "number"
+      ? `<table:table-cell office:value-type="float" office:value="${value}"><text:p>${value}</text:p></table:table-cell>`
+      : `<table:table-cell office:value-type="string"><text:p>${value}</text:p></table:table-cell>`;
+  const row = (...values: Array<string | number>) => `<table:table-row>${values.map(cell).join("")}</table:table-row>`;
+  const chartObject = `<draw:frame ${ODF_DRAWING_NS}><draw:object xlink:href="./Object 1"/><draw:image xlink:href="./ObjectReplacements/Object 1"/></draw:frame>`;
+  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ${ODF_DRAWING_NS} office:version="1.3"><office:body><office:spreadsheet>
+    <table:table table:name="Notes">${row("Figures are provisional.")}</table:table>
+    <table:table table:name="Sales">${row("Quarter", "Sales")}${row("Q1", 120)}${row("Q2", 180)}<table:table-row><table:table-cell>${odfPicture("Pictures/chart.png", description)}${chartObject}</table:table-cell></table:table-row></table:table>
+  </office:spreadsheet></office:body></office:document-content>`;
+  return zipSync({
+    mimetype: [strToU8("application/vnd.oasis.opendocument.spreadsheet"), { level: 0 }],
+    "META-INF/manifest.xml": strToU8(`<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`),
+    "content.xml": strToU8(content),
+    "styles.xml": strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.3"/>`),
+    "Pictures/chart.png": picture,
+    "ObjectReplacements/Object 1": strToU8("SVM not a picture browsers show"),
+  });
+}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
 import { epubWith } from "../hardening/hostile-text-documents.js";
-import { odpWithPicture, odtWithPicture, pptxWithPicture } from "./make-documents.js";
+import { odpWithPicture, odsWithPicture, odtWithPicture, pptxWithPicture } from "./make-documents.js";
 import { chartPng, photoJpeg } from "./make-images.js";
 
-/** Pictures of the ZIP-packaged formats (PPTX, ODP, ODT, EPUB), in documents generated here. */
+/** Pictures of the formats that came after DOCX, XLSX and PDF (PPTX, ODP, ODT, EPUB, RTF, ODS), in documents generated here. */
 
 const chart = chartPng();
 const photo = photoJpeg();
@@ -114,5 +114,18 @@ describe("RTF", () => {
     const result = await convert(rtf(), { filename: "report.rtf" });
     expect(result.markdown).toBe("Before the chart.\n\nAfter the photo.\n");
     expect(result.warnings).toEqual(["2 picture(s) were left out."]);
+  });
+});
+
+describe("ODS", () => {
+  it("puts a sheet's picture after its table, with its description as alt text; a chart object is no picture", async () => {
+    const result = await convert(odsWithPicture(chart), { filename: "sales.ods", images: true });
+    expect(result.images).toHaveLength(1);
+    const [image] = result.images!;
+    expect(image).toMatchObject({ contentType: "image/png", alt: "Sales by quarter", width: 320, height: 200, page: 2 });
+    expect(same(image!.bytes, chart)).toBe(true);
+    expect(result.markdown).toMatch(new RegExp(`## Sales\\n\\n\\| Quarter \\| Sales \\|[^]*\\| Q2 +\\| 180 +\\|\\n\\n!\\[Sales by quarter\\]\\(${image!.name}\\)\\n$`));
+    expect(result.warnings).toEqual([]);
+    expect((await convert(odsWithPicture(chart), { filename: "sales.ods" })).markdown).not.toContain("![");
   });
 });

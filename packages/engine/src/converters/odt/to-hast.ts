@@ -109,8 +109,10 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const textBox = children.find((child) => child.localName === "text-box");
   if (textBox) return blocks(textBox, walk).flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
   const image = children.find((child) => child.localName === "image");
-  if (image || children.some((child) => child.localName === "object")) {
-    const href = image?.getAttribute("xlink:href")?.replace(/^\.\//, "") ?? "";
+  // An embedded object (a chart, a formula) keeps its description: its `draw:image` is a metafile preview.
+  const object = children.some((child) => child.localName === "object");
+  if (image || object) {
+    const href = (!object && image?.getAttribute("xlink:href")?.replace(/^\.\//, "")) || "";
     return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
   }
   return [];
