@@ -27,16 +27,17 @@ function assertPresentationContainer(bytes: Uint8Array, format: DocumentFormat, 
 }
 
 /**
- * How the deck's pictures are written: with a collector, each picture whose package part is
- * known (PPTX `ppt/media/…`, ODP `Pictures/…`) is read from the package (after the ZIP guard)
- * and handed to it; any other keeps its description, and `altTextOnly` counts them.
+ * How the deck's pictures are written: with a collector, each picture whose bytes the reader
+ * found (PPT) or whose package part is known (PPTX `ppt/media/…`, ODP `Pictures/…`, read from the
+ * package after the ZIP guard) is handed to it; any other keeps its description, and
+ * `altTextOnly` counts them.
  */
 function deckPictures(deck: Deck, bytes: Uint8Array, images: ImageCollector | undefined): { pictureName: PictureName; altTextOnly: () => number } {
   const pictures = deck.slides.flatMap((slide) => [...slide.shapes.flatMap((shape) => shape.blocks), ...slide.notes]).filter((block): block is SlideImage => block.kind === "image");
   const media = images ? packageMembers(bytes, pictures.flatMap((image) => (image.part ? [image.part] : []))) : new Map<string, Uint8Array>();
   let altTextOnly = 0;
   const pictureName: PictureName = (image, slide) => {
-    const picture = image.part ? media.get(image.part) : undefined;
+    const picture = image.bytes ?? (image.part ? media.get(image.part) : undefined);
     if (picture && images) return images.add(picture, { alt: image.alt, page: slide.number });
     altTextOnly++;
     return undefined;
@@ -48,7 +49,7 @@ function deckPictures(deck: Deck, bytes: Uint8Array, images: ImageCollector | un
  * Presentations (PPTX, PPTM, PPT, ODP) to GFM: one `##` section per visible slide in the deck's
  * order, titled by the slide's title, its shapes in reading order (groups flattened), bullet
  * levels as nested lists, tables as GFM tables, charts as their cached values, speaker notes
- * after the slide, pictures (PPTX, ODP) returned when asked for, else their description. Hidden
+ * after the slide, pictures returned when asked for, else their description. Hidden
  * slides are left out, with a warning.
  *
  * Note: we read the formats ourselves, with the ZIP guard, fflate, @xmldom/xmldom and cfb that

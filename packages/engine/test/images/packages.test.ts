@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
 import { epubWith } from "../hardening/hostile-text-documents.js";
@@ -127,5 +128,27 @@ describe("ODS", () => {
     expect(result.markdown).toMatch(new RegExp(`## Sales\\n\\n\\| Quarter \\| Sales \\|[^]*\\| Q2 +\\| 180 +\\|\\n\\n!\\[Sales by quarter\\]\\(${image!.name}\\)\\n$`));
     expect(result.warnings).toEqual([]);
     expect((await convert(odsWithPicture(chart), { filename: "sales.ods" })).markdown).not.toContain("![");
+  });
+});
+
+describe("PPT", () => {
+  // LibreOffice's save of a one-slide deck holding chartPng() (see files/make-files.mjs).
+  const deck = () => new Uint8Array(readFileSync(new URL("files/gen_picture-deck.ppt", import.meta.url)));
+
+  it("returns a picture from the blip store, in place", async () => {
+    const result = await convert(deck(), { filename: "sales.ppt", images: true });
+    expect(result.images).toHaveLength(1);
+    const [image] = result.images!;
+    expect(image).toMatchObject({ contentType: "image/png", width: 320, height: 200, page: 1 });
+    expect(same(image!.bytes, chart)).toBe(true);
+    expect(result.markdown).toBe(`## Slide 1\n\nSales by quarter\n\n![](${image!.name})\n`);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("says the picture was left out when pictures are not asked for", async () => {
+    const result = await convert(deck(), { filename: "sales.ppt" });
+    expect(result.markdown).toBe("## Slide 1\n\nSales by quarter\n");
+    expect(result.images).toBeUndefined();
+    expect(result.warnings).toContain("1 picture(s) were replaced by their alt text.");
   });
 });

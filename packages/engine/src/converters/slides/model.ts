@@ -47,6 +47,8 @@ export interface SlideImage {
   alt: string;
   /** The package part that holds the picture (`ppt/media/image1.png`, `Pictures/….png`), when known. */
   part?: string;
+  /** The picture's bytes, when the reader has them at hand (a PPT's "Pictures" stream). */
+  bytes?: Uint8Array;
 }
 
 export type SlideBlock = SlideParagraph | SlideTable | SlideChart | SlideImage;
