@@ -16,6 +16,25 @@ const references = (markdown: string): Array<{ alt: string; name: string }> =>
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));
 
+/** An EPUB chapter with two pictures of the book (one in a folder whose name needs escaping) and one on the web. */
+const book = (): Uint8Array =>
+  epubWith(
+    `<h1>The Harbour</h1><figure><img src="images/harbour%20dawn.jpg" alt="The harbour at dawn"/></figure><p>The boats leave at six.</p><p><img src="../OEBPS/images/chart.png" alt="Catch by month"/> and <img src="https://example.org/map.png" alt="Map"/></p>`,
+    undefined,
+    { "OEBPS/images/harbour dawn.jpg": photo, "OEBPS/images/chart.png": chart },
+  );
+
+/** Hex data wrapped at 64 columns, as word processors write it. */
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex").replace(/.{64}/g, "$&\n");
+/** An RTF with a PNG and a JPEG; Word writes each picture twice: `\shppict` and a metafile fallback (`\nonshppict`). */
+const rtf = (): Uint8Array =>
+  new TextEncoder().encode(
+    `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard Before the chart.\\par\n{\\*\\shppict{\\pict\\picw320\\pich200{\\*\\blipuid 0123456789abcdef}\\pngblip\n${hex(chart)}}}{\\nonshppict{\\pict\\wmetafile8 0100}}\\par\n{\\pict\\jpegblip ${hex(photo)}}\\par After the photo.\\par}`,
+  );
+
+/** LibreOffice's save of a one-slide deck holding chartPng() (see files/make-files.mts). */
+const deck = (): Uint8Array => new Uint8Array(readFileSync(new URL("files/gen_picture-deck.ppt", import.meta.url)));
+
 describe("PPTX", () => {
   it("returns a slide's picture with its description, in reading order, on its slide", async () => {
     const result = await convert(pptxWithPicture(chart), { filename: "ferry.pptx", images: true });
@@ -26,13 +45,6 @@ describe("PPTX", () => {
     expect(same(image!.bytes, chart)).toBe(true);
     expect(references(result.markdown)).toEqual([{ alt: "The ferry at the north pier", name: image!.name }]);
     expect(result.warnings).toEqual([]);
-  });
-
-  it("keeps the description alone when pictures are not asked for", async () => {
-    const result = await convert(pptxWithPicture(chart), { filename: "ferry.pptx" });
-    expect(result.markdown).toContain("Boats leave every hour.\n\nThe ferry at the north pier\n");
-    expect(result.images).toBeUndefined();
-    expect(result.warnings).toContain("1 picture(s) were replaced by their alt text.");
   });
 });
 
@@ -56,22 +68,9 @@ describe("ODT", () => {
     expect(same(result.images![0]!.bytes, chart)).toBe(true);
     expect(result.warnings).toEqual([]);
   });
-
-  it("keeps the description alone when pictures are not asked for", async () => {
-    const result = await convert(odtWithPicture(chart), { filename: "report.odt" });
-    expect(result.markdown).toBe("Before the chart.\n\nSales by quarter\n\nAfter the chart.\n");
-    expect(result.images).toBeUndefined();
-  });
 });
 
 describe("EPUB", () => {
-  const book = () =>
-    epubWith(
-      `<h1>The Harbour</h1><figure><img src="images/harbour%20dawn.jpg" alt="The harbour at dawn"/></figure><p>The boats leave at six.</p><p><img src="../OEBPS/images/chart.png" alt="Catch by month"/> and <img src="https://example.org/map.png" alt="Map"/></p>`,
-      undefined,
-      { "OEBPS/images/harbour dawn.jpg": photo, "OEBPS/images/chart.png": chart },
-    );
-
   it("returns each picture of a chapter, found relative to it, in place; a picture on the web stays a link", async () => {
     const result = await convert(book(), { filename: "harbour.epub", images: true });
     const names = result.images!.map((image) => image.name);
@@ -85,36 +84,15 @@ describe("EPUB", () => {
     expect(result.markdown).toContain(`# The Harbour\n\n![The harbour at dawn](${names[0]})\n\nThe boats leave at six.`);
     expect(result.warnings).toEqual([]);
   });
-
-  it("keeps the alt text of the book's own pictures when they are not asked for", async () => {
-    const result = await convert(book(), { filename: "harbour.epub" });
-    expect(result.markdown).toContain("# The Harbour\n\nThe harbour at dawn\n\nThe boats leave at six.\n\nCatch by month and ![Map](https://example.org/map.png)");
-    expect(result.images).toBeUndefined();
-    expect(result.warnings).toContain("2 image(s) were replaced by their alt text.");
-  });
 });
 
 describe("RTF", () => {
-  /** Hex data wrapped at 64 columns, as word processors write it. */
-  const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex").replace(/.{64}/g, "$&\n");
-  // Word writes each picture twice: `\shppict` (PNG, JPEG) and a metafile fallback (`\nonshppict`).
-  const rtf = () =>
-    new TextEncoder().encode(
-      `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard Before the chart.\\par\n{\\*\\shppict{\\pict\\picw320\\pich200{\\*\\blipuid 0123456789abcdef}\\pngblip\n${hex(chart)}}}{\\nonshppict{\\pict\\wmetafile8 0100}}\\par\n{\\pict\\jpegblip ${hex(photo)}}\\par After the photo.\\par}`,
-    );
-
   it("returns each \\pict's PNG or JPEG data in place", async () => {
     const result = await convert(rtf(), { filename: "report.rtf", images: true });
     expect(result.images!.map((image) => image.contentType)).toEqual(["image/png", "image/jpeg"]);
     expect(same(result.images![0]!.bytes, chart) && same(result.images![1]!.bytes, photo)).toBe(true);
     expect(result.markdown).toBe(`Before the chart.\n\n![](${result.images![0]!.name})\n\n![](${result.images![1]!.name})\n\nAfter the photo.\n`);
     expect(result.warnings).toEqual([]);
-  });
-
-  it("leaves pictures out, with a warning, when they are not asked for", async () => {
-    const result = await convert(rtf(), { filename: "report.rtf" });
-    expect(result.markdown).toBe("Before the chart.\n\nAfter the photo.\n");
-    expect(result.warnings).toEqual(["2 picture(s) were left out."]);
   });
 });
 
@@ -132,9 +110,6 @@ describe("ODS", () => {
 });
 
 describe("PPT", () => {
-  // LibreOffice's save of a one-slide deck holding chartPng() (see files/make-files.mjs).
-  const deck = () => new Uint8Array(readFileSync(new URL("files/gen_picture-deck.ppt", import.meta.url)));
-
   it("returns a picture from the blip store, in place", async () => {
     const result = await convert(deck(), { filename: "sales.ppt", images: true });
     expect(result.images).toHaveLength(1);
@@ -144,11 +119,24 @@ describe("PPT", () => {
     expect(result.markdown).toBe(`## Slide 1\n\nSales by quarter\n\n![](${image!.name})\n`);
     expect(result.warnings).toEqual([]);
   });
+});
 
-  it("says the picture was left out when pictures are not asked for", async () => {
-    const result = await convert(deck(), { filename: "sales.ppt" });
-    expect(result.markdown).toBe("## Slide 1\n\nSales by quarter\n");
+describe("pictures not asked for", () => {
+  it.each([
+    ["ferry.pptx", () => pptxWithPicture(chart), "## Ferry season\n\nBoats leave every hour.\n\nThe ferry at the north pier\n", "1 picture(s) were replaced by their alt text."],
+    ["sales.ppt", deck, "## Slide 1\n\nSales by quarter\n", "1 picture(s) were replaced by their alt text."],
+    ["report.odt", () => odtWithPicture(chart), "Before the chart.\n\nSales by quarter\n\nAfter the chart.\n", "1 image(s) were replaced by their alt text."],
+    [
+      "harbour.epub",
+      book,
+      "# The Harbour\n\nThe harbour at dawn\n\nThe boats leave at six.\n\nCatch by month and ![Map](https://example.org/map.png)\n",
+      "2 image(s) were replaced by their alt text.",
+    ],
+    ["report.rtf", rtf, "Before the chart.\n\nAfter the photo.\n", "2 picture(s) were left out."],
+  ])("%s keeps each picture's description (a web picture its link), and says so", async (filename, make, markdown, warning) => {
+    const result = await convert(make(), { filename });
+    expect(result.markdown).toBe(markdown);
     expect(result.images).toBeUndefined();
-    expect(result.warnings).toContain("1 picture(s) were replaced by their alt text.");
+    expect(result.warnings).toContain(warning);
   });
 });

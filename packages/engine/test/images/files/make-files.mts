@@ -2,30 +2,16 @@
 // Writes the one picture document the tests cannot generate themselves: a PPT (PowerPoint
 // 97-2003, a binary format no npm library writes) holding a PNG chart, saved by LibreOffice from
 // flat OpenDocument XML written here. The output is committed beside this script so that CI needs
-// no LibreOffice; run `node make-files.mjs` here (with `soffice` on the PATH) to make it again.
+// no LibreOffice; run `node --experimental-strip-types make-files.mts` here (Node 22, with
+// `soffice` on the PATH) to make it again.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createCanvas } from "@napi-rs/canvas";
+import { chartPng } from "../make-images.ts";
 
 const FILES = fileURLToPath(new URL("./", import.meta.url));
-
-/** The bar chart of make-images.ts's chartPng(): four flat bars, 320 × 200. */
-function chartPng(width = 320, height = 200) {
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, width, height);
-  const values = [0.35, 0.6, 0.45, 0.9];
-  values.forEach((value, index) => {
-    context.fillStyle = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"][index];
-    const barWidth = width / (values.length * 2);
-    context.fillRect(barWidth * (index * 2 + 0.5), height * (1 - value), barWidth, height * value);
-  });
-  return canvas.toBuffer("image/png");
-}
 
 const png = chartPng();
 const fodp = `<?xml version="1.0" encoding="UTF-8"?>
@@ -33,7 +19,7 @@ const fodp = `<?xml version="1.0" encoding="UTF-8"?>
 <office:body><office:presentation>
 <draw:page draw:name="page1">
 <draw:frame presentation:class="title" svg:x="1cm" svg:y="1cm" svg:width="20cm" svg:height="2cm"><draw:text-box><text:p>Sales by quarter</text:p></draw:text-box></draw:frame>
-<draw:frame svg:x="1cm" svg:y="4cm" svg:width="8cm" svg:height="5cm"><draw:image><office:binary-data>${png.toString("base64")}</office:binary-data></draw:image><svg:title>Bar chart</svg:title><svg:desc>Four bars, the last the tallest</svg:desc></draw:frame>
+<draw:frame svg:x="1cm" svg:y="4cm" svg:width="8cm" svg:height="5cm"><draw:image><office:binary-data>${Buffer.from(png).toString("base64")}</office:binary-data></draw:image><svg:title>Bar chart</svg:title><svg:desc>Four bars, the last the tallest</svg:desc></draw:frame>
 </draw:page>
 </office:presentation></office:body></office:document>`;
 
