@@ -118,7 +118,8 @@ export const ruledTable = (x: number, y: number, rows: readonly (readonly string
   },
 });
 
-const ODF_DRAWING_NS = `xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"`;
+/** The namespaces of an ODF picture frame. */
+export const ODF_DRAWING_NS = `xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"`;
 
 /** An ODF frame holding the picture at `href` with its description, as LibreOffice writes it. */
 const odfPicture = (href: string, description: string): string =>

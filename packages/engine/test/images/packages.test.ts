@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
-import { epubWith } from "../hardening/hostile-text-documents.js";
-import { odpWithPicture, odsWithPicture, odtWithPicture, pptxWithPicture } from "./make-documents.js";
+import { epubWith, odtWith } from "../hardening/hostile-text-documents.js";
+import { ODF_DRAWING_NS, odpWithPicture, odsWithPicture, odtWithPicture, pptxWithPicture } from "./make-documents.js";
 import { chartPng, photoJpeg } from "./make-images.js";
 
 /** Pictures of the formats that came after DOCX, XLSX and PDF (PPTX, ODP, ODT, EPUB, RTF, ODS), in documents generated here. */
@@ -138,5 +138,27 @@ describe("pictures not asked for", () => {
     expect(result.markdown).toBe(markdown);
     expect(result.images).toBeUndefined();
     expect(result.warnings).toContain(warning);
+  });
+});
+
+describe("ODT captions", () => {
+  const picture = `<draw:frame ${ODF_DRAWING_NS}><draw:image xlink:href="Pictures/chart.png"/></draw:frame>`;
+
+  it("gives a picture without a description the caption paragraph after it (pandoc)", async () => {
+    const bytes = odtWith(
+      `<text:p text:style-name="FigureWithCaption">${picture}</text:p><text:p text:style-name="FigureCaption">Catch by month, 2025</text:p><text:p>After the chart.</text:p>`,
+      { "Pictures/chart.png": chart },
+    );
+    const result = await convert(bytes, { filename: "pandoc.odt", images: true });
+    expect(result.markdown).toBe(`![Catch by month, 2025](${result.images![0]!.name})\n\nCatch by month, 2025\n\nAfter the chart.\n`);
+  });
+
+  it("gives it the caption of the text frame around it (LibreOffice)", async () => {
+    const bytes = odtWith(
+      `<text:p><draw:frame ${ODF_DRAWING_NS}><draw:text-box><text:p text:style-name="Illustration">${picture}Illustration <text:sequence>1</text:sequence>: Catch by month</text:p></draw:text-box></draw:frame></text:p>`,
+      { "Pictures/chart.png": chart },
+    );
+    const { images } = await convert(bytes, { filename: "libreoffice.odt", images: true });
+    expect(images!.map((image) => image.alt)).toEqual(["Illustration 1: Catch by month"]);
   });
 });
