@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { unzipSync } from "fflate";
+import { toText } from "hast-util-to-text";
 import { visit } from "unist-util-visit";
 import { imageCollectorFor } from "../images.js";
 import type { Converter } from "../types.js";
@@ -35,13 +36,25 @@ function unwrapInternalLinks(parent: Root | Element): void {
 
 /**
  * Point each picture of the chapter at `chapterPath` at its file in the book (`../images/a.png`
- * → `OEBPS/images/a.png`), for `collectPackagePictures`. Mutates `tree`.
+ * → `OEBPS/images/a.png`), for `collectPackagePictures`; a figure's one picture without alt text
+ * takes its `<figcaption>`, which becomes a paragraph of its own. Mutates `tree`.
  */
 function resolvePictures(tree: Root, chapterPath: string): void {
   visit(tree, "element", (element: Element) => {
     if (element.tagName === "img" && typeof element.properties.src === "string" && element.properties.src !== "") {
       element.properties.src = resolvePath(chapterPath, element.properties.src) ?? element.properties.src;
     }
+    if (element.tagName !== "figure") return;
+    const pictures: Element[] = [];
+    let caption = "";
+    visit(element, "element", (inner: Element) => {
+      if (inner.tagName === "img") pictures.push(inner);
+      if (inner.tagName !== "figcaption") return;
+      caption = toText(inner).replace(/\s+/g, " ").trim();
+      // The sanitiser drops <figcaption> (not in GitHub's schema) and its text would run on after the picture.
+      inner.tagName = "p";
+    });
+    if (pictures.length === 1 && !pictures[0]!.properties.alt && caption) pictures[0]!.properties.alt = caption;
   });
 }
 

@@ -86,6 +86,14 @@ describe("EPUB", () => {
   });
 });
 
+describe("EPUB captions", () => {
+  it("gives a figure's picture without alt text its <figcaption>", async () => {
+    const bytes = epubWith(`<figure><img src="chart.png" alt=""/><figcaption>Catch by <em>month</em></figcaption></figure>`, undefined, { "OEBPS/chart.png": chart });
+    const result = await convert(bytes, { filename: "captioned.epub", images: true });
+    expect(result.markdown).toBe(`![Catch by month](${result.images![0]!.name})\n\nCatch by *month*\n`);
+  });
+});
+
 describe("RTF", () => {
   it("returns each \\pict's PNG or JPEG data in place", async () => {
     const result = await convert(rtf(), { filename: "report.rtf", images: true });
