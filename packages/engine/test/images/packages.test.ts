@@ -29,7 +29,7 @@ const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex").re
 /** An RTF with a PNG and a JPEG; Word writes each picture twice: `\shppict` and a metafile fallback (`\nonshppict`). */
 const rtf = (): Uint8Array =>
   new TextEncoder().encode(
-    `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard Before the chart.\\par\n{\\*\\shppict{\\pict\\picw320\\pich200{\\*\\blipuid 0123456789abcdef}\\pngblip\n${hex(chart)}}}{\\nonshppict{\\pict\\wmetafile8 0100}}\\par\n{\\pict\\jpegblip ${hex(photo)}}\\par After the photo.\\par}`,
+    `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\pard Before the chart.\\par\n{\\*\\shppict{\\pict{\\*\\picprop{\\sp{\\sn wzDescription}{\\sv Sales by quarter, \\u8364\\'80 thousands}}{\\sp{\\sn wzName}{\\sv Picture 1}}}\\picw320\\pich200{\\*\\blipuid 0123456789abcdef}\\pngblip\n${hex(chart)}}}{\\nonshppict{\\pict\\wmetafile8 0100}}\\par\n{\\pict\\jpegblip ${hex(photo)}}\\par After the photo.\\par}`,
   );
 
 /** LibreOffice's save of a one-slide deck holding chartPng() (see files/make-files.mts). */
@@ -95,11 +95,11 @@ describe("EPUB captions", () => {
 });
 
 describe("RTF", () => {
-  it("returns each \\pict's PNG or JPEG data in place", async () => {
+  it("returns each \\pict's PNG or JPEG data in place, with its description (picprop's wzDescription)", async () => {
     const result = await convert(rtf(), { filename: "report.rtf", images: true });
     expect(result.images!.map((image) => image.contentType)).toEqual(["image/png", "image/jpeg"]);
     expect(same(result.images![0]!.bytes, chart) && same(result.images![1]!.bytes, photo)).toBe(true);
-    expect(result.markdown).toBe(`Before the chart.\n\n![](${result.images![0]!.name})\n\n![](${result.images![1]!.name})\n\nAfter the photo.\n`);
+    expect(result.markdown).toBe(`Before the chart.\n\n![Sales by quarter, € thousands](${result.images![0]!.name})\n\n![](${result.images![1]!.name})\n\nAfter the photo.\n`);
     expect(result.warnings).toEqual([]);
   });
 });
@@ -140,7 +140,7 @@ describe("pictures not asked for", () => {
       "# The Harbour\n\nThe harbour at dawn\n\nThe boats leave at six.\n\nCatch by month and ![Map](https://example.org/map.png)\n",
       "2 image(s) were replaced by their alt text.",
     ],
-    ["report.rtf", rtf, "Before the chart.\n\nAfter the photo.\n", "2 picture(s) were left out."],
+    ["report.rtf", rtf, "Before the chart.\n\nSales by quarter, € thousands\n\nAfter the photo.\n", "2 picture(s) were left out."],
   ])("%s keeps each picture's description (a web picture its link), and says so", async (filename, make, markdown, warning) => {
     const result = await convert(make(), { filename });
     expect(result.markdown).toBe(markdown);

@@ -10,7 +10,7 @@ import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict";
+export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
@@ -60,8 +60,8 @@ class RtfReader {
   private starred = false;
   private fieldInstruction = "";
   private listText = "";
-  /** The hex digits of the `\pict` being read. */
-  private pictureHex: string[] = [];
+  /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
+  private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
   private entry: { number: number; text: string; charset?: number; outline?: number } | undefined;
 
@@ -188,11 +188,18 @@ class RtfReader {
     } else if (word === "pict") {
       // The picture's data is hex text; its format (`\pngblip`, `\jpegblip`, `\emfblip`…) the collector reads from the bytes.
       if (state.destination === "body") {
-        this.runs.push({ type: "element", tagName: "img", properties: { src: `rtf-picture-${document.pictures.size + 1}`, alt: "" }, children: [] });
-        document.pictures.set(`rtf-picture-${document.pictures.size + 1}`, new Uint8Array());
-        this.pictureHex = [];
+        const element: Element = { type: "element", tagName: "img", properties: { src: `rtf-picture-${document.pictures.size + 1}`, alt: "" }, children: [] };
+        this.runs.push(element);
+        document.pictures.set(String(element.properties.src), new Uint8Array());
+        this.picture = { element, hex: [], propertyName: "", description: "" };
       }
       state.destination = state.destination === "body" ? "pict" : "skip";
+    } else if (word === "picprop" && state.destination === "pict") {
+      // `{\*\picprop{\sp{\sn wzDescription}{\sv The alt text}}…}`: the picture's shape properties.
+      state.destination = "picprop";
+    } else if ((word === "sn" || word === "sv") && state.destination === "picprop") {
+      state.destination = word;
+      if (word === "sn" && this.picture) this.picture.propertyName = "";
     } else if (word === "shppict") {
       // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
     } else if (SKIPPED.has(word) || this.starred) {
@@ -204,7 +211,7 @@ class RtfReader {
     const { state } = this;
     if (word !== "u" && word !== "uc") this.flushBytes();
     // A picture's control words (`\picw`, `\pngblip`) describe it; its bytes say the same.
-    if (state.destination === "pict") return;
+    if (state.destination === "pict" || state.destination === "picprop" || state.destination === "sn") return;
     if (word in CHARACTERS) return this.write(CHARACTERS[word]!);
     switch (word) {
       case "par":
@@ -288,7 +295,13 @@ class RtfReader {
         this.fieldInstruction += value;
         return;
       case "pict":
-        this.pictureHex.push(value);
+        this.picture?.hex.push(value);
+        return;
+      case "sn":
+        if (this.picture) this.picture.propertyName += value;
+        return;
+      case "sv":
+        if (this.picture?.propertyName.trim() === "wzDescription") this.picture.description += value;
         return;
       case "listtext":
         this.listText += value;
@@ -308,11 +321,14 @@ class RtfReader {
     }
   }
 
-  /** The `\pict` group closes: its hex data becomes the bytes of the last picture. */
+  /** The `\pict` group closes: its hex data becomes the picture's bytes, its description its alt text. */
   private endPicture(): void {
-    const hex = this.pictureHex.join("").replace(/[^0-9a-f]/gi, "");
-    this.pictureHex = [];
-    this.document.pictures.set(`rtf-picture-${this.document.pictures.size}`, Buffer.from(hex.length % 2 ? hex.slice(0, -1) : hex, "hex"));
+    if (!this.picture) return;
+    const { element, hex, description } = this.picture;
+    const digits = hex.join("").replace(/[^0-9a-f]/gi, "");
+    this.document.pictures.set(String(element.properties.src), Buffer.from(digits.length % 2 ? digits.slice(0, -1) : digits, "hex"));
+    element.properties.alt = description.replace(/\s+/g, " ").trim();
+    this.picture = undefined;
   }
 
   private flushBytes(): void {
