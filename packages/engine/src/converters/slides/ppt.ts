@@ -243,8 +243,9 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
   if (!documentRecord) throw new Error("it has no document record");
   const lists = stream.children(documentRecord).filter((record) => record.type === RT.SlideListWithText);
   const hyperlinks = readHyperlinks(stream, documentRecord);
-  const pictureEntry = CFB.find(container, "Pictures");
-  const picture = blipStore(stream, documentRecord, pictureEntry?.content ? new PptStream(Uint8Array.from(pictureEntry.content)) : undefined);
+  // Note: a view, not a copy: the pictures' bytes are only read when pictures are asked for.
+  const pictures = CFB.find(container, "Pictures")?.content;
+  const picture = blipStore(stream, documentRecord, pictures ? new PptStream(pictures instanceof Uint8Array ? pictures : Uint8Array.from(pictures)) : undefined);
   const notesByNotesId = new Map(readSlideList(stream, lists.find((list) => list.instance === 2), hyperlinks).map((entry) => [entry.id, entry]));
   const slides: Slide[] = [];
   let hiddenCount = 0;
