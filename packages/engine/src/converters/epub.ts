@@ -1,13 +1,17 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { unzipSync } from "fflate";
+import { toText } from "hast-util-to-text";
+import { visit } from "unist-util-visit";
+import { imageCollectorFor } from "../images.js";
 import type { Converter } from "../types.js";
 import { assertSafeZip } from "../zip-guard.js";
 import { hastToMarkdown } from "./docx/html-to-markdown.js";
-import { assertNotDrm, packagePath, readPackage } from "./epub/package.js";
+import { assertNotDrm, packagePath, readPackage, resolvePath } from "./epub/package.js";
 import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
 import { normaliseNotes } from "./html/notes.js";
 import { sanitizePage } from "./html/sanitize.js";
+import { collectPackagePictures } from "./package-pictures.js";
 
 // Note: chapters are held as strings and then as hast trees, many times their size, so an EPUB
 // gets the DOCX and ODT cap. Pictures count towards it too; a book of pictures past 64 MiB
@@ -30,9 +34,34 @@ function unwrapInternalLinks(parent: Root | Element): void {
   }) as typeof parent.children;
 }
 
+/**
+ * Point each picture of the chapter at `chapterPath` at its file in the book (`../images/a.png`
+ * → `OEBPS/images/a.png`), for `collectPackagePictures`; a figure's one picture without alt text
+ * takes its `<figcaption>`, which becomes a paragraph of its own. Mutates `tree`.
+ */
+function resolvePictures(tree: Root, chapterPath: string): void {
+  visit(tree, "element", (element: Element) => {
+    if (element.tagName === "img" && typeof element.properties.src === "string" && element.properties.src !== "") {
+      element.properties.src = resolvePath(chapterPath, element.properties.src) ?? element.properties.src;
+    }
+    if (element.tagName !== "figure") return;
+    const pictures: Element[] = [];
+    let caption = "";
+    visit(element, "element", (inner: Element) => {
+      if (inner.tagName === "img") pictures.push(inner);
+      if (inner.tagName !== "figcaption") return;
+      caption = toText(inner).replace(/\s+/g, " ").trim();
+      // The sanitiser drops <figcaption> (not in GitHub's schema) and its text would run on after the picture.
+      inner.tagName = "p";
+    });
+    if (pictures.length === 1 && !pictures[0]!.properties.alt && caption) pictures[0]!.properties.alt = caption;
+  });
+}
+
 /** One chapter's body, without scripts, styles and a table of contents (`<nav>`). */
 function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { next: number }): ElementContent[] {
   const page = parseShallowHtml(new TextDecoder().decode(bytes), `${name} (${path})`);
+  resolvePictures(page, path);
   const content = mainContent(page, false);
   content.children = content.children.filter((child) => !(child.type === "element" && child.tagName === "nav"));
   notes.next = normaliseNotes(content, notes.next);
@@ -42,7 +71,8 @@ function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { 
 /**
  * EPUB 2 and 3 to GFM: the chapters in spine order, each through the HTML path (headings,
  * lists, tables, emphasis), the book's title, author, description and language as metadata.
- * Links inside the book keep their text, images their alt text. A book under DRM is refused.
+ * Links inside the book keep their text; its pictures come back when asked for, else keep their
+ * alt text. A book under DRM is refused.
  * Note: no npm EPUB reader fits: epub2 and epubjs read from a path or a browser, and all of
  * them hand back HTML strings; an EPUB is a ZIP, two small XML files and XHTML, which fflate,
  * xmldom and parse5 (already here) read directly.
@@ -67,11 +97,20 @@ export const epubConverter: Converter = {
       children: chapters.flatMap((path) => (files[path] ? chapterContent(files[path], path, name, notes) : [])),
     };
     unwrapInternalLinks(book);
-    const { markdown, firstHeading, imageCount } = hastToMarkdown(sanitizePage(book, undefined));
+    const content = sanitizePage(book, undefined);
+    const images = await imageCollectorFor(options);
+    collectPackagePictures(content, bytes, images);
+    const { markdown, firstHeading, imageCount } = hastToMarkdown(content);
+    const collected = await images?.finish();
     const warnings = [
       ...(missing.length > 0 ? [`${missing.length} chapter(s) listed in the spine are missing from the file (${missing.join(", ")}).`] : []),
-      ...(imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : []),
+      ...(collected?.warnings ?? (imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : [])),
     ];
-    return { markdown, metadata: { ...metadata, title: metadata.title ?? firstHeading }, warnings };
+    return {
+      markdown,
+      metadata: { ...metadata, title: metadata.title ?? firstHeading },
+      warnings,
+      ...(collected && { images: collected.images }),
+    };
   },
 };

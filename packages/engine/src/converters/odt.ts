@@ -1,11 +1,13 @@
 import { strFromU8, unzipSync } from "fflate";
 import { ScrapeError } from "../errors.js";
+import { imageCollectorFor } from "../images.js";
 import type { Converter } from "../types.js";
 import { assertSafeZip } from "../zip-guard.js";
 import { hastToMarkdown } from "./docx/html-to-markdown.js";
 import { readOdfMetadata } from "./odt/metadata.js";
 import { readStyles } from "./odt/styles.js";
 import { odtBodyToHast } from "./odt/to-hast.js";
+import { collectPackagePictures } from "./package-pictures.js";
 import { descendants, parseXml } from "./xml.js";
 
 const PARTS = new Set(["content.xml", "styles.xml", "meta.xml", "META-INF/manifest.xml"]);
@@ -14,8 +16,9 @@ const ODT_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 /**
  * OpenDocument text (ODT) to GFM with the same structure as DOCX: headings, nested lists,
- * tables, links, emphasis, footnotes and endnotes. Tables of contents and other generated
- * indexes are left out with `onlyMainContent`; comments and tracked deletions always are.
+ * tables, links, emphasis, footnotes and endnotes, and its pictures (`Pictures/…`) when asked
+ * for. Tables of contents and other generated indexes are left out with `onlyMainContent`;
+ * comments and tracked deletions always are.
  * Note: no maintained npm library reads ODT's structure (odt2html is a 2014 XSLT wrapper;
  * officeparser flattens to its own AST), while the format is plain XML that xmldom reads and
  * the DOCX path already writes as Markdown.
@@ -37,9 +40,17 @@ export const odtConverter: Converter = {
     const [body] = descendants(content, "text").filter((element) => element.parentNode?.localName === "body");
     if (!body) throw new Error("content.xml has no office:text body (is it a spreadsheet or a presentation?)");
     const hast = odtBodyToHast(body, readStyles(content, styles), { name, onlyMainContent: options.onlyMainContent !== false });
+    const images = await imageCollectorFor(options);
+    collectPackagePictures(hast, bytes, images);
     const { markdown, firstHeading, imageCount } = hastToMarkdown(hast);
     const metadata = readOdfMetadata(meta);
-    const warnings = imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : [];
-    return { markdown, metadata: { ...metadata, title: metadata.title ?? firstHeading }, warnings };
+    const collected = await images?.finish();
+    const warnings = collected?.warnings ?? (imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : []);
+    return {
+      markdown,
+      metadata: { ...metadata, title: metadata.title ?? firstHeading },
+      warnings,
+      ...(collected && { images: collected.images }),
+    };
   },
 };

@@ -1,12 +1,15 @@
 import { ScrapeError } from "../errors.js";
+import { imageCollectorFor } from "../images.js";
 import type { Converter } from "../types.js";
 import { hastToMarkdown } from "./docx/html-to-markdown.js";
+import { collectPictures } from "./package-pictures.js";
 import { readRtf } from "./rtf/reader.js";
 import { rtfToHast } from "./rtf/to-hast.js";
 
 /**
  * RTF to GFM with the same structure as DOCX: headings (by style or outline level), nested
- * lists, tables, links, bold and italic, footnotes. Pictures are counted and left out.
+ * lists, tables, links, bold and italic, footnotes; pictures (`\pict` PNG, JPEG…) returned in
+ * place when asked for, else counted and left out.
  */
 export const rtfConverter: Converter = {
   formats: ["rtf"],
@@ -20,8 +23,17 @@ export const rtfConverter: Converter = {
         `${name} ends with ${document.unclosedGroups} groups still open, so it is truncated; download or save it again.`,
       );
     }
-    const { markdown, firstHeading, imageCount } = hastToMarkdown(rtfToHast(document));
-    const warnings = imageCount > 0 ? [`${imageCount} picture(s) were left out.`] : [];
-    return { markdown, metadata: { ...document.metadata, title: document.metadata.title ?? firstHeading }, warnings };
+    const hast = rtfToHast(document);
+    const images = await imageCollectorFor(options);
+    collectPictures(hast, images, () => document.pictures);
+    const { markdown, firstHeading, imageCount } = hastToMarkdown(hast);
+    const collected = await images?.finish();
+    const warnings = collected?.warnings ?? (imageCount > 0 ? [`${imageCount} picture(s) were left out.`] : []);
+    return {
+      markdown,
+      metadata: { ...document.metadata, title: document.metadata.title ?? firstHeading },
+      warnings,
+      ...(collected && { images: collected.images }),
+    };
   },
 };

@@ -1,9 +1,10 @@
 import { read, set_cptable } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
-import type { Converter } from "../types.js";
+import type { Converter, DocumentFormat } from "../types.js";
 import { MAX_TABLE_ROWS } from "./gfm-table.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
+import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
 import type { SheetPicture } from "./spreadsheet/pictures.js";
 import { renderSheetSection } from "./spreadsheet/sheet-section.js";
@@ -12,13 +13,19 @@ import { renderSheetSection } from "./spreadsheet/sheet-section.js";
 // store their text in the workbook's code page (cp1251, cp932, ...) and would come out garbled.
 set_cptable(cptable);
 
+/** The pictures of each sheet, by sheet name, for the ZIP formats whose drawings are read (XLSX, ODS). */
+function sheetPictures(bytes: Uint8Array, format: DocumentFormat): Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>> {
+  if (bytes[0] !== 0x50) return new Map();
+  return format === "xlsx" ? readSheetPictures(bytes) : format === "ods" ? readOdsPictures(bytes) : new Map();
+}
+
 /**
  * A converter for XLSX, XLSB, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
  * one GFM table per sheet, formulas as their saved results, numbers and dates as their formats
  * show them (ISO dates for the default date format), hyperlinks as
  * Markdown links and cell comments listed under the table. Hidden sheets are left out, with a
- * warning; chart sheets and empty sheets give no section. With `options.images`, an XLSX
- * sheet's pictures follow its table.
+ * warning; chart sheets and empty sheets give no section. With `options.images`, an XLSX or
+ * ODS sheet's pictures follow its table.
  */
 export const spreadsheetConverter: Converter = {
   formats: ["xlsx", "xlsb", "xls", "ods"],
@@ -27,7 +34,7 @@ export const spreadsheetConverter: Converter = {
     const name = filename ?? "the workbook";
     assertWorkbookContainer(bytes, format, name);
     const images = await imageCollectorFor(options);
-    const picturesBySheet = images && format === "xlsx" && bytes[0] === 0x50 ? readSheetPictures(bytes) : new Map<string, SheetPicture[]>();
+    const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
     // One row past the limit tells a sheet of exactly MAX_TABLE_ROWS rows from a longer one.
     const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: MAX_TABLE_ROWS + 1 });
     const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };

@@ -26,9 +26,12 @@ const PPTX_PARTS = {
 /** The namespaces a PPTX slide part declares. */
 export const PPTX_NAMESPACES = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`;
 
-/** A one-slide PPTX whose slide is the given XML, plus any further parts (relationships, charts). */
-export const pptxWith = (slideXml: string, parts: Record<string, string> = {}): Uint8Array =>
-  zipSync({ ...mapValues({ ...PPTX_PARTS, ...parts }, strToU8), "ppt/slides/slide1.xml": strToU8(slideXml) }, { level: 6 });
+/** A one-slide PPTX whose slide is the given XML, plus any further parts (relationships, charts, media). */
+export const pptxWith = (slideXml: string, parts: Record<string, string | Uint8Array> = {}): Uint8Array =>
+  zipSync(
+    { ...mapValues({ ...PPTX_PARTS, ...parts }, (part) => (typeof part === "string" ? strToU8(part) : part)), "ppt/slides/slide1.xml": strToU8(slideXml) },
+    { level: 6 },
+  );
 
 /** A PPTX whose slide nests `p:grpSp` groups `depth` deep. */
 export const deeplyNestedPptx = (depth: number): Uint8Array =>

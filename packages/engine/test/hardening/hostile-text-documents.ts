@@ -14,9 +14,9 @@ const odtBody = (body: string, prolog = ""): string =>
   `<?xml version="1.0" encoding="UTF-8"?>${prolog}<office:document-content ${ODF_NS}><office:body><office:text>${body}</office:text></office:body></office:document-content>`;
 
 /** An ODT whose body (`office:text`) is the given XML; `mimetype` first and stored, as ODF requires. */
-export const odtWith = (body: string, parts: Record<string, string> = {}, prolog = ""): Uint8Array =>
+export const odtWith = (body: string, parts: Record<string, string | Uint8Array> = {}, prolog = ""): Uint8Array =>
   zipSync(
-    { mimetype: [strToU8(ODT_PARTS.mimetype), { level: 0 }], "META-INF/manifest.xml": strToU8(ODT_PARTS["META-INF/manifest.xml"]), ...Object.fromEntries(Object.entries(parts).map(([path, text]) => [path, strToU8(text)])), "content.xml": strToU8(odtBody(body, prolog)) },
+    { mimetype: [strToU8(ODT_PARTS.mimetype), { level: 0 }], "META-INF/manifest.xml": strToU8(ODT_PARTS["META-INF/manifest.xml"]), ...Object.fromEntries(Object.entries(parts).map(([path, part]) => [path, typeof part === "string" ? strToU8(part) : part])), "content.xml": strToU8(odtBody(body, prolog)) },
     { level: 6 },
   );
 
@@ -49,10 +49,11 @@ const EPUB_PARTS = (encryption?: string): Record<string, string> => ({
   "OEBPS/book.opf": `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Hostile Book</dc:title></metadata><manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>`,
 });
 
-/** An EPUB of one chapter with the given XHTML body. */
-export const epubWith = (body: string, encryption?: string): Uint8Array =>
+/** An EPUB of one chapter with the given XHTML body, plus any further members (pictures). */
+export const epubWith = (body: string, encryption?: string, members: Record<string, Uint8Array> = {}): Uint8Array =>
   zipSync({
     ...Object.fromEntries(Object.entries(EPUB_PARTS(encryption)).map(([path, text]) => [path, path === "mimetype" ? [strToU8(text), { level: 0 }] : strToU8(text)])),
+    ...members,
     "OEBPS/c1.xhtml": strToU8(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>c1</title></head><body>${body}</body></html>`),
   } as Parameters<typeof zipSync>[0]);
 

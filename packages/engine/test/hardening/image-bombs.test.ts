@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
-import { docxWithPictures } from "../images/make-documents.js";
+import { docxWithPictures, odtWithPicture, pptxWithPicture } from "../images/make-documents.js";
 import { bombPng, chartPng, photoJpeg } from "../images/make-images.js";
 import { postScrape } from "../server/helpers.js";
 import type { SourceServer } from "../server/helpers.js";
@@ -31,6 +31,18 @@ describe("picture limits (in-process)", () => {
     const result = await convert(bytes, { filename: "report.docx", images: { maxTotalBytes: chart.length + 100 } });
     expect(result.images!.map((image) => image.alt)).toEqual(["Chart"]);
     expect(result.warnings[0]).toMatch(/^1 picture\(s\) of report\.docx were left as alt text: its pictures pass/);
+  });
+});
+
+describe("image bombs in the packaged formats (in-process)", () => {
+  it.each([
+    ["bomb-picture.odt", () => odtWithPicture(bombPng(50_000, 50_000), "Bomb"), "Before the chart.\n\nBomb\n\nAfter the chart.\n"],
+    ["bomb-picture.pptx", () => pptxWithPicture(bombPng(50_000, 50_000), "Bomb"), "## Ferry season\n\nBoats leave every hour.\n\nBomb\n"],
+  ])("%s holding a PNG that declares 50,000 × 50,000 pixels → its alt text and a warning", async (name, make, markdown) => {
+    const result = await convert(make(), { filename: name, images: true });
+    expect(result.markdown).toBe(markdown);
+    expect(result.images).toEqual([]);
+    expect(result.warnings).toEqual([`1 picture(s) of ${name} were left as alt text: each declares more than 25000000 pixels (an image bomb, or a scan to downsize).`]);
   });
 });
 

@@ -18,10 +18,18 @@ const FONT_OBFUSCATION = new Set(["http://www.idpf.org/2008/embedding", "http://
 
 const text = (element: Element | undefined): string | undefined => element?.textContent?.replace(/\s+/g, " ").trim() || undefined;
 
-/** `OEBPS/text/ch1.xhtml` from the OPF's folder and an href relative to it. */
-function resolvePath(opfPath: string, href: string): string {
-  const url = new URL(href, `epub:/${opfPath}`);
-  return decodeURIComponent(url.pathname.slice(1));
+/**
+ * The ZIP path an href in the file at `fromPath` points to (`OEBPS/text/ch1.xhtml` from the
+ * OPF's `text/ch1.xhtml`); `undefined` for a URL (`https:`, `data:`), which is no file of the book.
+ */
+export function resolvePath(fromPath: string, href: string): string | undefined {
+  const url = URL.parse(href, `epub:/${fromPath}`);
+  if (url?.protocol !== "epub:") return undefined;
+  try {
+    return decodeURIComponent(url.pathname.slice(1));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -71,7 +79,8 @@ export function readPackage(opf: Uint8Array, opfPath: string): EpubPackage {
   const chapters = (spine ? childElements(spine) : [])
     .map((itemref) => manifest.get(itemref.getAttribute("idref") ?? ""))
     .filter((item): item is Element => item !== undefined && CHAPTER_TYPES.has(item.getAttribute("media-type") ?? ""))
-    .map((item) => resolvePath(opfPath, item.getAttribute("href") ?? ""));
+    .map((item) => resolvePath(opfPath, item.getAttribute("href") ?? ""))
+    .filter((path) => path !== undefined);
   return {
     metadata: Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined)),
     chapters: [...new Set(chapters)],

@@ -1,6 +1,7 @@
 import type { Element as XmlElement, Node as XmlNode } from "@xmldom/xmldom";
 import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
+import { visit } from "unist-util-visit";
 import { ScrapeError } from "../../errors.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
@@ -25,6 +26,8 @@ const SKIPPED = new Set([
 const INDEXES = new Set(["table-of-content", "illustration-index", "alphabetical-index", "table-index", "object-index", "user-index", "bibliography"]);
 const CODE_STYLE = /^(preformatted text|source text|source code|code|html preformatted)/i;
 const QUOTE_STYLE = /^(quotations|quote|block text|intense quote)$/i;
+/** Caption paragraphs: LibreOffice's `Caption` and its categories, pandoc's `FigureCaption`. */
+const CAPTION_STYLE = /caption|^(figure|illustration|drawing)$/i;
 
 interface Walk {
   styles: OdfStyles;
@@ -35,6 +38,8 @@ interface Walk {
   depth: number;
   /** The marks of the spans around the text being read. */
   marks: Marks;
+  /** The paragraphs written in a caption style. */
+  captions: WeakSet<Element>;
 }
 
 function deeper(walk: Walk): Walk {
@@ -96,21 +101,62 @@ function noteReference(note: XmlElement, walk: Walk): Element {
   return el("sup", [el("a", [text(String(walk.notes.length))], { href: `#${id}` })]);
 }
 
-/** A picture keeps its description (alt text); a text box its text. */
+/** A link to a file outside the package (`https:`, `file:`): never opened. */
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A picture as `<img>` with its description (alt text) and, when embedded, its path inside the
+ * package as `src` (`Pictures/….png`, see `collectPackagePictures`); a text box keeps its text.
+ */
 function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
   const described = children.find((child) => child.localName === "desc" || child.localName === "title");
   const textBox = children.find((child) => child.localName === "text-box");
-  if (textBox) return blocks(textBox, walk).flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
-  if (children.some((child) => child.localName === "image" || child.localName === "object")) {
-    return [el("img", [], { src: "", alt: described?.textContent?.trim() ?? "" })];
+  if (textBox) {
+    // LibreOffice's captioned picture: a text frame holding the picture and its caption's text.
+    const content = blocks(textBox, walk);
+    describeLonePicture(content, toText(el("div", content)));
+    return content.flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
+  }
+  const image = children.find((child) => child.localName === "image");
+  // An embedded object (a chart, a formula) keeps its description: its `draw:image` is a metafile preview.
+  const object = children.some((child) => child.localName === "object");
+  if (image || object) {
+    const href = (!object && image?.getAttribute("xlink:href")?.replace(/^\.\//, "")) || "";
+    return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
   }
   return [];
+}
+
+/** Give the one undescribed picture among `content` the description `alt` (a caption). Mutates it. */
+function describeLonePicture(content: ElementContent[], alt: string): void {
+  const undescribed: Element[] = [];
+  visit(el("div", content), "element", (element: Element) => {
+    if (element.tagName === "img" && !element.properties.alt) undescribed.push(element);
+  });
+  const caption = alt.replace(/\s+/g, " ").trim();
+  if (undescribed.length === 1 && caption) undescribed[0]!.properties.alt = caption;
+}
+
+/** A picture without a description takes the caption paragraph right after it (pandoc's `FigureCaption`). Mutates the blocks. */
+function captionPictures(blocks: ElementContent[], captions: WeakSet<Element>): ElementContent[] {
+  blocks.forEach((block, index) => {
+    const previous = blocks[index - 1];
+    if (block.type === "element" && captions.has(block) && previous?.type === "element" && previous.tagName === "p" && !toText(previous).trim()) {
+      describeLonePicture([previous], toText(block));
+    }
+  });
+  return blocks;
 }
 
 function paragraph(node: XmlElement, walk: Walk): Element {
   const style = node.getAttribute("text:style-name") ?? undefined;
   const lineage = walk.styles.lineage(style);
+  if (lineage.some((name) => CAPTION_STYLE.test(name))) {
+    const caption = el("p", mergeRuns(inline(node, walk)));
+    walk.captions.add(caption);
+    return caption;
+  }
   if (lineage.some((name) => CODE_STYLE.test(name)) || walk.styles.isMonospace(style)) {
     return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
@@ -189,7 +235,7 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
 /** The blocks inside `node`: paragraphs, headings, lists, tables, sections. */
 function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
-  return joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
+  return captionPictures(joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
       case "h": {
         const level = Math.min(Math.max(Number(child.getAttribute("text:outline-level") ?? 1) || 1, 1), 6);
@@ -206,7 +252,7 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
         if (INDEXES.has(child.localName ?? "") && walk.onlyMainContent) return [];
         return blocks(child, inner, listContext);
     }
-  })));
+  }))), walk.captions);
 }
 
 /**
@@ -216,7 +262,7 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
  * `<sup><a href="#footnote-n">` plus an `<ol>` of `<li id="footnote-n">` at the end.
  */
 export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
-  const walk: Walk = { styles, ...options, notes: [], depth: 0, marks: NO_MARKS };
+  const walk: Walk = { styles, ...options, notes: [], depth: 0, marks: NO_MARKS, captions: new WeakSet() };
   const children = blocks(body, walk);
   if (walk.notes.length > 0) children.push(el("ol", walk.notes));
   return { type: "root", children };

@@ -10,7 +10,7 @@ import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description";
+export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
@@ -29,6 +29,11 @@ interface GroupState extends ParagraphProperties {
 /** Everything read from an RTF document. */
 export interface RtfDocument {
   blocks: RtfBlock[];
+  /**
+   * The pictures' bytes (`\pict` hex data), by the `src` of the `<img>` that stands for each in
+   * the blocks (`rtf-picture-1`…).
+   */
+  pictures: Map<string, Uint8Array>;
   notes: Array<{ id: string; blocks: RtfBlock[] }>;
   metadata: DocumentMetadata;
   /** Groups still open at the end of the file (a truncated file has some). */
@@ -40,7 +45,7 @@ const decode = (bytes: number[], codePage: number): string =>
 
 /** Reads the token stream of one document; see {@link readRtf}. */
 class RtfReader {
-  readonly document: RtfDocument = { blocks: [], notes: [], metadata: {}, unclosedGroups: 0 };
+  readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
     ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined,
   };
@@ -55,6 +60,8 @@ class RtfReader {
   private starred = false;
   private fieldInstruction = "";
   private listText = "";
+  /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
+  private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
   private entry: { number: number; text: string; charset?: number; outline?: number } | undefined;
 
@@ -109,6 +116,7 @@ class RtfReader {
     if (closing.destination === "fonttbl" && this.entry) {
       this.fontCodePages.set(this.entry.number, CODE_PAGE_OF_CHARSET[this.entry.charset ?? 0] ?? this.defaultCodePage);
     }
+    if (closing.destination === "pict" && previous.destination !== "pict") this.endPicture();
     if (closing.destination === "stylesheet" && previous.destination === "stylesheet" && this.entry) {
       this.styles.set(this.entry.number, { name: this.entry.text.replace(/;\s*$/, "").trim(), outlineLevel: this.entry.outline });
       this.entry = undefined;
@@ -178,9 +186,20 @@ class RtfReader {
         state.link = link;
       }
     } else if (word === "pict") {
-      // Note: where image extraction will read the picture's bytes (`\pngblip`, `\jpegblip`).
-      if (state.destination === "body") this.runs.push({ type: "element", tagName: "img", properties: { src: "", alt: "" }, children: [] });
-      state.destination = "skip";
+      // The picture's data is hex text; its format (`\pngblip`, `\jpegblip`, `\emfblip`…) the collector reads from the bytes.
+      if (state.destination === "body") {
+        const element: Element = { type: "element", tagName: "img", properties: { src: `rtf-picture-${document.pictures.size + 1}`, alt: "" }, children: [] };
+        this.runs.push(element);
+        document.pictures.set(String(element.properties.src), new Uint8Array());
+        this.picture = { element, hex: [], propertyName: "", description: "" };
+      }
+      state.destination = state.destination === "body" ? "pict" : "skip";
+    } else if (word === "picprop" && state.destination === "pict") {
+      // `{\*\picprop{\sp{\sn wzDescription}{\sv The alt text}}…}`: the picture's shape properties.
+      state.destination = "picprop";
+    } else if ((word === "sn" || word === "sv") && state.destination === "picprop") {
+      state.destination = word;
+      if (word === "sn" && this.picture) this.picture.propertyName = "";
     } else if (word === "shppict") {
       // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
     } else if (SKIPPED.has(word) || this.starred) {
@@ -191,6 +210,8 @@ class RtfReader {
   private control(word: string, param: number | undefined): void {
     const { state } = this;
     if (word !== "u" && word !== "uc") this.flushBytes();
+    // A picture's control words (`\picw`, `\pngblip`) describe it; its bytes say the same.
+    if (state.destination === "pict" || state.destination === "picprop" || state.destination === "sn") return;
     if (word in CHARACTERS) return this.write(CHARACTERS[word]!);
     switch (word) {
       case "par":
@@ -273,6 +294,15 @@ class RtfReader {
       case "fldinst":
         this.fieldInstruction += value;
         return;
+      case "pict":
+        this.picture?.hex.push(value);
+        return;
+      case "sn":
+        if (this.picture) this.picture.propertyName += value;
+        return;
+      case "sv":
+        if (this.picture?.propertyName.trim() === "wzDescription") this.picture.description += value;
+        return;
       case "listtext":
         this.listText += value;
         return;
@@ -289,6 +319,16 @@ class RtfReader {
       }
       default:
     }
+  }
+
+  /** The `\pict` group closes: its hex data becomes the picture's bytes, its description its alt text. */
+  private endPicture(): void {
+    if (!this.picture) return;
+    const { element, hex, description } = this.picture;
+    const digits = hex.join("").replace(/[^0-9a-f]/gi, "");
+    this.document.pictures.set(String(element.properties.src), Buffer.from(digits.length % 2 ? digits.slice(0, -1) : digits, "hex"));
+    element.properties.alt = description.replace(/\s+/g, " ").trim();
+    this.picture = undefined;
   }
 
   private flushBytes(): void {
@@ -310,8 +350,9 @@ class RtfReader {
 /**
  * Read RTF into paragraphs and tables (RTF 1.9.1): styles and outline levels for headings,
  * `\ls`/`\ilvl` lists (and pandoc's hanging-indent lists), `\intbl`/`\cell`/`\row` tables,
- * `HYPERLINK` fields, `\footnote`s, bold and italic, and text in each font's code page or `\uN`.
- * Headers, footers, pictures' data, comments and field instructions are left out.
+ * `HYPERLINK` fields, `\footnote`s, bold and italic, text in each font's code page or `\uN`,
+ * and pictures' bytes (`\pict` hex data). Headers, footers, comments and field instructions are
+ * left out.
  * Note: the npm RTF readers (rtf-parser and @iarna/rtf-to-html, unmaintained since 2018) keep
  * only character formatting and throw on LibreOffice's output, so this reads the format itself.
  *

@@ -39,14 +39,16 @@ export interface SlideChart {
 }
 
 /**
- * A picture. Note: only its description is kept for now; issue 14 (images) attaches the bytes
- * here (`SlideImage` is the one place a reader reports a picture).
+ * A picture: its description, and where its bytes are, which the converter reads only when
+ * pictures are asked for (`SlideImage` is the one place a reader reports a picture).
  */
 export interface SlideImage {
   kind: "image";
   alt: string;
   /** The package part that holds the picture (`ppt/media/image1.png`, `Pictures/….png`), when known. */
   part?: string;
+  /** The picture's bytes, when the reader has them at hand (a PPT's "Pictures" stream). */
+  bytes?: Uint8Array;
 }
 
 export type SlideBlock = SlideParagraph | SlideTable | SlideChart | SlideImage;

@@ -62,7 +62,8 @@ function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
   const image = child(shape, "image");
   if (image) {
     const alt = (child(shape, "desc")?.textContent || child(shape, "title")?.textContent || "").trim();
-    const part = attribute(image, "href")?.replace(/^\.\//, "");
+    // An object's `draw:image` is its metafile preview, not a picture.
+    const part = object ? undefined : attribute(image, "href")?.replace(/^\.\//, "");
     return [{ kind: "image", alt, ...(part && !/^[a-z][a-z0-9+.-]*:/i.test(part) && { part }) }];
   }
   return [];

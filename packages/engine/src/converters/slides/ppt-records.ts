@@ -39,7 +39,11 @@ export const RT = {
   InteractiveInfo: 0x0ff2,
   InteractiveInfoAtom: 0x0ff3,
   TxInteractiveInfoAtom: 0x0fdf,
-  // Office Art (drawing) records inside PPDrawing.
+  PPDrawingGroup: 0x040b,
+  // Office Art (drawing) records inside PPDrawing and PPDrawingGroup.
+  DggContainer: 0xf000,
+  BStoreContainer: 0xf001,
+  FBSE: 0xf007,
   DgContainer: 0xf002,
   SpgrContainer: 0xf003,
   SpContainer: 0xf004,

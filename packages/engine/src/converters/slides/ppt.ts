@@ -13,6 +13,15 @@ const NOTES_BODY_PLACEHOLDER = 0x0c;
 /** Office Art shape property that marks a group as a table. */
 const TABLE_PROPERTIES = 0x03a0;
 const PICTURE_FRAME_SHAPE = 75;
+/** The shape property that names a picture's entry in the blip store (1-based). */
+const PIB = 0x0104;
+/** Bitmap blips ([MS-ODRAW] 2.2.23): type → the instances that carry a second 16-byte UID. */
+const BITMAP_BLIPS: ReadonlyMap<number, ReadonlySet<number>> = new Map([
+  [0xf01d, new Set([0x46b, 0x6e3])], // JPEG
+  [0xf02a, new Set([0x46b, 0x6e3])], // JPEG (CMYK)
+  [0xf01e, new Set([0x6e1])], // PNG
+  [0xf029, new Set([0x6e5])], // TIFF
+]);
 const MAX_GROUP_DEPTH = 64;
 
 interface Rect {
@@ -71,20 +80,22 @@ function anchorOf(stream: PptStream, shape: PptRecord): Rect | undefined {
   return client ? { top: at(0), left: at(1), right: at(2), bottom: at(3) } : { left: at(0), top: at(1), right: at(2), bottom: at(3) };
 }
 
-/** Whether a shape's property tables (primary or tertiary) set the property. */
-function hasProperty(stream: PptStream, shape: PptRecord, propertyId: number): boolean {
-  return stream.children(shape).some((table) => {
-    if (table.type !== RT.FOPT && table.type !== RT.TertiaryFOPT) return false;
+/** The value of a shape property in its property tables (primary or tertiary); `undefined` when unset. */
+function shapeProperty(stream: PptStream, shape: PptRecord, propertyId: number): number | undefined {
+  for (const table of stream.children(shape)) {
+    if (table.type !== RT.FOPT && table.type !== RT.TertiaryFOPT) continue;
     // The fixed part: one 6-byte entry per property (the record instance counts them).
     for (let i = 0, offset = table.start; i < table.instance && offset + 6 <= table.end; i++, offset += 6) {
-      if ((stream.u16(offset) & 0x3fff) === propertyId) return true;
+      if ((stream.u16(offset) & 0x3fff) === propertyId) return stream.u32(offset + 2);
     }
-    return false;
-  });
+  }
+  return undefined;
 }
 
 interface DrawingContext {
   stream: PptStream;
+  /** The bytes of the blip store's picture `pib` (1-based), when it is a bitmap. */
+  picture: (pib: number) => Uint8Array | undefined;
   outline: readonly PptText[];
   hyperlinks: Map<number, string>;
   onlyMainContent: boolean;
@@ -117,7 +128,9 @@ function readShape(shape: PptRecord, context: DrawingContext, transform: Transfo
     if (isTitle && context.title === undefined) context.title = plainText(paragraphs);
     else placeBlocks(context, rect, paragraphs);
   } else if (fsp && (stream.u16(fsp.start - 8) >>> 4) === PICTURE_FRAME_SHAPE) {
-    placeBlocks(context, rect, [{ kind: "image", alt: "" }]);
+    // Note: its description (the complex property wzDescription) is not read: LibreOffice writes none to test it on.
+    const bytes = context.picture(shapeProperty(stream, shape, PIB) ?? 0);
+    placeBlocks(context, rect, [{ kind: "image", alt: "", ...(bytes && { bytes }) }]);
   }
 }
 
@@ -158,7 +171,7 @@ function readGroup(group: PptRecord, context: DrawingContext, transform: Transfo
             return transform({ left: a.x, top: a.y, right: b.x, bottom: b.y });
           }
         : transform;
-    if (inner && hasProperty(stream, inner, TABLE_PROPERTIES)) readTableGroup(member, context, innerTransform);
+    if (inner && shapeProperty(stream, inner, TABLE_PROPERTIES) !== undefined) readTableGroup(member, context, innerTransform);
     else readGroup(member, context, innerTransform, depth + 1);
   }
 }
@@ -169,6 +182,30 @@ function readDrawing(stream: PptStream, container: PptRecord, context: Omit<Draw
   const group = stream.child(stream.child(stream.child(container, RT.PPDrawing), RT.DgContainer), RT.SpgrContainer);
   if (group) readGroup(group, drawing, (rect) => rect, 0);
   return drawing;
+}
+
+/**
+ * The pictures of the deck: the blip store's entries (OfficeArtFBSE) point into the "Pictures"
+ * stream (`foDelay`), where each is a blip record; a bitmap's bytes follow its UIDs and a tag
+ * byte. Metafiles (EMF, WMF, PICT, stored deflated) and DIBs are left to their description.
+ */
+function blipStore(stream: PptStream, documentRecord: PptRecord, pictures: PptStream | undefined): (pib: number) => Uint8Array | undefined {
+  const store = stream.child(stream.child(stream.child(documentRecord, RT.PPDrawingGroup), RT.DggContainer), RT.BStoreContainer);
+  const entries = store ? stream.children(store).filter((record) => record.type === RT.FBSE) : [];
+  return (pib) => {
+    const entry = entries[pib - 1];
+    if (!entry || !pictures || entry.end - entry.start < 36) return undefined;
+    let blip: PptRecord;
+    try {
+      blip = pictures.record(stream.u32(entry.start + 28));
+    } catch {
+      return undefined; // a picture pointing past its stream keeps its description; the slides are still read
+    }
+    const twoUids = BITMAP_BLIPS.get(blip.type);
+    if (!twoUids) return undefined;
+    const start = blip.start + (twoUids.has(blip.instance) ? 33 : 17);
+    return start < blip.end ? pictures.bytes.subarray(start, blip.end) : undefined;
+  };
 }
 
 const passwordProtected = (name: string) =>
@@ -206,6 +243,9 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
   if (!documentRecord) throw new Error("it has no document record");
   const lists = stream.children(documentRecord).filter((record) => record.type === RT.SlideListWithText);
   const hyperlinks = readHyperlinks(stream, documentRecord);
+  // Note: a view, not a copy: the pictures' bytes are only read when pictures are asked for.
+  const pictures = CFB.find(container, "Pictures")?.content;
+  const picture = blipStore(stream, documentRecord, pictures ? new PptStream(pictures instanceof Uint8Array ? pictures : Uint8Array.from(pictures)) : undefined);
   const notesByNotesId = new Map(readSlideList(stream, lists.find((list) => list.instance === 2), hyperlinks).map((entry) => [entry.id, entry]));
   const slides: Slide[] = [];
   let hiddenCount = 0;
@@ -217,11 +257,11 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
       hiddenCount++;
       return;
     }
-    const drawing = readDrawing(stream, slide, { outline: entry.texts, hyperlinks, onlyMainContent, notesOnly: false });
+    const drawing = readDrawing(stream, slide, { outline: entry.texts, hyperlinks, picture, onlyMainContent, notesOnly: false });
     const slideAtom = stream.child(slide, RT.SlideAtom);
     const notesEntry = slideAtom ? notesByNotesId.get(stream.u32(slideAtom.start + 16)) : undefined;
     const notesRecord = notesEntry && recordOf(notesEntry.persistId, RT.Notes);
-    const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, hyperlinks, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
+    const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, hyperlinks, picture, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
     slides.push({ number: index + 1, ...(drawing.title && { title: drawing.title }), shapes: drawing.shapes, notes });
   });
   return { slides, hiddenCount, ...readOleSummary(container), warnings: [] };

@@ -2,7 +2,15 @@ import type { Element } from "@xmldom/xmldom";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
 import { bulletOf, levelProperties, textBodyParagraphs } from "./drawingml-text.js";
-import { type PackageParts, type Relationship, readPackageParts, relationshipId, relationshipOfType, relationships } from "./package-parts.js";
+import {
+  type PackageParts,
+  RELATIONSHIPS_NS,
+  type Relationship,
+  readPackageParts,
+  relationshipId,
+  relationshipOfType,
+  relationships,
+} from "./package-parts.js";
 import { chartRelationshipId, readChart } from "./pptx-chart.js";
 import { diagramDataId, readDiagram } from "./pptx-diagram.js";
 import { attribute, child, children, textOf } from "./xml.js";
@@ -126,7 +134,8 @@ function readGraphicFrame(frame: Element, context: SlideContext, transform: Tran
 function readPicture(picture: Element, context: SlideContext, transform: Transform): void {
   const properties = child(picture, "nvPicPr", "cNvPr");
   const alt = (attribute(properties, "descr") || attribute(properties, "title") || "").trim();
-  const embedded = context.rels.get(relationshipId(child(picture, "blipFill", "blip")) ?? "");
+  // Note: a picture's bytes are named by `r:embed` (`r:link` is a file outside the package, never read).
+  const embedded = context.rels.get(child(picture, "blipFill", "blip")?.getAttributeNS(RELATIONSHIPS_NS, "embed") ?? "");
   const part = embedded && !embedded.external ? embedded.target : undefined;
   place(context, xfrmBox(child(picture, "spPr", "xfrm")), transform, [{ kind: "image", alt, ...(part && { part }) }]);
 }

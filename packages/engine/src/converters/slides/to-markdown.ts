@@ -1,6 +1,6 @@
 import type { BlockContent, Blockquote, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from "mdast";
 import { writeMarkdown } from "../word/markdown-writer.js";
-import type { Deck, SlideBlock, SlideChart, SlideParagraph, SlideTable, TextRun } from "./model.js";
+import type { Deck, Slide, SlideBlock, SlideChart, SlideImage, SlideParagraph, SlideTable, TextRun } from "./model.js";
 import { inReadingOrder } from "./reading-order.js";
 
 /** Runs as mdast phrasing: neighbouring runs with the same link merged, line breaks as breaks. */
@@ -57,10 +57,23 @@ function chart(block: SlideChart): RootContent[] {
 }
 
 /**
+ * The name under which a picture is returned (see `ImageCollector.add`), called in the order the
+ * pictures are written; `undefined` writes its description instead.
+ */
+export type PictureName = (image: SlideImage, slide: Slide) => string | undefined;
+
+/** A picture as `![alt](name)`, or its description when it has no name. */
+function picture(block: SlideImage, name: string | undefined): RootContent[] {
+  const alt = block.alt.replace(/\s+/g, " ").trim();
+  if (name) return [{ type: "paragraph", children: [{ type: "image", url: name, alt }] }];
+  return alt ? [{ type: "paragraph", children: [{ type: "text", value: alt }] }] : [];
+}
+
+/**
  * Paragraphs and lists: consecutive list paragraphs nest by their indent level, a change of
  * bullet kind at one level starts a new list, and a plain paragraph closes every open list.
  */
-function blocksToMdast(blocks: readonly SlideBlock[]): RootContent[] {
+function blocksToMdast(blocks: readonly SlideBlock[], pictureName: (image: SlideImage) => string | undefined): RootContent[] {
   const out: RootContent[] = [];
   let open: Array<{ list: List; level: number }> = [];
   const addListItem = (paragraph: SlideParagraph & { list: "bullet" | "ordered" }): void => {
@@ -88,14 +101,14 @@ function blocksToMdast(blocks: readonly SlideBlock[]): RootContent[] {
     if (block.kind === "paragraph") out.push({ type: "paragraph", children: phrasing(block.runs) });
     else if (block.kind === "table") out.push(...[slideTable(block)].filter((node) => node !== undefined));
     else if (block.kind === "chart") out.push(...chart(block));
-    else if (block.alt.trim()) out.push({ type: "paragraph", children: [{ type: "text", value: block.alt.trim() }] });
+    else out.push(...picture(block, pictureName(block)));
   }
   return out;
 }
 
 /** Speaker notes as a block quote that starts with "Notes:". */
-function notes(blocks: readonly SlideBlock[]): Blockquote | undefined {
-  const children = blocksToMdast(blocks) as BlockContent[];
+function notes(blocks: readonly SlideBlock[], pictureName: (image: SlideImage) => string | undefined): Blockquote | undefined {
+  const children = blocksToMdast(blocks, pictureName) as BlockContent[];
   if (children.length === 0) return undefined;
   const label: PhrasingContent = { type: "strong", children: [{ type: "text", value: "Notes:" }] };
   const first = children[0]!;
@@ -106,14 +119,15 @@ function notes(blocks: readonly SlideBlock[]): Blockquote | undefined {
 
 /**
  * A deck as Markdown: one `##` section per visible slide (its title, else "Slide N"), its shapes
- * in reading order, then its speaker notes.
+ * in reading order, then its speaker notes. Pictures are written as `pictureName` says.
  */
-export function deckToMarkdown(deck: Deck): string {
+export function deckToMarkdown(deck: Deck, pictureName: PictureName): string {
   const root: Root = { type: "root", children: [] };
   for (const slide of deck.slides) {
+    const slidePicture = (image: SlideImage) => pictureName(image, slide);
     root.children.push({ type: "heading", depth: 2, children: [{ type: "text", value: slide.title || `Slide ${slide.number}` }] });
-    root.children.push(...blocksToMdast(inReadingOrder(slide.shapes)));
-    const quote = notes(slide.notes);
+    root.children.push(...blocksToMdast(inReadingOrder(slide.shapes), slidePicture));
+    const quote = notes(slide.notes, slidePicture);
     if (quote) root.children.push(quote);
   }
   return root.children.length > 0 ? writeMarkdown(root).markdown : "";
