@@ -57,6 +57,9 @@ async function syncCost(files, workers) {
       documents: files.map((file) => ({ id: basename(file).replaceAll(".", "-"), url: `./documents/${basename(file)}` })),
       cache: { dir: ".cache/docscrape", ttl: "1d" },
       workers,
+      // Note: what the sequential conversion does too: text layers only, no pictures.
+      parsers: [{ type: "pdf", mode: "fast" }],
+      images: false,
     });
     const cold = await site.build();
     const warm = await site.build();
