@@ -26,7 +26,9 @@ export default defineConfig({
       exclude: ["**/*.d.ts"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
-      thresholds: { statements: 0, branches: 0, functions: 0, lines: 0 },
+      reportOnFailure: true,
+      // Measured 2026-11-23 over the whole suite: statements 92.3 %, branches 83.8 %, functions 93.3 %, lines 94.3 %.
+      thresholds: { statements: 90, branches: 82, functions: 91, lines: 92 },
     },
   },
 });

@@ -25,8 +25,9 @@ const DEFAULT_MAX_PAGES = 10_000;
 
 /**
  * PDF to Markdown from the text layer: lines and runs from pdf.js text items, then reading order
- * (columns), page furniture, headings (font size and weight), lists, tables and paragraphs. Pages
- * without a usable text layer are OCR'd (`mode: "auto"`, the default), or every page (`"ocr"`).
+ * (columns), page furniture, headings (font size and weight), lists, tables, code and paragraphs.
+ * Pages without a usable text layer are OCR'd (`mode: "auto"`, the default); `"ocr"` also reads
+ * the text inside each page's images. With `options.images`, pictures are placed in reading order.
  */
 export const pdfConverter: Converter = {
   formats: ["pdf"],
