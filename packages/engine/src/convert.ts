@@ -1,4 +1,5 @@
-import { MIME_BY_FORMAT, detectFormat } from "./detect.js";
+import { detectFormat } from "./detect.js";
+import { MIME_BY_FORMAT } from "./formats.js";
 import { ScrapeError } from "./errors.js";
 import type { ConvertOptions, ConvertResult, Converter, DocumentFormat } from "./types.js";
 

@@ -1,24 +1,8 @@
+import type { DocumentFormat } from "./formats.js";
 import type { DocumentImage, ImageLimits } from "./images.js";
 
-/** The document formats the engine recognises. */
-export type DocumentFormat =
-  | "pdf"
-  | "docx"
-  | "doc"
-  | "xlsx"
-  | "xls"
-  | "ods"
-  | "xlsb"
-  | "pptx"
-  | "ppt"
-  | "odp"
-  | "odt"
-  | "rtf"
-  | "epub"
-  | "html"
-  | "csv"
-  | "markdown"
-  | "text";
+/** The document formats the engine recognises (the table is in `formats.ts`). */
+export type { DocumentFormat } from "./formats.js";
 
 /** What is known about a document before its bytes are parsed. */
 export interface StreamInfo {

@@ -1,59 +1,14 @@
+import { formatFromContentType, formatFromFilename } from "docscrape/formats";
 import type { MarkdownResult } from "./markdown.js";
 import type { DocumentFormatName } from "./schema.js";
 import type { ScrapeData } from "./scraper.js";
 
-const FORMAT_BY_CONTENT_TYPE: Record<string, DocumentFormatName> = {
-  "application/pdf": "pdf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/msword": "doc",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-  "application/vnd.ms-excel": "xls",
-  "application/vnd.oasis.opendocument.spreadsheet": "ods",
-  "application/vnd.ms-excel.sheet.binary.macroenabled.12": "xlsb",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-  "application/vnd.ms-powerpoint": "ppt",
-  "application/vnd.oasis.opendocument.presentation": "odp",
-  "application/vnd.oasis.opendocument.text": "odt",
-  "application/rtf": "rtf",
-  "text/rtf": "rtf",
-  "application/epub+zip": "epub",
-  "text/csv": "csv",
-  "text/markdown": "markdown",
-  "text/plain": "text",
-  "text/html": "html",
-};
-
-const FORMAT_BY_EXTENSION: Record<string, DocumentFormatName> = {
-  pdf: "pdf",
-  docx: "docx",
-  doc: "doc",
-  xlsx: "xlsx",
-  xls: "xls",
-  ods: "ods",
-  xlsb: "xlsb",
-  pptx: "pptx",
-  pptm: "pptx",
-  ppt: "ppt",
-  odp: "odp",
-  odt: "odt",
-  rtf: "rtf",
-  epub: "epub",
-  csv: "csv",
-  md: "markdown",
-  markdown: "markdown",
-  txt: "text",
-  html: "html",
-  htm: "html",
-  xhtml: "html",
-};
-
-/** The document's format: from its content type, else from its URL's extension, else `"unknown"`. */
+/**
+ * The document's format: from its content type, else from its URL's extension (the engine's own
+ * table, so every format it reads is named here too), else `"unknown"`.
+ */
 export function formatOf(contentType: string | undefined, url: string): DocumentFormatName {
-  const mime = contentType?.split(";")[0]?.trim().toLowerCase();
-  const byType = mime === undefined ? undefined : FORMAT_BY_CONTENT_TYPE[mime];
-  if (byType) return byType;
-  const extension = new URL(url).pathname.split(".").pop()?.toLowerCase() ?? "";
-  return FORMAT_BY_EXTENSION[extension] ?? "unknown";
+  return formatFromContentType(contentType) ?? formatFromFilename(new URL(url).pathname) ?? "unknown";
 }
 
 /** The last path segment of a URL without its extension, e.g. `budget-2026` — the last title fallback. */

@@ -1,7 +1,8 @@
 import { z } from "astro/zod";
+import { DOCUMENT_FORMATS } from "docscrape/formats";
 
-/** The document formats an entry can have; `"unknown"` when neither the scraper nor the URL tells. */
-export const documentFormats = ["pdf", "docx", "doc", "odt", "rtf", "xlsx", "xls", "ods", "xlsb", "pptx", "ppt", "odp", "epub", "csv", "markdown", "text", "html", "unknown"] as const;
+/** The document formats an entry can have: the engine's, or `"unknown"` when neither the scraper nor the URL tells. */
+export const documentFormats = [...DOCUMENT_FORMATS, "unknown"] as const;
 
 /** A document format, e.g. `"pdf"`. */
 export type DocumentFormatName = (typeof documentFormats)[number];

@@ -30,3 +30,12 @@ it("should expose the defaults the loader shares, without the engine", async () 
     false,
   ]);
 });
+
+it("should expose the format table the loader shares, without the engine", async () => {
+  const formats = await import("../../src/formats.js");
+  expect(Object.keys(formats).sort()).toEqual(["DOCUMENT_FORMATS", "MIME_BY_FORMAT", "formatFromContentType", "formatFromFilename"]);
+  // Every format has its content type, and that content type names it back.
+  for (const format of formats.DOCUMENT_FORMATS) expect(formats.formatFromContentType(formats.MIME_BY_FORMAT[format])).toBe(format);
+  expect(formats.formatFromFilename("/decks/q3.pptm")).toBe("pptx");
+  expect(formats.formatFromContentType("application/xhtml+xml; charset=utf-8")).toBe("html");
+});
