@@ -64,6 +64,7 @@ const post = async (url: string, path: string, body: BodyInit, headers: Record<s
 const scrape = (url: string, body: unknown, key = KEY) =>
   post(url, "/v2/scrape", JSON.stringify(body), { "content-type": "application/json", authorization: `Bearer ${key}` });
 
+// Skipped only on a developer machine without podman (warned above); in CI its absence throws instead.
 describe.skipIf(!havePodman)("the docscrape container: two replicas behind a load balancer", () => {
   const names: string[] = [];
   let redis: RedisServer;

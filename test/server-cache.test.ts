@@ -7,6 +7,7 @@ import { listenOnLoopback, postScrape, type SourceServer } from "../packages/eng
 // Note: CI installs redis-server, so there its absence is a failure.
 if (!REDIS_SERVER && process.env.CI) throw new Error("redis-server not found on PATH; CI must install Debian's redis-server package.");
 
+// Skipped only on a developer machine without redis-server; in CI its absence throws above.
 describe.skipIf(!REDIS_SERVER)("a scrape cache shared by two replicas through Redis", () => {
   let redis: RedisServer;
   let source: SourceServer;
