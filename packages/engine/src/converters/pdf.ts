@@ -1,3 +1,4 @@
+import type { Canvas } from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { ScrapeError } from "../errors.js";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
@@ -16,6 +17,7 @@ import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
 import { createPageReader } from "./pdf/ocr.js";
+import { renderPage } from "./pdf/render.js";
 import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
 import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
@@ -44,18 +46,29 @@ export const pdfConverter: Converter = {
     // pictures stops at the image limit (so a bomb never decodes), and "ocr" decodes all (-1) to
     // render pages. "auto" opens a second copy for rendering when a page first needs OCR.
     const maxImageSize = images ? images.limits.maxPixels : mode === "ocr" ? -1 : 1;
-    const document = await openPdf(bytes, name, maxImageSize);
-    let rendering: Promise<PDFDocumentProxy> | undefined;
-    const renderingDocument = (): Promise<PDFDocumentProxy> => (rendering ??= maxImageSize === -1 ? Promise.resolve(document) : openPdf(bytes, name, -1));
+    // Note: "ocr" renders the pages it reads; otherwise pages are drawn only to OCR one without
+    // text or to crop a figure, from a second copy opened when the first such page comes.
+    const document = await openPdf(bytes, name, { maxImageSize, drawn: mode === "ocr" });
+    const drawnCopies = new Map<number, Promise<PDFDocumentProxy>>(mode === "ocr" ? [[maxImageSize, Promise.resolve(document)]] : []);
+    const drawnDocument: DrawnDocument = (copyMaxImageSize) => {
+      let copy = drawnCopies.get(copyMaxImageSize);
+      if (!copy) drawnCopies.set(copyMaxImageSize, (copy = openPdf(bytes, name, { maxImageSize: copyMaxImageSize, drawn: true })));
+      return copy;
+    };
     try {
-      return await convertDocument(document, { ...pdfOptions, mode }, options, name, renderingDocument, images);
+      return await convertDocument(document, { ...pdfOptions, mode }, options, name, drawnDocument, images);
     } finally {
-      const second = rendering && (await rendering.catch(() => undefined));
-      if (second && second !== document) await second.loadingTask.destroy();
+      for (const copy of drawnCopies.values()) {
+        const opened = await copy.catch(() => undefined);
+        if (opened && opened !== document) await opened.loadingTask.destroy();
+      }
       await document.loadingTask.destroy();
     }
   },
 };
+
+/** The document opened for drawing, decoding images up to `maxImageSize` pixels (-1: all); opened once per limit. */
+type DrawnDocument = (maxImageSize: number) => Promise<PDFDocumentProxy>;
 
 /** What reading the pages gives: layouts of text-layer pages, OCR'd paragraphs of the others, pictures. */
 interface ReadPages {
@@ -69,17 +82,17 @@ async function readPages(
   document: PDFDocumentProxy,
   pageCount: number,
   mode: NonNullable<PdfOptions["mode"]>,
-  renderingDocument: () => Promise<PDFDocumentProxy>,
+  drawnDocument: DrawnDocument,
   options: ConvertOptions,
   name: string,
-  withImages: boolean,
+  maxImageSize: number | undefined,
 ): Promise<ReadPages> {
   const pages: PageLayout[] = [];
   const ocrByPage = new Map<number, OcrParagraph[]>();
   const imagesByPage = new Map<number, PageImage[]>();
   // Note: the picture modules (and Skia) load only when pictures are asked for.
-  const pictures = withImages ? await import("./pdf/images.js") : undefined;
-  const findVectorFigures = withImages ? (await import("./pdf/vector-figures.js")).createVectorFigureFinder() : undefined;
+  const pictures = maxImageSize !== undefined ? await import("./pdf/images.js") : undefined;
+  const findVectorFigures = maxImageSize !== undefined ? (await import("./pdf/vector-figures.js")).createVectorFigureFinder() : undefined;
   const warnings: string[] = [];
   const pagesWithoutText: number[] = [];
   const garbledPages: number[] = [];
@@ -96,7 +109,7 @@ async function readPages(
         // the text in its images is read and placed among it.
         if (reader && mode === "ocr" && !reason) items.push(...(await reader.readImages(page, images, items)));
         if (reader && reason) {
-          const paragraphs = await ocrPage(reader, await renderingDocument(), pageIndex);
+          const paragraphs = await ocrPage(reader, await drawnDocument(-1), pageIndex);
           if (paragraphs.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
           ocrByPage.set(pageIndex, paragraphs);
           pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [], rulings });
@@ -104,9 +117,10 @@ async function readPages(
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
         if (reason === "garbled text layer") garbledPages.push(pageIndex + 1);
-        if (pictures && findVectorFigures) {
+        if (pictures && findVectorFigures && maxImageSize !== undefined) {
           const rasters = await pictures.extractPageImages(page, pageIndex);
-          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters))]);
+          const draw = (scale: number) => drawPage(drawnDocument(maxImageSize), pageIndex, scale);
+          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters, draw))]);
         }
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
@@ -123,6 +137,16 @@ async function readPages(
   return { pages, ocrByPage, imagesByPage, warnings };
 }
 
+/** A page of a drawn copy rendered at `scale`. */
+async function drawPage(document: Promise<PDFDocumentProxy>, pageIndex: number, scale: number): Promise<Canvas> {
+  const page = await (await document).getPage(pageIndex + 1);
+  try {
+    return await renderPage(page, scale);
+  } finally {
+    page.cleanup();
+  }
+}
+
 async function ocrPage(reader: PageReader, document: PDFDocumentProxy, pageIndex: number): Promise<OcrParagraph[]> {
   const page = await document.getPage(pageIndex + 1);
   try {
@@ -137,7 +161,7 @@ async function convertDocument(
   pdfOptions: PdfOptions & { mode: NonNullable<PdfOptions["mode"]> },
   options: ConvertOptions,
   name: string,
-  renderingDocument: () => Promise<PDFDocumentProxy>,
+  drawnDocument: DrawnDocument,
   images: ImageCollector | undefined,
 ): Promise<ConvertResult> {
   const metadata = await readMetadata(document);
@@ -146,7 +170,7 @@ async function convertDocument(
   if (pageCount < document.numPages) {
     warnings.push(`Stopped after ${pageCount} of ${document.numPages} pages of ${name} (pdf.maxPages); ${document.numPages - pageCount} pages were skipped.`);
   }
-  const read = await readPages(document, pageCount, pdfOptions.mode, renderingDocument, options, name, images !== undefined);
+  const read = await readPages(document, pageCount, pdfOptions.mode, drawnDocument, options, name, images?.limits.maxPixels);
   warnings.push(...read.warnings);
   const mainContent = options.onlyMainContent !== false;
   const pages = mainContent ? removeFurniture(read.pages) : read.pages;

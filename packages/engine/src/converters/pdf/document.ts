@@ -9,17 +9,47 @@ import type { DocumentMetadata } from "../../types.js";
 // need its font data; both ship in the pdfjs-dist package and are read from disk, never fetched.
 const PDFJS_DIRECTORY = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 
+/** How a PDF is opened. */
+export interface OpenPdfOptions {
+  /** pdf.js decodes no image with more pixels than this (-1: no limit, for OCR). */
+  maxImageSize: number;
+  /** Whether its pages will be rendered (OCR, figure crops), which needs every glyph's outline. */
+  drawn: boolean;
+}
+
 /**
- * Open a PDF with pdf.js in the current thread, mapping encryption and corruption to `ScrapeError`s.
- * pdf.js decodes no image with more pixels than `maxImageSize` (-1: no limit, for OCR).
+ * The font set of a document that is read but never drawn. Note: pdf.js in Node has no Font
+ * Loading API, so it falls back to outlines: the worker turns every glyph into a path and posts it
+ * to this thread each time the glyph is shown — a fifth of a text-only conversion's time (corpus
+ * PDFs, `pnpm bench`). pdf.js has no option to skip them; given a font set, it hands each font to
+ * `new FontFace()` instead, so a document that is never drawn gets this set, which only holds what
+ * it is given, and an inert `FontFace` where the platform has none.
  */
-export async function openPdf(bytes: Uint8Array, name: string, maxImageSize: number): Promise<PDFDocumentProxy> {
+function fontSetOfUndrawnDocument(): { fonts: Set<unknown> } {
+  if (!("FontFace" in globalThis)) {
+    Object.defineProperty(globalThis, "FontFace", { value: InertFontFace, configurable: true, writable: true });
+  }
+  return { fonts: new Set() };
+}
+
+/** A font face that is never drawn with: loaded at once. */
+class InertFontFace {
+  readonly loaded: Promise<this> = Promise.resolve(this);
+  constructor(readonly family: string) {}
+  load(): Promise<this> {
+    return this.loaded;
+  }
+}
+
+/** Open a PDF with pdf.js in the current thread, mapping encryption and corruption to `ScrapeError`s. */
+export async function openPdf(bytes: Uint8Array, name: string, { maxImageSize, drawn }: OpenPdfOptions): Promise<PDFDocumentProxy> {
   const task = getDocument({
     // Note: pdf.js transfers (detaches) the buffer it is given, so it gets a copy.
     data: bytes.slice(),
     cMapUrl: join(PDFJS_DIRECTORY, "cmaps") + "/",
     standardFontDataUrl: join(PDFJS_DIRECTORY, "standard_fonts") + "/",
-    disableFontFace: true,
+    disableFontFace: drawn,
+    ...(!drawn && { ownerDocument: fontSetOfUndrawnDocument() }),
     fontExtraProperties: true,
     useSystemFonts: false,
     stopAtErrors: false,

@@ -1,4 +1,5 @@
 import { createCanvas } from "@napi-rs/canvas";
+import type { Canvas } from "@napi-rs/canvas";
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageImage } from "./images.js";
@@ -6,7 +7,6 @@ import { itemInside } from "./image-placement.js";
 import type { PdfTextItem } from "./model.js";
 import { boxUnder, walkOperators } from "./operators.js";
 import type { Matrix } from "./operators.js";
-import { renderPage } from "./render.js";
 
 /** A box in top-down page coordinates (points). */
 interface Box {
@@ -52,7 +52,11 @@ export type VectorFigureFinder = (
   pageIndex: number,
   items: readonly PdfTextItem[],
   rasters: readonly PageImage[],
+  draw: DrawPage,
 ) => Promise<PageImage[]>;
+
+/** The page rendered at `scale` (1 = 72 dpi), from a copy of the document opened for drawing. */
+export type DrawPage = (scale: number) => Promise<Canvas>;
 
 /**
  * Figures drawn with vector paths (most charts from office suites and plotting libraries): the
@@ -63,9 +67,9 @@ export type VectorFigureFinder = (
  */
 export function createVectorFigureFinder(): VectorFigureFinder {
   let renderedPages = 0;
-  return async (page, pageIndex, items, rasters) => {
+  return async (page, pageIndex, items, rasters, draw) => {
     if (renderedPages >= MAXIMUM_RENDERED_PAGES) return [];
-    const figures = await findVectorFigures(page, pageIndex, items, rasters);
+    const figures = await findVectorFigures(page, pageIndex, items, rasters, draw);
     if (figures.length > 0) renderedPages++;
     return figures;
   };
@@ -76,6 +80,7 @@ async function findVectorFigures(
   pageIndex: number,
   items: readonly PdfTextItem[],
   rasters: readonly PageImage[],
+  draw: DrawPage,
 ): Promise<PageImage[]> {
   const viewport = page.getViewport({ scale: 1 });
   const pageArea = viewport.width * viewport.height;
@@ -91,7 +96,7 @@ async function findVectorFigures(
   });
   if (regions.length === 0) return [];
   for (const region of regions) region.box = withLabels(region.box, items);
-  const canvas = await renderForCrop(page);
+  const canvas = await draw(Math.min(RENDER_SCALE, Math.sqrt(MAXIMUM_RENDER_PIXELS / pageArea)));
   const scale = canvas.width / viewport.width;
   return regions.map(({ box }) => {
     const padded = { left: Math.max(0, box.left - PADDING), top: Math.max(0, box.top - PADDING), right: box.right + PADDING, bottom: box.bottom + PADDING };
@@ -168,10 +173,4 @@ function cluster(paths: readonly DrawnPath[]): Group[] {
     groups = next;
   }
   return groups;
-}
-
-/** The page rendered at {@link RENDER_SCALE}, less for a page past {@link MAXIMUM_RENDER_PIXELS}. */
-function renderForCrop(page: PDFPageProxy) {
-  const base = page.getViewport({ scale: 1 });
-  return renderPage(page, Math.min(RENDER_SCALE, Math.sqrt(MAXIMUM_RENDER_PIXELS / (base.width * base.height))));
 }
