@@ -1,5 +1,7 @@
 import { writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as XLSX from "@e965/xlsx";
 import * as docx from "docx";
 import PDFDocument from "pdfkit";
@@ -27,6 +29,40 @@ export async function generatedPdf(reports) {
     document.font("Helvetica").fontSize(11).text(text).moveDown(0.6);
   }
   document.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+// Note: pdf.js and Skia are the engine's dependencies, not the bench's: resolved from the engine.
+const engineRequire = createRequire(fileURLToPath(import.meta.resolve("docscrape")));
+
+/**
+ * The same PDF as a scan: each page rendered at `dpi` by pdf.js and placed as an image on a page
+ * of its own, with no text layer — what `mode: "auto"` OCRs.
+ * @param {Uint8Array} pdf
+ */
+export async function scannedPdf(pdf, dpi = 200) {
+  const { getDocument } = await import(pathToFileURL(engineRequire.resolve("pdfjs-dist/legacy/build/pdf.mjs")).href);
+  const { createCanvas } = engineRequire("@napi-rs/canvas");
+  const task = getDocument({ data: pdf.slice(), verbosity: 0, standardFontDataUrl: join(engineRequire.resolve("pdfjs-dist/package.json"), "../standard_fonts/") });
+  const source = await task.promise;
+  const scan = new PDFDocument({ autoFirstPage: false });
+  const chunks = [];
+  scan.on("data", (chunk) => chunks.push(chunk));
+  const done = new Promise((resolve) => scan.on("end", resolve));
+  for (let number = 1; number <= source.numPages; number++) {
+    const page = await source.getPage(number);
+    const { width, height } = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: dpi / 72 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas, canvasContext: context, viewport }).promise;
+    scan.addPage({ size: [width, height], margin: 0 }).image(canvas.toBuffer("image/png"), 0, 0, { width, height });
+  }
+  await task.destroy();
+  scan.end();
   await done;
   return Buffer.concat(chunks);
 }
