@@ -365,23 +365,21 @@ describe("pdf tables: a long cell", () => {
       "The prices above include taxes and delivery to any address in the country; returns are accepted",
       "within thirty days of purchase when the goods are unused and in their original packaging.",
     ];
-    const rows: Row[] = [
-      [["Item"], ["Description"], ["Price"]],
-      [["Pen"], ["Blue ink."], ["2.00"]],
-      [["Desk"], ["Solid oak."], ["250.00"]],
-      [["Lamp"], restrictions, ["40.00"]],
+    const lamp = ["A lamp with a shade of woven", "paper and a base of turned oak", "and brass, sold with its bulb."];
+    // The description in the middle column with space between rows, or in the first column with
+    // rows at one pitch (where only its lowercase start tells a wrapped line from a note under the table).
+    const layouts: { columns: number[]; padding: number; rows: Row[] }[] = [
+      { columns: [72, 170, 400], padding: 8, rows: [[["Item"], ["Description"], ["Price"]], [["Pen"], ["Blue ink."], ["2.00"]], [["Desk"], ["Solid oak."], ["250.00"]], [["Lamp"], lamp, ["40.00"]]] },
+      { columns: [72, 300, 400], padding: 0, rows: [[["Description"], ["Quantity"], ["Price"]], [["Blue pen."], ["2"], ["2.00"]], [["Solid oak desk."], ["1"], ["250.00"]], [lamp, ["1"], ["40.00"]]] },
     ];
-    const table = borderlessTable([72, 170, 400], 700, rows);
-    // The paragraph starts a blank line under the table's last line.
-    const below = paragraph.map((text, index): PdfLine => ({ text, x: 72, y: lowestBaseline(table) - 26 - index * 13, size: 10 }));
-    const markdown = await toMarkdown([[...table, ...below]]);
-    expect(tableRows(markdown)).toEqual([
-      ["Item", "Description", "Price"],
-      ["Pen", "Blue ink.", "2.00"],
-      ["Desk", "Solid oak.", "250.00"],
-      ["Lamp", restrictions.join(" "), "40.00"],
-    ]);
-    expect(outsideTables(markdown).trim()).toBe(paragraph.join(" "));
+    for (const { columns, padding, rows } of layouts) {
+      const table = borderlessTable(columns, 700, rows, { padding });
+      // The paragraph starts a blank line under the table's last line.
+      const below = paragraph.map((text, index): PdfLine => ({ text, x: 72, y: lowestBaseline(table) - 26 - index * 13, size: 10 }));
+      const markdown = await toMarkdown([[...table, ...below]]);
+      expect(tableRows(markdown)).toEqual(rows.map((row) => row.map((cell) => cell.join(" "))));
+      expect(outsideTables(markdown).trim()).toBe(paragraph.join(" "));
+    }
   });
 
   it("keeps a long cell that is much wider than its column's other cells in its row", async () => {
@@ -424,25 +422,28 @@ describe("pdf tables: a long cell", () => {
 
 describe("pdf text that is not a table", () => {
   it("keeps a note and a paragraph set under a table as text", async () => {
-    // Rows 21 points apart; a note in small type a line (11 points) under the last row, then a paragraph.
-    const table = borderlessTable([72, 200, 330], 700, [
-      [["Region"], ["2010"], ["2020"]],
-      [["North"], ["1,204"], ["1,310"]],
-      [["South"], ["2,118"], ["2,093"]],
-    ]);
-    const note: PdfLine = { text: "Source: national census.", x: 72, y: lowestBaseline(table) - 11, size: 8 };
-    const paragraph = [
-      "Both regions grew more slowly in the second decade than in the first, as people moved to the",
-      "capital and its suburbs; the census of 2030 will show whether the trend has turned.",
-    ].map((text, index): PdfLine => ({ text, x: 72, y: note.y - 24 - index * 13, size: 10 }));
-    const markdown = await toMarkdown([[...table, note, ...paragraph]]);
-    expect(tableRows(markdown)).toEqual([
-      ["Region", "2010", "2020"],
-      ["North", "1,204", "1,310"],
-      ["South", "2,118", "2,093"],
-    ]);
-    expect(outsideTables(markdown)).toContain("Source: national census.");
-    expect(outsideTables(markdown)).toContain("Both regions grew more slowly in the second decade than in the first, as people moved to the capital");
+    // A note a line under the last row, in small type under rows set apart, or in the table's
+    // type under rows at one pitch; then a paragraph.
+    for (const { padding, size } of [{ padding: 8, size: 8 }, { padding: 0, size: 10 }]) {
+      const table = borderlessTable([72, 200, 330], 700, [
+        [["Region"], ["2010"], ["2020"]],
+        [["North"], ["1,204"], ["1,310"]],
+        [["South"], ["2,118"], ["2,093"]],
+      ], { padding });
+      const note: PdfLine = { text: "Source: national census.", x: 72, y: lowestBaseline(table) - LEADING, size };
+      const paragraph = [
+        "Both regions grew more slowly in the second decade than in the first, as people moved to the",
+        "capital and its suburbs; the census of 2030 will show whether the trend has turned.",
+      ].map((text, index): PdfLine => ({ text, x: 72, y: note.y - 24 - index * 13, size: 10 }));
+      const markdown = await toMarkdown([[...table, note, ...paragraph]]);
+      expect(tableRows(markdown)).toEqual([
+        ["Region", "2010", "2020"],
+        ["North", "1,204", "1,310"],
+        ["South", "2,118", "2,093"],
+      ]);
+      expect(outsideTables(markdown)).toContain("Source: national census.");
+      expect(outsideTables(markdown)).toContain("Both regions grew more slowly in the second decade than in the first, as people moved to the capital");
+    }
   });
 
 

@@ -37,6 +37,7 @@ const COLUMN_SPACE_EM = 0.7;
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 // Text after note numbers is notes (not a table column) when its runs average this many characters.
 const NOTE_TEXT_CHARACTERS = 30;
+const SENTENCE_END = /[.!?:]["”’)]?$/;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
@@ -138,20 +139,27 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
  * description wrapped over several lines): each set in a column of that row, in its type, no
  * further below the line above than a cell's lines are apart. Note: a line in the first column
  * (where a note under the table starts) is taken only when it is closer than the table's rows are
- * to each other.
+ * to each other, or when it goes on with the cell's sentence (the cell ends mid-sentence and the
+ * line starts in lowercase).
  */
 function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): TextLine[] {
   const lastRow = members[lastMultiRun]!;
   const rows = members.slice(0, lastMultiRun + 1).filter((line) => line.runs.length > 1);
   const rowGap = Math.min(...rows.slice(1).map((line, index) => line.baseline - rows[index]!.baseline));
+  let firstCellEnd = lastRow.runs[0]!.text;
   const taken: TextLine[] = [];
   let previous = lastRow;
   for (const line of members.slice(lastMultiRun + 1)) {
     const gap = line.baseline - previous.baseline;
     const cell = lastRow.runs.find((run) => Math.abs(run.x - line.x) <= COLUMN_ALIGNMENT);
     if (!cell || Math.abs(line.fontSize - cell.fontSize) > SAME_SIZE * cell.fontSize || gap > CELL_LINE_PITCH_EM * previous.fontSize) break;
-    // Note: closer by a point at least, as the baselines of lines set at one pitch differ by a fraction of one.
-    if (cell === lastRow.runs[0] && gap > rowGap - 1) break;
+    if (cell === lastRow.runs[0]) {
+      const text = line.runs[0]!.text;
+      // Note: closer by a point at least, as the baselines of lines set at one pitch differ by a fraction of one.
+      const closerThanRows = gap <= rowGap - 1;
+      if (!closerThanRows && (SENTENCE_END.test(firstCellEnd) || !/^\p{Ll}/u.test(text))) break;
+      firstCellEnd = text;
+    }
     taken.push(line);
     previous = line;
   }
