@@ -3,6 +3,7 @@ import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { isBareListMarker, isEnumerator } from "./lists.js";
+import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
@@ -37,7 +38,6 @@ const COLUMN_SPACE_EM = 0.7;
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 // Text after note numbers is notes (not a table column) when its runs average this many characters.
 const NOTE_TEXT_CHARACTERS = 30;
-const SENTENCE_END = /[.!?:]["”’)]?$/;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
