@@ -129,8 +129,10 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
   const ordered: TextLine[] = [];
   let labels: TextLine[] = [];
   let body: TextLine[] = [];
+  // Note: a label and the body beside it are blocks of their own, not the end of the body above.
+  const startingBlock = (group: readonly TextLine[]): TextLine[] => group.map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
   const flush = (): void => {
-    ordered.push(...labels, ...body.map((line, index) => (index === 0 && labels.length > 0 ? { ...line, startsBlock: true } : line)));
+    ordered.push(...startingBlock(labels), ...(labels.length > 0 ? startingBlock(body) : body));
     labels = [];
     body = [];
   };
