@@ -121,6 +121,29 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("The review covers every contract signed by the agency during the year, including the small purchases");
   });
 
+  it("keeps a label in the body's type apart from the body text above it", async () => {
+    // A glossary whose definitions have no full stop; the labels are set in the body's type.
+    const sections = [
+      ["Lease", "A contract by which one party conveys land", "to another for a specified time"],
+      ["Tenant", "A person who occupies land rented from", "a landlord, usually for a fixed term", "agreed in writing"],
+      ["Rent", "The sum paid each month"],
+      ["Deed", "A written and signed agreement"],
+      ["Term", "The time the lease runs"],
+    ];
+    const lines: PdfLine[] = [];
+    let y = 700;
+    for (const [label, ...body] of sections) {
+      lines.push({ text: label!, x: 72, y, size: 10 });
+      lines.push(...body.map((text, index): PdfLine => ({ text, x: 170, y: y - index * 12, size: 10 })));
+      y -= body.length * 12 + 8;
+    }
+    const blocks = (await toMarkdown([lines])).split("\n\n").map((block) => block.trim());
+    for (const [label, ...body] of sections) {
+      expect(blocks).toContain(label);
+      expect(blocks).toContain(body.join(" "));
+    }
+  });
+
   it("reads a caption set beside the body text as its own block", async () => {
     const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
     const body = [

@@ -38,6 +38,37 @@ function ruledTable(x: number, top: number, widths: readonly number[], rows: rea
   return items;
 }
 
+/** A row of a table: each cell's text as the lines it wraps onto. */
+type Row = readonly (readonly string[])[];
+
+/**
+ * A borderless table as a word processor sets it: each cell's lines `LEADING` apart at its
+ * column's x, each row as tall as its tallest cell plus `padding`. With `centred`, a cell with
+ * fewer lines than its row is centred on the row's height, as cells set to "centre vertically" are.
+ */
+function borderlessTable(columns: readonly number[], top: number, rows: readonly Row[], { padding = 8, centred = false } = {}): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let y = top;
+  for (const row of rows) {
+    const height = Math.max(...row.map((cell) => cell.length));
+    row.forEach((cell, column) => {
+      const offset = centred ? ((height - cell.length) * LEADING) / 2 : 0;
+      cell.forEach((text, index) => lines.push({ text, x: columns[column]!, y: y - offset - index * LEADING, size: 10 }));
+    });
+    y -= height * LEADING + padding;
+  }
+  return lines;
+}
+
+const lowestBaseline = (lines: readonly PdfLine[]): number => Math.min(...lines.map((line) => line.y));
+
+/** The Markdown outside its tables: whatever a table let fall out as paragraphs. */
+const outsideTables = (markdown: string): string =>
+  markdown
+    .split("\n")
+    .filter((line) => !line.startsWith("|"))
+    .join("\n");
+
 const toMarkdown = async (pages: PageItem[][]): Promise<string> => (await convert(makePdf(pages), { filename: "table.pdf" })).markdown;
 
 /** The rows of the first GFM table in some Markdown, cells trimmed, separator line left out. */
@@ -273,7 +304,149 @@ describe("pdf tables", () => {
   });
 });
 
+describe("pdf tables: a long cell", () => {
+  // A cell wrapped over four lines, in a row between short ones.
+  const restrictions = ["Ownership of land near the borders", "and large lakes is prohibited unless", "the ministry grants an exception in", "writing after a public hearing."];
+  /** The table with `long` as the restrictions of its second row, and the rows it should give. */
+  const countries = (long: readonly string[] = restrictions): { rows: Row[]; expected: string[][] } => ({
+    rows: [
+      [["Country"], ["Restrictions"], ["Approval"]],
+      [["Argentina"], long, ["Yes"]],
+      [["Australia"], ["Approval from the Treasurer."], ["No"]],
+      [["Brazil"], ["None."], ["No"]],
+    ],
+    expected: [
+      ["Country", "Restrictions", "Approval"],
+      ["Argentina", long.join(" "), "Yes"],
+      ["Australia", "Approval from the Treasurer.", "No"],
+      ["Brazil", "None.", "No"],
+    ],
+  });
+  // Centred beside four lines, the short cells sit half a line off the long cell's lines; beside three, on its second line.
+  const centredLayouts = [restrictions, restrictions.slice(0, 3)];
+
+  it("keeps a ruled table's cell wrapped over four lines in its row, and the rows after it", async () => {
+    const { rows, expected } = countries();
+    const markdown = await toMarkdown([ruledTable(72, 700, [90, 200, 80], rows)]);
+    expect(tableRows(markdown)).toEqual(expected);
+    expect(outsideTables(markdown)).not.toContain("ministry");
+  });
+
+  it("keeps the cells centred beside a long cell in its row, in a table ruled above and below", async () => {
+    for (const long of centredLayouts) {
+      const { rows, expected } = countries(long);
+      const lines = borderlessTable([72, 170, 400], 700, rows, { centred: true });
+      // Rules above and under the header and under the table only (booktabs), none between rows.
+      const rules: PdfRule[] = [712, 693, lowestBaseline(lines) - 6].map((y) => ({ rule: [70, y, 460, y] }));
+      const markdown = await toMarkdown([[...rules, ...lines]]);
+      expect(tableRows(markdown)).toEqual(expected);
+      expect(outsideTables(markdown)).not.toContain("ministry");
+    }
+  });
+
+  it("keeps a borderless table's long cell in its row, and the rows after it in the table", async () => {
+    const { rows, expected } = countries();
+    const markdown = await toMarkdown([borderlessTable([72, 170, 400], 700, rows)]);
+    expect(tableRows(markdown)).toEqual(expected);
+    expect(outsideTables(markdown)).toBe("");
+  });
+
+  it("keeps the cells centred beside a long cell of a borderless table in its row", async () => {
+    for (const long of centredLayouts) {
+      const { rows, expected } = countries(long);
+      const markdown = await toMarkdown([borderlessTable([72, 170, 400], 700, rows, { centred: true })]);
+      expect(tableRows(markdown)).toEqual(expected);
+      expect(outsideTables(markdown)).toBe("");
+    }
+  });
+
+  it("keeps a long description in the last row of a borderless table, and the paragraph after it apart", async () => {
+    const paragraph = [
+      "The prices above include taxes and delivery to any address in the country; returns are accepted",
+      "within thirty days of purchase when the goods are unused and in their original packaging.",
+    ];
+    const lamp = ["A lamp with a shade of woven", "paper and a base of turned oak", "and brass, sold with its bulb."];
+    // The description in the middle column with space between rows, or in the first column with
+    // rows at one pitch (where only its lowercase start tells a wrapped line from a note under the table).
+    const layouts: { columns: number[]; padding: number; rows: Row[] }[] = [
+      { columns: [72, 170, 400], padding: 8, rows: [[["Item"], ["Description"], ["Price"]], [["Pen"], ["Blue ink."], ["2.00"]], [["Desk"], ["Solid oak."], ["250.00"]], [["Lamp"], lamp, ["40.00"]]] },
+      { columns: [72, 300, 400], padding: 0, rows: [[["Description"], ["Quantity"], ["Price"]], [["Blue pen."], ["2"], ["2.00"]], [["Solid oak desk."], ["1"], ["250.00"]], [lamp, ["1"], ["40.00"]]] },
+    ];
+    for (const { columns, padding, rows } of layouts) {
+      const table = borderlessTable(columns, 700, rows, { padding });
+      // The paragraph starts a blank line under the table's last line.
+      const below = paragraph.map((text, index): PdfLine => ({ text, x: 72, y: lowestBaseline(table) - 26 - index * 13, size: 10 }));
+      const markdown = await toMarkdown([[...table, ...below]]);
+      expect(tableRows(markdown)).toEqual(rows.map((row) => row.map((cell) => cell.join(" "))));
+      expect(outsideTables(markdown).trim()).toBe(paragraph.join(" "));
+    }
+  });
+
+  it("keeps a long cell that is much wider than its column's other cells in its row", async () => {
+    const rows: Row[] = [
+      [["Risk"], ["Level"], ["Owner"]],
+      [["Fire"], ["High"], ["Facilities"]],
+      [["Flood"], ["Low, but the basement archive must be", "moved above ground before the rainy", "season begins in October each year."], ["Records"]],
+      [["Theft"], ["Medium"], ["Security"]],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 150, 380], 700, rows)]);
+    expect(tableRows(markdown)).toEqual(rows.map((row) => row.map((cell) => cell.join(" "))));
+    expect(outsideTables(markdown)).toBe("");
+  });
+
+  it("keeps header cells set between the two lines of their neighbours in the header row", async () => {
+    // The header's middle cells wrap onto two lines 11 points apart; the first cell (and, in the
+    // second layout, a last one) is centred between them. Body rows follow 18 points apart.
+    const header = (unit: boolean): PdfLine[] => [
+      { text: "Observed returns on the", x: 150, y: 700, size: 9 },
+      { text: "Returns on a potential", x: 300, y: 700, size: 9 },
+      { text: "Year", x: 72, y: 694.5, size: 9 },
+      ...(unit ? [{ text: "Unit", x: 450, y: 694.5, size: 9 }] : []),
+      { text: "firm's portfolio", x: 150, y: 689, size: 9 },
+      { text: "new investment", x: 300, y: 689, size: 9 },
+    ];
+    for (const unit of [false, true]) {
+      const body = ["2012", "2013", "2014"].flatMap((year, index): PdfLine[] =>
+        [year, `${10 - index}%`, `${7 + index}%`, ...(unit ? ["%"] : [])].map((text, column) => ({ text, x: [72, 150, 300, 450][column]!, y: 671 - index * 18, size: 9 })),
+      );
+      const last = (cells: string[], text: string): string[] => (unit ? [...cells, text] : cells);
+      expect(tableRows(await toMarkdown([[...header(unit), ...body]]))).toEqual([
+        last(["Year", "Observed returns on the firm's portfolio", "Returns on a potential new investment"], "Unit"),
+        last(["2012", "10%", "7%"], "%"),
+        last(["2013", "9%", "8%"], "%"),
+        last(["2014", "8%", "9%"], "%"),
+      ]);
+    }
+  });
+});
+
 describe("pdf text that is not a table", () => {
+  it("keeps a note and a paragraph set under a table as text", async () => {
+    // A note a line under the last row, in small type under rows set apart, or in the table's
+    // type under rows at one pitch; then a paragraph.
+    for (const { padding, size } of [{ padding: 8, size: 8 }, { padding: 0, size: 10 }]) {
+      const table = borderlessTable([72, 200, 330], 700, [
+        [["Region"], ["2010"], ["2020"]],
+        [["North"], ["1,204"], ["1,310"]],
+        [["South"], ["2,118"], ["2,093"]],
+      ], { padding });
+      const note: PdfLine = { text: "Source: national census.", x: 72, y: lowestBaseline(table) - LEADING, size };
+      const paragraph = [
+        "Both regions grew more slowly in the second decade than in the first, as people moved to the",
+        "capital and its suburbs; the census of 2030 will show whether the trend has turned.",
+      ].map((text, index): PdfLine => ({ text, x: 72, y: note.y - 24 - index * 13, size: 10 }));
+      const markdown = await toMarkdown([[...table, note, ...paragraph]]);
+      expect(tableRows(markdown)).toEqual([
+        ["Region", "2010", "2020"],
+        ["North", "1,204", "1,310"],
+        ["South", "2,118", "2,093"],
+      ]);
+      expect(outsideTables(markdown)).toContain("Source: national census.");
+      expect(outsideTables(markdown)).toContain("Both regions grew more slowly in the second decade than in the first, as people moved to the capital");
+    }
+  });
+
+
   it("keeps a table of contents with dot leaders as text", async () => {
     const entries = ["Introduction", "Methods", "Results", "Discussion"];
     const lines = entries.map((text, index): PdfLine => ({ text: `${text} ${". ".repeat(30)} ${index * 4 + 1}`, x: 72, y: 700 - index * 16 }));

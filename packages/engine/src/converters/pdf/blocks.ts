@@ -3,7 +3,7 @@ import type { TableFrame } from "./frames.js";
 import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { isEnumerator, parseListMarker } from "./lists.js";
-import { lineText } from "./model.js";
+import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { joinContinuedTables, matchTable } from "./tables.js";
 import type { TableMatch } from "./tables.js";
@@ -236,7 +236,7 @@ function continues(previous: TextLine, line: TextLine, typography: Typography): 
 const flowsToNextColumn = (previous: TextLine, line: TextLine): boolean =>
   line.pageIndex === previous.pageIndex + 1 || (line.pageIndex === previous.pageIndex && line.baseline < previous.baseline && line.x > previous.right);
 
-const endsSentence = (line: TextLine): boolean => /[.!?:]["”’)]?$/.test(lineText(line));
+const endsSentence = (line: TextLine): boolean => SENTENCE_END.test(lineText(line));
 
 /** A line with a run after a dot leader: an entry of a table of contents. */
 const isContentsEntry = (line: TextLine): boolean => line.runs.some((run) => run.items?.[0]?.afterLeader);

@@ -20,7 +20,8 @@ const LABEL_GAP_EM = 2;
 // is at most this share of the body's width,
 const LABEL_WIDTH_SHARE = 0.6;
 // and has at least this many label lines. The body has more lines than share a baseline with a
-// label (where every line has a label and a value, the page is a table or a form).
+// label (where every line has a label and a value, the page is a table or a form), and its lines
+// beside a label are prose, not cells set apart (a table whose one long cell wraps over many lines).
 const MINIMUM_LABEL_LINES = 2;
 const MINIMUM_BODY_LINES = 3;
 const BODY_LINES_PER_LABEL = 1.5;
@@ -90,6 +91,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
   let paired = 0;
   let bodies = 0;
   let crossings = 0;
+  let cellRows = 0;
   let labelLeft = Infinity;
   let labelRight = -Infinity;
   let bodyRight = bodyX;
@@ -97,6 +99,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     const { label, body, crossing } = splitAtBody(line, bodyX);
     if (crossing) crossings++;
     if (label.length > 0 && body.length > 0) paired++;
+    if (label.length > 0 && hasCells(body, line.fontSize)) cellRows++;
     if (label.length > 0) {
       labels++;
       labelLeft = Math.min(labelLeft, label[0]!.x);
@@ -109,9 +112,14 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     labels >= MINIMUM_LABEL_LINES &&
     bodies >= Math.max(MINIMUM_BODY_LINES, paired * BODY_LINES_PER_LABEL) &&
     crossings * 4 <= lines.length &&
+    cellRows * 2 <= paired &&
     labelRight - labelLeft <= LABEL_WIDTH_SHARE * (bodyRight - bodyX);
   return isLabelColumn ? bodyX : undefined;
 }
+
+/** Whether runs are cells set apart (a table row's cells after its first), not one phrase of prose. */
+const hasCells = (runs: readonly TextRun[], fontSize: number): boolean =>
+  runs.some((run, index) => index > 0 && run.x - runs[index - 1]!.right >= LABEL_GAP_EM * fontSize);
 
 /**
  * Read a page with a label column: each label (one or more closely set lines), then the body
@@ -121,8 +129,10 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
   const ordered: TextLine[] = [];
   let labels: TextLine[] = [];
   let body: TextLine[] = [];
+  // Note: a label and the body beside it are blocks of their own, not the end of the body above.
+  const startingBlock = (group: readonly TextLine[]): TextLine[] => group.map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
   const flush = (): void => {
-    ordered.push(...labels, ...body.map((line, index) => (index === 0 && labels.length > 0 ? { ...line, startsBlock: true } : line)));
+    ordered.push(...startingBlock(labels), ...(labels.length > 0 ? startingBlock(body) : body));
     labels = [];
     body = [];
   };

@@ -91,5 +91,8 @@ export interface PageLayout {
 /** Plain text of a line, runs separated by a space. */
 export const lineText = (line: TextLine): string => line.runs.map((run) => run.text).join(" ");
 
+/** The end of a sentence: a full stop, question or exclamation mark or colon, maybe before a closing quote or bracket. */
+export const SENTENCE_END = /[.!?:]["”’)]?$/;
+
 /** Chinese, Japanese and Korean characters; their fonts are fixed-pitch, but their text is not code. */
 export const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;

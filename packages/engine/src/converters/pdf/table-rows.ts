@@ -17,7 +17,8 @@ const CELL_PITCH_TOLERANCE = 1.25;
  * into bands; inside a band, a new row starts where no column's text goes on across the break
  * (every column shows the padding between rows). Without inner rules, lines set at one pitch
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
- * a row, a line that leaves it empty (or fills nothing else) continues the cells above.
+ * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
+ * empty (or fills nothing else) continues the cells above.
  */
 export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
   const rows: PlacedLine[][] = [];
@@ -34,12 +35,34 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     const opening = band.filter(opensRow).length;
     const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
     band.forEach((current, index) => {
-      const startsRow = index === 0 || !continuesAcross(band, index, columnCount, lead) || (mayOpenRows && opensRow(current));
+      const row = rows.at(-1);
+      const continued = index > 0 && continuesAcross(band, index, columnCount, lead);
+      const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
       if (startsRow) rows.push([current]);
-      else rows.at(-1)!.push(current);
+      else row!.push(current);
     });
   }
   return rows.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+}
+
+/**
+ * Whether `band[index]`, a line that fills the first column, is the middle of the row being built
+ * rather than a row of its own: cells centred beside a cell wrapped over several lines. The row has
+ * nothing in its first column yet, and another column's text runs on at the cell pitch from the
+ * row, past the line, to a line below that does not open a row of its own.
+ */
+function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLine[], index: number, lead: number, opensRow: (line: PlacedLine) => boolean): boolean {
+  if (row.some((line) => line.cells[0]!.length > 0)) return false;
+  const current = band[index]!;
+  for (let column = 1; column < current.cells.length; column++) {
+    const filled = (placed: PlacedLine): boolean => placed.cells[column]!.length > 0;
+    const above = row.findLast(filled);
+    const below = band.slice(index + 1).find(filled);
+    if (!above || !below || opensRow(below)) continue;
+    const path = [above, ...(filled(current) ? [current] : []), below];
+    if (path.slice(1).every((placed, step) => placed.line.baseline - path[step]!.line.baseline <= lead * CELL_PITCH_TOLERANCE)) return true;
+  }
+  return false;
 }
 
 /** A cell's lines joined as one paragraph (hyphenation undone). */

@@ -3,6 +3,7 @@ import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { isBareListMarker, isEnumerator } from "./lists.js";
+import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
@@ -12,6 +13,13 @@ import type { PlacedLine } from "./table-rows.js";
 const MAXIMUM_ROW_GAP_EM = 3;
 // A one-run line joins a table when it starts within this many points of a column's start.
 const COLUMN_ALIGNMENT = 3;
+// Cells side by side are at least this many ems apart.
+const CELL_GAP_EM = 1;
+// A line less than this many ems under the one above is set between two lines, not after them.
+const BETWEEN_LINES_EM = 0.8;
+// The lines of one cell are at most this many ems apart, in type sizes this share apart at most.
+const CELL_LINE_PITCH_EM = 1.5;
+const SAME_SIZE = 0.1;
 // Rules closer than this many points to a frame's edge are its border, not a column or row divider.
 const EDGE = 3;
 // Items at least this many ems apart are separate words, where a run may be cut into two cells.
@@ -102,7 +110,12 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     const previous = members.at(-1)!;
     const gap = line.baseline - previous.baseline;
     if (line.pageIndex !== previous.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * previous.fontSize) break;
-    if (line.runs.length < 2 && !columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT)) break;
+    // Note: a one-run line belongs to the table when it starts in one of its columns, or when it
+    // is set left of them all and between two lines of the cells beside it: the first column's
+    // cell, centred beside cells wrapped over an even number of lines.
+    const inColumn = columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT);
+    const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize && line.right + CELL_GAP_EM * line.fontSize <= Math.min(...columnStarts);
+    if (line.runs.length < 2 && !inColumn && !centredBeside) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
     // note under the table), not a row.
     if (line.runs.length < 2 && gaps.some((gap) => line.x <= gap.left && line.right >= gap.right)) break;
@@ -111,11 +124,46 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     gaps.push(...cellGaps(line));
     if (line.runs.length >= 2) lastMultiRun = members.length - 1;
   }
-  const tableLines = members.slice(0, lastMultiRun + 1);
-  if (tableLines.length < 2 || isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines)) {
+  // Note: a borderless table has two lines of cells side by side at least; one-run lines after
+  // the last of them are taken only as the rest of its cells.
+  if (lastMultiRun === 0) return undefined;
+  const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
+  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines)) {
     return undefined;
   }
   return tableLines;
+}
+
+/**
+ * The one-run lines after a borderless table's last row that are the rest of its cells (a long
+ * description wrapped over several lines): each set in a column of that row, in its type, no
+ * further below the line above than a cell's lines are apart. Note: a line in the first column
+ * (where a note under the table starts) is taken only when it is closer than the table's rows are
+ * to each other, or when it goes on with the cell's sentence (the cell ends mid-sentence and the
+ * line starts in lowercase).
+ */
+function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): TextLine[] {
+  const lastRow = members[lastMultiRun]!;
+  const rows = members.slice(0, lastMultiRun + 1).filter((line) => line.runs.length > 1);
+  const rowGap = Math.min(...rows.slice(1).map((line, index) => line.baseline - rows[index]!.baseline));
+  let firstCellEnd = lastRow.runs[0]!.text;
+  const taken: TextLine[] = [];
+  let previous = lastRow;
+  for (const line of members.slice(lastMultiRun + 1)) {
+    const gap = line.baseline - previous.baseline;
+    const cell = lastRow.runs.find((run) => Math.abs(run.x - line.x) <= COLUMN_ALIGNMENT);
+    if (!cell || Math.abs(line.fontSize - cell.fontSize) > SAME_SIZE * cell.fontSize || gap > CELL_LINE_PITCH_EM * previous.fontSize) break;
+    if (cell === lastRow.runs[0]) {
+      const text = line.runs[0]!.text;
+      // Note: closer by a point at least, as the baselines of lines set at one pitch differ by a fraction of one.
+      const closerThanRows = gap <= rowGap - 1;
+      if (!closerThanRows && (SENTENCE_END.test(firstCellEnd) || !/^\p{Ll}/u.test(text))) break;
+      firstCellEnd = text;
+    }
+    taken.push(line);
+    previous = line;
+  }
+  return taken;
 }
 
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
