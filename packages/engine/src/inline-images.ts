@@ -14,7 +14,11 @@ const dataUri = (image: DocumentImage): string => `data:${image.contentType};bas
  */
 export const inlineImages = <Data extends ScrapeData | ParseData>(data: Data): Omit<Data, "images"> => rewriteImageReferences(data, dataUri);
 
-/** The scrape with each picture reference (Markdown target, HTML `src`) replaced by `target(image)`, and `images` dropped. */
+/**
+ * The scrape with each picture reference (Markdown target, HTML `src`) replaced by `target(image)`,
+ * and `images` dropped: in `markdown`, `html`, each page's Markdown and each block's content, with
+ * the blocks' `markdownSpan`s moved to where their content now stands.
+ */
 export function rewriteImageReferences<Data extends ScrapeData | ParseData>(data: Data, target: (image: DocumentImage) => string): Omit<Data, "images"> {
   const { images, ...rest } = data;
   if (!images?.length) return rest;
@@ -23,9 +27,32 @@ export function rewriteImageReferences<Data extends ScrapeData | ParseData>(data
     const uri = uriByName.get(name);
     return uri === undefined ? whole : whole.replace(name, uri);
   };
+  const markdown = rest.markdown === undefined ? undefined : rewriteTracked(rest.markdown, MARKDOWN_TARGET, replace);
   return {
     ...rest,
-    ...(rest.markdown !== undefined && { markdown: rest.markdown.replace(MARKDOWN_TARGET, replace) }),
+    ...(markdown && { markdown: markdown.text }),
     ...(rest.html !== undefined && { html: rest.html.replace(HTML_SOURCE, replace) }),
+    ...(rest.pages && { pages: rest.pages.map((page) => ({ ...page, markdown: page.markdown.replace(MARKDOWN_TARGET, replace) })) }),
+    ...(rest.blocks && {
+      blocks: rest.blocks.map((page) => ({
+        ...page,
+        items: page.items.map((item) => ({
+          ...item,
+          content: item.content.replace(MARKDOWN_TARGET, replace),
+          markdownSpan: item.markdownSpan && markdown ? [markdown.moved(item.markdownSpan[0]), markdown.moved(item.markdownSpan[1])] : item.markdownSpan,
+        })),
+      })),
+    }),
   };
+}
+
+/** `text` with `pattern` replaced, and where an offset of the old text stands in the new one. */
+function rewriteTracked(text: string, pattern: RegExp, replace: (whole: string, name: string) => string): { text: string; moved: (offset: number) => number } {
+  const shifts: Array<{ end: number; by: number }> = [];
+  const rewritten = text.replace(pattern, (whole: string, name: string, offset: number) => {
+    const replacement = replace(whole, name);
+    shifts.push({ end: offset + whole.length, by: replacement.length - whole.length });
+    return replacement;
+  });
+  return { text: rewritten, moved: (offset) => offset + shifts.reduce((sum, shift) => (shift.end <= offset ? sum + shift.by : sum), 0) };
 }

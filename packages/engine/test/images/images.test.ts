@@ -228,6 +228,39 @@ describe("over HTTP (/v2/scrape)", () => {
   });
 });
 
+describe("inline pictures with layout blocks (/v2/scrape)", () => {
+  it("moves each block's markdownSpan to where its content stands once the pictures are inline", async () => {
+    const { startHostileSource } = await import("../hardening/hostile-source.js");
+    const { postScrape, startScrapeServer } = await import("../server/helpers.js");
+    const bytes = await pdfWithPictures([
+      [
+        { text: "Before the photo.", x: 72, y: 72 },
+        { image: photo, x: 72, y: 120, width: 200 },
+        { text: "Between the pictures.", x: 72, y: 300 },
+        { image: chart, x: 72, y: 340, width: 200 },
+        { text: "After the chart.", x: 72, y: 500 },
+      ],
+    ]);
+    const [source, api] = await Promise.all([
+      startHostileSource(new Map([["report.pdf", bytes]])),
+      startScrapeServer({ apiKeys: ["key"], allowPrivateNetworks: true }),
+    ]);
+    try {
+      const body = { url: `${source.url}/doc/report.pdf`, removeBase64Images: false, parsers: [{ type: "pdf", mode: "fast", blocks: true }] };
+      const { status, json } = await postScrape(api.url, body, "key");
+      expect(status).toBe(200);
+      const data = json.data as { markdown: string; blocks: Array<{ items: Array<{ content: string; markdownSpan: [number, number] }> }> };
+      const items = data.blocks.flatMap((page) => page.items);
+      expect(items.map((item) => item.content)).toContain("After the chart.");
+      // Every block's span still slices exactly its content out of the Markdown, pictures included.
+      for (const item of items) expect(data.markdown.slice(...item.markdownSpan)).toBe(item.content);
+      expect(items.filter((item) => item.content.includes("](data:image/"))).toHaveLength(2);
+    } finally {
+      await Promise.all([source.close(), api.close()]);
+    }
+  });
+});
+
 describe("XLSX", () => {
   it("puts a sheet's picture after its table, with its description as alt text", async () => {
     const bytes = await xlsxWithPicture(
