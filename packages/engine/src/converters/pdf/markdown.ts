@@ -40,7 +40,7 @@ function renderBlock(block: Block): string {
     case "paragraph":
       return escapeLineStart(joinSplitLinks(block.text));
     case "list-item":
-      return `${block.marker} ${escapeLineStart(joinSplitLinks(block.text))}`;
+      return `${" ".repeat(block.indent ?? 0)}${block.marker} ${escapeLineStart(joinSplitLinks(block.text))}`;
     case "code":
       return renderCode(block.text);
     case "table":
