@@ -263,6 +263,39 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
   });
 
+  it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
+    // Two booktabs tables of one width, the caption of the first between them, wider than both.
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));
+    const items: PageItem[] = [
+      { rule: [126, 720, 420, 720] },
+      ...row(710, ["Model", "Alpaca", "OpenOrca", "Average"]),
+      { rule: [126, 704, 420, 704] },
+      ...row(694, ["SFT v1", "O", "X", "69.15"]),
+      ...row(684, ["SFT v2", "O", "O", "69.21"]),
+      { rule: [126, 678, 420, 678] },
+      { text: "Table 3: Ablation studies on the datasets used for instruction tuning, merged by averaging the weights.", x: 72, y: 660, size: 10 },
+      { rule: [126, 640, 420, 640] },
+      ...row(630, ["Model", "Feedback", "Average", "ARC"]),
+      { rule: [126, 624, 420, 624] },
+      ...row(614, ["DPO v1", "O", "73.06", "71.42"]),
+      ...row(604, ["DPO v2", "X", "73.42", "71.50"]),
+      { rule: [126, 598, 420, 598] },
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["Model", "Alpaca", "OpenOrca", "Average"],
+      ["SFT v1", "O", "X", "69.15"],
+      ["SFT v2", "O", "O", "69.21"],
+    ]);
+    const second = markdown.slice(markdown.indexOf("Table 3:"));
+    expect(second).toContain("Ablation studies on the datasets used for instruction tuning");
+    expect(tableRows(second)).toEqual([
+      ["Model", "Feedback", "Average", "ARC"],
+      ["DPO v1", "O", "73.06", "71.42"],
+      ["DPO v2", "X", "73.42", "71.50"],
+    ]);
+  });
+
   it("keeps a two-line header cell in the header row", async () => {
     // Rules above and below the table only; the header's first two cells wrap onto a second line.
     const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>

@@ -57,7 +57,8 @@ export interface TableMatch {
 export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = []): TableMatch | undefined {
   const first = lines[start];
   if (!first) return undefined;
-  const frame = frames.find((candidate) => isInFrame(first, candidate));
+  const whole = frames.find((candidate) => isInFrame(first, candidate));
+  const frame = whole && sectionAround(whole, first, lines);
   if (frame) {
     // Note: a frame takes its lines wherever reading order put them: on a two-column page the
     // halves of a wide table's rows are read with the column they sit in.
@@ -71,6 +72,37 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const members = borderlessMembers(lines, start);
   const table = members ? buildTable(members, undefined) : undefined;
   return table && { ...table, taken: members!.map((_, offset) => start + offset) };
+}
+
+/**
+ * The part of a frame between the lines that cross it around `first`. Note: rules of one width
+ * stacked down a page are one frame, but a line that runs out of the frame on either side (the
+ * caption between two tables of one width) is not a cell: the tables above and below it are two.
+ */
+function sectionAround(frame: TableFrame, first: TextLine, lines: readonly TextLine[]): TableFrame | undefined {
+  let top = frame.top;
+  let bottom = frame.bottom;
+  for (const line of lines) {
+    if (line.pageIndex !== first.pageIndex || !crossesFrame(line, frame)) continue;
+    if (line.baseline < first.baseline) top = Math.max(top, line.baseline);
+    else bottom = Math.min(bottom, line.baseline - line.fontSize);
+  }
+  if (top === frame.top && bottom === frame.bottom) return frame;
+  const horizontal = frame.horizontal.filter((rule) => rule.y >= top && rule.y <= bottom);
+  const vertical = frame.vertical.filter((rule) => rule.bottom > top && rule.top < bottom);
+  if (horizontal.length < 2) return undefined;
+  const ys = horizontal.map((rule) => rule.y);
+  return { ...frame, top: Math.min(...ys), bottom: Math.max(...ys), horizontal, vertical };
+}
+
+/**
+ * Whether a line lies across a frame's height and runs out of it sideways by an em or more, as one
+ * phrase. Note: a row whose last cell runs a little past the rules is still a row.
+ */
+function crossesFrame(line: TextLine, frame: TableFrame): boolean {
+  if (line.runs.length > 1 || line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
+  const overlaps = line.x < frame.right && line.right > frame.left;
+  return overlaps && (line.x < frame.left - line.fontSize || line.right > frame.right + line.fontSize);
 }
 
 /** Lines of one baseline (a table row cut at a column gutter) joined back into one line, top to bottom. */
