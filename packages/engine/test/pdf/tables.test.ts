@@ -296,6 +296,25 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("reads a borderless table whose header names are set as close together as words", async () => {
+    // Each name starts over its column, a word space after the name before it: one run of text.
+    const columns = [72, 153, 205, 295];
+    const row = (y: number, cells: readonly string[], bold = false): PdfLine[] => cells.map((text, index) => ({ text, x: columns[index]!, y, size: 10, bold }));
+    const items: PageItem[] = [
+      { text: "Table 2. Contents of the saccharometers for the larger tubes.", x: 72, y: 720, size: 10 },
+      ...row(700, ["Saccharometer", "DI Water", "Glucose Solution", "Yeast Suspension"], true),
+      ...row(686, ["1", "16 ml", "12 ml", "0 ml"]),
+      ...row(672, ["2", "24 ml", "0 ml", "4 ml"]),
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["Saccharometer", "DI Water", "Glucose Solution", "Yeast Suspension"],
+      ["1", "16 ml", "12 ml", "0 ml"],
+      ["2", "24 ml", "0 ml", "4 ml"],
+    ]);
+    expect(outsideTables(markdown)).toContain("Table 2. Contents of the saccharometers for the larger tubes.");
+  });
+
   it("keeps a two-line header cell in the header row", async () => {
     // Rules above and below the table only; the header's first two cells wrap onto a second line.
     const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>

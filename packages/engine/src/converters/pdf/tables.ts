@@ -38,6 +38,10 @@ const COLUMN_SPACE_EM = 0.7;
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 // Text after note numbers is notes (not a table column) when its runs average this many characters.
 const NOTE_TEXT_CHARACTERS = 30;
+// A table header set as one run is recognised over rows of this many cells at least, each name
+// this many words at most (prose over a row of two cells is far more common).
+const MINIMUM_JOINED_HEADER_COLUMNS = 3;
+const HEADER_NAME_WORDS = 4;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
@@ -132,7 +136,7 @@ function isInFrame(line: TextLine, frame: TableFrame): boolean {
 /** The lines of a borderless table starting at `start`, if there is one. */
 function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
   const first = lines[start]!;
-  if (first.runs.length < 2) return undefined;
+  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return undefined;
   const members: TextLine[] = [first];
   const columnStarts = first.runs.map((run) => run.x);
   const gaps = cellGaps(first);
@@ -176,7 +180,8 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
  */
 function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): TextLine[] {
   const lastRow = members[lastMultiRun]!;
-  const rows = members.slice(0, lastMultiRun + 1).filter((line) => line.runs.length > 1);
+  // Note: the first line is a row, of several runs or a header joined into one.
+  const rows = members.slice(0, lastMultiRun + 1).filter((line, index) => index === 0 || line.runs.length > 1);
   const rowGap = Math.min(...rows.slice(1).map((line, index) => line.baseline - rows[index]!.baseline));
   let firstCellEnd = lastRow.runs[0]!.text;
   const taken: TextLine[] = [];
@@ -196,6 +201,23 @@ function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): T
     previous = line;
   }
   return taken;
+}
+
+/**
+ * Whether a one-run line is the header of a borderless table whose names were set too close
+ * together to be runs of their own: right above a row of three or more cells, it breaks between
+ * two text pieces in each gap between them, into short names, one over each cell.
+ */
+function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
+  if (!next || next.pageIndex !== line.pageIndex || next.runs.length < MINIMUM_JOINED_HEADER_COLUMNS || line.runs.length !== 1) return false;
+  const gap = next.baseline - line.baseline;
+  if (gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
+  const names = cutAtGaps(line.runs[0]!, cellGaps(next));
+  if (names.length !== next.runs.length) return false;
+  return names.every((name, index) => {
+    const cell = next.runs[index]!;
+    return name.text.trim().split(/\s+/).length <= HEADER_NAME_WORDS && name.x < cell.right && name.right > cell.x;
+  });
 }
 
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
