@@ -315,6 +315,43 @@ describe("pdf tables", () => {
     expect(outsideTables(markdown)).toContain("Table 2. Contents of the saccharometers for the larger tubes.");
   });
 
+  it("reads a form ruled above and below as rows of labels beside empty cells to fill in", async () => {
+    // The header's two names are a column space apart (more than a word space, less than the gap
+    // that separates runs), so the header is one run; the labels under it are two ems apart.
+    const labels = ["K+", "Na+", "Ca2+", "Al3+", "Check"];
+    const items: PageItem[] = [
+      { text: "Table 13.2. Effect of cations on flocculation of a clay suspension.", x: 72, y: 740, size: 12 },
+      { rule: [70, 720, 300, 720] },
+      { text: "Added cation", x: 74, y: 708, size: 8, bold: true },
+      { text: "Relative Size & Settling Rates of Floccules", x: 132, y: 708, size: 8, bold: true },
+      ...labels.map((text, index): PdfLine => ({ text, x: 74, y: 692 - index * 16, size: 8 })),
+      { rule: [70, 620, 300, 620] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Added cation", "Relative Size & Settling Rates of Floccules"],
+      ...labels.map((label) => [label, ""]),
+    ]);
+  });
+
+  it("keeps lines two ems apart in a table ruled above and below as rows of their own", async () => {
+    const items: PageItem[] = [
+      { rule: [70, 720, 400, 720] },
+      ...["Sample", "Mass (g)", "Colour"].map((text, index): PdfLine => ({ text, x: 74 + index * 110, y: 708, size: 9 })),
+      { text: "Sand", x: 74, y: 690, size: 9 },
+      { text: "Silt", x: 74, y: 672, size: 9 },
+      { text: "Clay", x: 74, y: 654, size: 9 },
+      ...["Loam", "12.5", "brown"].map((text, index): PdfLine => ({ text, x: 74 + index * 110, y: 636, size: 9 })),
+      { rule: [70, 628, 400, 628] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Sample", "Mass (g)", "Colour"],
+      ["Sand", "", ""],
+      ["Silt", "", ""],
+      ["Clay", "", ""],
+      ["Loam", "12.5", "brown"],
+    ]);
+  });
+
   it("keeps a two-line header cell in the header row", async () => {
     // Rules above and below the table only; the header's first two cells wrap onto a second line.
     const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>

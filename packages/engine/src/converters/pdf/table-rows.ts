@@ -11,6 +11,10 @@ export interface PlacedLine {
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
 // (the padding between rows) ends the cell.
 const CELL_PITCH_TOLERANCE = 1.25;
+// Note: in a table ruled only above and below, lines set further apart than this many ems, all at
+// one pitch, are rows of one line each (a form's labels with empty cells beside them), not one
+// cell. (Without any rules, lines that far apart are as often the labels of a chart.)
+const MAXIMUM_CELL_PITCH_EM = 1.5;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
@@ -36,7 +40,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
     band.forEach((current, index) => {
       const row = rows.at(-1);
-      const continued = index > 0 && continuesAcross(band, index, columnCount, lead);
+      const continued = index > 0 && continuesAcross(band, index, columnCount, lead, ruled && rowRules.length === 0);
       const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
       if (startsRow) rows.push([current]);
       else row!.push(current);
@@ -111,12 +115,18 @@ function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
   return pitch;
 }
 
-/** Whether the text of some column runs on from above `placed[index]` to it or below it at the cell pitch. */
-function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number): boolean {
+/**
+ * Whether the text of some column runs on from above `placed[index]` to it or below it at the cell
+ * pitch (and, with `ruledAround`, no further apart than a cell's lines are set at most).
+ */
+function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, ruledAround: boolean): boolean {
   for (let column = 0; column < columnCount; column++) {
     const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
     const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
-    if (above && below && below.line.baseline - above.line.baseline <= lead * CELL_PITCH_TOLERANCE) return true;
+    if (!above || !below) continue;
+    const gap = below.line.baseline - above.line.baseline;
+    const tooFar = ruledAround && gap > MAXIMUM_CELL_PITCH_EM * Math.max(above.line.fontSize, below.line.fontSize);
+    if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) return true;
   }
   return false;
 }

@@ -275,10 +275,11 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   // and none of its lines has columns of its own.
   if (boxed && columnRules.length === 0 && (rowRuleCount < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
   if (frame && !boxed && isProse(lines, frame)) return undefined;
-  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(lines);
+  const cellLines = frame && !boxed && textColumnGaps(lines).length === 0 ? withHeaderOverLabels(lines) : lines;
+  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(cellLines);
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
-  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -306,6 +307,32 @@ function isProse(lines: readonly TextLine[], frame: TableFrame): boolean {
     const items = [...(run!.items ?? [])].sort((a, b) => a.x - b.x);
     return items.every((item, index) => index === 0 || item.x - items[index - 1]!.right < COLUMN_SPACE_EM * item.fontSize);
   });
+}
+
+/**
+ * Lines between rules that show no columns, with the first cut into names where they are a column
+ * space apart when every line below stays left of the second name: a header over a column of
+ * labels and empty columns to fill in (a form to record observations in).
+ */
+function withHeaderOverLabels(lines: readonly TextLine[]): readonly TextLine[] {
+  const [first, ...rest] = lines;
+  const header = first && splitAtColumnSpaces(first);
+  if (!header || header.runs.length < 2 || rest.length === 0 || rest.some((line) => line.right >= header.runs[1]!.x)) return lines;
+  return [header, ...rest];
+}
+
+/** A line with each run cut where its text pieces are a column space apart. */
+function splitAtColumnSpaces(line: TextLine): TextLine {
+  const runs = line.runs.flatMap((run) => {
+    const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x);
+    const groups: (typeof items)[] = [];
+    items.forEach((item, index) => {
+      if (index === 0 || item.x - items[index - 1]!.right >= COLUMN_SPACE_EM * item.fontSize) groups.push([item]);
+      else groups.at(-1)!.push(item);
+    });
+    return groups.length > 1 ? groups.map(makeRun) : [run];
+  });
+  return runs.length === line.runs.length ? line : { ...line, runs };
 }
 
 /** A rule just under a run of text and about as wide: an underline (a link), not a row divider. */
