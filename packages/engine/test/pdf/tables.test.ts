@@ -571,6 +571,23 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("(3.15b)");
   });
 
+  it("keeps a displayed formula set in pieces (a fraction beside its left side) as text", async () => {
+    // Numerator and denominator over and under the line that holds "M =" and the rest.
+    const lines: PdfLine[] = [
+      { text: "This means that", x: 90, y: 620, size: 10 },
+      { text: "2pQ(h) - Q(2h)", x: 252, y: 606, size: 10 },
+      { text: "p+1", x: 355, y: 606, size: 10 },
+      { text: "M =", x: 227, y: 599, size: 10 },
+      { text: "+ O(h", x: 326, y: 599, size: 10 },
+      { text: ").", x: 370, y: 599, size: 10 },
+      { text: "2p - 1", x: 274, y: 592, size: 10 },
+      { text: "The value is a new approximation formula for M with an accuracy one order higher.", x: 90, y: 570, size: 10 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("M =");
+  });
+
   it("keeps numbered paragraphs with hanging indents as text", async () => {
     const lines: PdfLine[] = [
       { text: "1.", x: 72, y: 700 },

@@ -42,6 +42,8 @@ const NOTE_TEXT_CHARACTERS = 30;
 // this many words at most (prose over a row of two cells is far more common).
 const MINIMUM_JOINED_HEADER_COLUMNS = 3;
 const HEADER_NAME_WORDS = 4;
+// Note: "=" only; a cell may well start with "≤" or "<" (a class of values: "< 110").
+const RELATION_AT_EDGE = /^=(?:\s|$)|\s=$/u;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
@@ -164,7 +166,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines)) {
+  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -231,6 +233,15 @@ function isNumberedNotes(lines: readonly TextLine[]): boolean {
 /** Displayed equations with their numbers at the right margin ("(3.15a)"). */
 function isNumberedEquations(lines: readonly TextLine[]): boolean {
   return lines.filter((line) => line.runs.length > 1).every((line) => EQUATION_NUMBER.test(line.runs.at(-1)!.text));
+}
+
+/**
+ * A displayed formula whose pieces (the left side, a fraction's numerator and denominator, limits)
+ * were set apart: a piece ends or starts with an equals sign ("M =", "= 0"), which no cell of a
+ * table does.
+ */
+function isPiecedFormula(lines: readonly TextLine[]): boolean {
+  return lines.some((line) => line.runs.length > 1 && line.runs.some((run) => RELATION_AT_EDGE.test(run.text)));
 }
 
 /** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
