@@ -510,6 +510,30 @@ describe("pdf tables: a long cell", () => {
 });
 
 describe("pdf text that is not a table", () => {
+  it("keeps a header cell centred under its neighbours' first line in their row, above a rule under a spanning name", async () => {
+    // Booktabs: "Score" spans two columns with a short rule under it; "Language" is centred on the
+    // first header line's row, half a line under it; the second header line is under the short rule.
+    const at = (y: number, cells: readonly (string | undefined)[]): PdfLine[] =>
+      cells.flatMap((text, column) => (text === undefined ? [] : [{ text, x: [72, 130, 200, 260, 330][column]!, y, size: 9 }]));
+    const items: PageItem[] = [
+      { rule: [70, 720, 380, 720] },
+      ...at(710, ["#", undefined, "Score", undefined, "Time"]),
+      { rule: [198, 706.5, 300, 706.5] },
+      ...at(705, [undefined, "Language"]),
+      ...at(698, ["layers", undefined, "simple", "complex", "(secs)"]),
+      { rule: [70, 692, 380, 692] },
+      ...at(680, ["6", "OTSL", "0.965", "0.934", "2.73"]),
+      ...at(668, ["4", "HTML", "0.952", "0.909", "3.77"]),
+      { rule: [70, 660, 380, 660] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["#", "Language", "Score", "", "Time"],
+      ["layers", "", "simple", "complex", "(secs)"],
+      ["6", "OTSL", "0.965", "0.934", "2.73"],
+      ["4", "HTML", "0.952", "0.909", "3.77"],
+    ]);
+  });
+
   it("keeps a note and a paragraph set under a table as text", async () => {
     // A note a line under the last row, in small type under rows set apart, or in the table's
     // type under rows at one pitch; then a paragraph.

@@ -11,6 +11,8 @@ export interface PlacedLine {
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
 // (the padding between rows) ends the cell.
 const CELL_PITCH_TOLERANCE = 1.25;
+// A line less than this many ems under the one above is set between two lines of its row.
+const BETWEEN_LINES_EM = 0.8;
 // Note: in a table ruled only above and below, lines set further apart than this many ems, all at
 // one pitch, are rows of one line each (a form's labels with empty cells beside them), not one
 // cell. (Without any rules, lines that far apart are as often the labels of a chart.)
@@ -40,6 +42,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
     band.forEach((current, index) => {
       const row = rows.at(-1);
+      if (index > 0 && isCentredInRow(row!, current)) return void row!.push(current);
       const continued = index > 0 && continuesAcross(band, index, columnCount, lead, ruled && rowRules.length === 0);
       const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
       if (startsRow) rows.push([current]);
@@ -67,6 +70,17 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
     if (path.slice(1).every((placed, step) => placed.line.baseline - path[step]!.line.baseline <= lead * CELL_PITCH_TOLERANCE)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a line is a cell centred on a row whose other cells take two lines: it sits less than a
+ * line's height under the row's last line (rows are a line apart at least), with text only in
+ * columns the row leaves empty.
+ */
+function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean {
+  const above = row.at(-1)!.line;
+  if (placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
+  return placed.cells.every((cell, column) => cell.length === 0 || row.every((line) => line.cells[column]!.length === 0));
 }
 
 /** A cell's lines joined as one paragraph (hyphenation undone). */
