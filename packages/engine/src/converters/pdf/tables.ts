@@ -64,7 +64,7 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const first = lines[start];
   if (!first) return undefined;
   const whole = frames.find((candidate) => isInFrame(first, candidate));
-  const frame = whole && sectionAround(whole, first, lines);
+  const frame = whole && sectionAround(whole, first, samePage(lines, start));
   if (frame) {
     // Note: a frame takes its lines wherever reading order put them: on a two-column page the
     // halves of a wide table's rows are read with the column they sit in.
@@ -85,11 +85,11 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
  * stacked down a page are one frame, but a line that runs out of the frame on either side (the
  * caption between two tables of one width) is not a cell: the tables above and below it are two.
  */
-function sectionAround(frame: TableFrame, first: TextLine, lines: readonly TextLine[]): TableFrame | undefined {
+function sectionAround(frame: TableFrame, first: TextLine, pageLines: readonly TextLine[]): TableFrame | undefined {
   let top = frame.top;
   let bottom = frame.bottom;
-  for (const line of lines) {
-    if (line.pageIndex !== first.pageIndex || !crossesFrame(line, frame)) continue;
+  for (const line of pageLines) {
+    if (!crossesFrame(line, frame)) continue;
     if (line.baseline < first.baseline) top = Math.max(top, line.baseline);
     else bottom = Math.min(bottom, line.baseline - line.fontSize);
   }
@@ -98,7 +98,18 @@ function sectionAround(frame: TableFrame, first: TextLine, lines: readonly TextL
   const vertical = frame.vertical.filter((rule) => rule.bottom > top && rule.top < bottom);
   if (horizontal.length < 2) return undefined;
   const ys = horizontal.map((rule) => rule.y);
-  return { ...frame, top: Math.min(...ys), bottom: Math.max(...ys), horizontal, vertical };
+  const section = { ...frame, top: Math.min(...ys), bottom: Math.max(...ys), horizontal, vertical };
+  return isInFrame(first, section) ? section : undefined;
+}
+
+/** The lines around `lines[index]` that are on its page (reading order keeps a page's lines together). */
+function samePage(lines: readonly TextLine[], index: number): readonly TextLine[] {
+  const { pageIndex } = lines[index]!;
+  let from = index;
+  let to = index + 1;
+  while (from > 0 && lines[from - 1]!.pageIndex === pageIndex) from--;
+  while (to < lines.length && lines[to]!.pageIndex === pageIndex) to++;
+  return lines.slice(from, to);
 }
 
 /**
