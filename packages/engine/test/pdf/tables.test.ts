@@ -612,6 +612,23 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("M =");
   });
 
+  it("keeps justified text in a narrow column, its word spaces stretched wide on two lines, as text", async () => {
+    // Each line is justified to the column's width; two lines with few long words get word spaces
+    // wider than the gap between runs, at places that do not line up.
+    const lines: PdfLine[] = [
+      { text: "direct meetings to disseminate", x: 107, y: 700, size: 10 },
+      { text: "propaganda,", x: 107, y: 685, size: 10 },
+      { text: "misinformation", x: 210, y: 685, size: 10 },
+      { text: "and", x: 107, y: 670, size: 10 },
+      { text: "disinformation", x: 145, y: 670, size: 10 },
+      { text: "through", x: 244, y: 670, size: 10 },
+      { text: "most government's large-scale", x: 107, y: 655, size: 10 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("propaganda, misinformation and disinformation through");
+  });
+
   it("keeps numbered paragraphs with hanging indents as text", async () => {
     const lines: PdfLine[] = [
       { text: "1.", x: 72, y: 700 },

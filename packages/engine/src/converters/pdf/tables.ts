@@ -177,7 +177,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines)) {
+  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -253,6 +253,22 @@ function isNumberedEquations(lines: readonly TextLine[]): boolean {
  */
 function isPiecedFormula(lines: readonly TextLine[]): boolean {
   return lines.some((line) => line.runs.length > 1 && line.runs.some((run) => RELATION_AT_EDGE.test(run.text)));
+}
+
+/**
+ * Whether two lines of several runs, one after the other, have gaps between runs at the same
+ * place, the space between two cells wide: a column border. Note: in justified prose set in a
+ * narrow column, wide word spaces part two lines into runs too, but each line's words run across
+ * the other's spaces.
+ */
+function sharesColumnGap(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  if (multiRun.length < 2) return true;
+  return multiRun.slice(1).some((line, index) => {
+    const above = cellGaps(multiRun[index]!);
+    const shared = (gap: Extent, other: Extent): number => Math.min(gap.right, other.right) - Math.max(gap.left, other.left);
+    return cellGaps(line).some((gap) => above.some((other) => shared(gap, other) >= CELL_GAP_EM * line.fontSize));
+  });
 }
 
 /** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
