@@ -352,6 +352,25 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("keeps cells wrapped at wide line spacing whole in a table ruled above and below", async () => {
+    // Set with one and a half line spacing (17 points at 10), rows 8 points further apart.
+    const items: PageItem[] = [
+      { rule: [70, 720, 400, 720] },
+      ...["Country", "Restrictions"].map((text, index): PdfLine => ({ text, x: 74 + index * 110, y: 706, size: 10 })),
+      { text: "Argentina", x: 74, y: 681, size: 10 },
+      { text: "Land near borders", x: 184, y: 681, size: 10 },
+      { text: "is restricted.", x: 184, y: 664, size: 10 },
+      { text: "Australia", x: 74, y: 639, size: 10 },
+      { text: "Approval is needed.", x: 184, y: 639, size: 10 },
+      { rule: [70, 630, 400, 630] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Country", "Restrictions"],
+      ["Argentina", "Land near borders is restricted."],
+      ["Australia", "Approval is needed."],
+    ]);
+  });
+
   it("keeps a two-line header cell in the header row", async () => {
     // Rules above and below the table only; the header's first two cells wrap onto a second line.
     const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>

@@ -13,10 +13,12 @@ export interface PlacedLine {
 const CELL_PITCH_TOLERANCE = 1.25;
 // A line less than this many ems under the one above is set between two lines of its row.
 const BETWEEN_LINES_EM = 0.8;
-// Note: in a table ruled only above and below, lines set further apart than this many ems, all at
-// one pitch, are rows of one line each (a form's labels with empty cells beside them), not one
-// cell. (Without any rules, lines that far apart are as often the labels of a chart.)
+// Note: in a table ruled only around, lines set further apart than this many ems, all at one
+// pitch (within this many points), are rows of one line each (a form's labels with empty cells
+// beside them), not one cell. (Without any rules, lines that far apart are as often the labels of
+// a chart; where the pitch varies, the padding between rows tells them apart.)
 const MAXIMUM_CELL_PITCH_EM = 1.5;
+const ONE_PITCH = 1;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
@@ -40,10 +42,11 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     // cell set in the middle of its row.
     const opening = band.filter(opensRow).length;
     const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
+    const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
       const row = rows.at(-1);
       if (index > 0 && isCentredInRow(row!, current)) return void row!.push(current);
-      const continued = index > 0 && continuesAcross(band, index, columnCount, lead, ruled && rowRules.length === 0);
+      const continued = index > 0 && continuesAcross(band, index, columnCount, lead, evenlyRuledAround);
       const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
       if (startsRow) rows.push([current]);
       else row!.push(current);
@@ -81,6 +84,12 @@ function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean
   const above = row.at(-1)!.line;
   if (placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
   return placed.cells.every((cell, column) => cell.length === 0 || row.every((line) => line.cells[column]!.length === 0));
+}
+
+/** Whether a band's lines follow each other at one pitch. */
+function isEvenlySpaced(band: readonly PlacedLine[]): boolean {
+  const pitches = band.slice(1).map((placed, index) => placed.line.baseline - band[index]!.line.baseline);
+  return Math.max(...pitches) - Math.min(...pitches) <= ONE_PITCH;
 }
 
 /** A cell's lines joined as one paragraph (hyphenation undone). */
@@ -131,15 +140,15 @@ function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
 
 /**
  * Whether the text of some column runs on from above `placed[index]` to it or below it at the cell
- * pitch (and, with `ruledAround`, no further apart than a cell's lines are set at most).
+ * pitch (and, with `evenlyRuledAround`, no further apart than a cell's lines are set at most).
  */
-function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, ruledAround: boolean): boolean {
+function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, evenlyRuledAround: boolean): boolean {
   for (let column = 0; column < columnCount; column++) {
     const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
     const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
     if (!above || !below) continue;
     const gap = below.line.baseline - above.line.baseline;
-    const tooFar = ruledAround && gap > MAXIMUM_CELL_PITCH_EM * Math.max(above.line.fontSize, below.line.fontSize);
+    const tooFar = evenlyRuledAround && gap > MAXIMUM_CELL_PITCH_EM * Math.max(above.line.fontSize, below.line.fontSize);
     if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) return true;
   }
   return false;
