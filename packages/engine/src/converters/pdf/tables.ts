@@ -43,7 +43,7 @@ const NOTE_TEXT_CHARACTERS = 30;
 const MINIMUM_JOINED_HEADER_COLUMNS = 3;
 const HEADER_NAME_WORDS = 4;
 // Note: "=" only; a cell may well start with "≤" or "<" (a class of values: "< 110").
-const RELATION_AT_EDGE = /^=(?:\s|$)|\s=$/u;
+const EQUALS_AT_EDGE = /^=(?:\s|$)|\s=$/u;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
@@ -252,7 +252,7 @@ function isNumberedEquations(lines: readonly TextLine[]): boolean {
  * table does.
  */
 function isPiecedFormula(lines: readonly TextLine[]): boolean {
-  return lines.some((line) => line.runs.length > 1 && line.runs.some((run) => RELATION_AT_EDGE.test(run.text)));
+  return lines.some((line) => line.runs.length > 1 && line.runs.some((run) => EQUALS_AT_EDGE.test(run.text)));
 }
 
 /**
@@ -313,8 +313,9 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   // and none of its lines has columns of its own.
   if (boxed && columnRules.length === 0 && (rowRuleCount < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
   if (frame && !boxed && isProse(lines, frame)) return undefined;
-  const cellLines = frame && !boxed && textColumnGaps(lines).length === 0 ? withHeaderOverLabels(lines) : lines;
-  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(cellLines);
+  const textGaps = boxed ? [] : textColumnGaps(lines);
+  const cellLines = frame && !boxed && textGaps.length === 0 ? withHeaderOverLabels(lines) : lines;
+  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : cellLines === lines ? textGaps : textColumnGaps(cellLines);
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
   const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
