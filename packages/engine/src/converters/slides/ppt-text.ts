@@ -267,21 +267,11 @@ export function outlineNumbering(stream: PptStream, document: PptRecord): Map<st
   return found;
 }
 
-/** The StyleTextProp9 entry of the paragraph that starts at `position`: the one its first character's run names. */
-function pp9At(runs: readonly CharacterRun[], position: number, numbering: readonly Pp9Paragraph[]): Pp9Paragraph | undefined {
-  let end = 0;
-  let run = runs.at(-1);
-  for (const candidate of runs) {
-    end += candidate.count;
-    if (position < end) {
-      run = candidate;
-      break;
-    }
-  }
+/** The StyleTextProp9 entry a character run names. Note: by the spec the index has four bits; LibreOffice carries longer ones into the next two. */
+const pp9Entry = (run: CharacterRun | undefined, numbering: readonly Pp9Paragraph[]): Pp9Paragraph | undefined => {
   const index = run?.pp9 ?? 0;
-  // Note: by the spec the index has four bits; LibreOffice carries longer ones into the next two.
   return numbering[index < numbering.length ? index : index & 0xf];
-}
+};
 
 /** Read a text's characters: UTF-16LE (TextCharsAtom) or one byte per character (TextBytesAtom). */
 export function textOfRecord(stream: PptStream, record: PptRecord): string {
@@ -310,13 +300,16 @@ export function pptParagraphs(stream: PptStream, text: PptText, numbering?: read
   let position = 0;
   let runIndex = 0;
   let runEnd = runs[0]?.count ?? Number.POSITIVE_INFINITY;
+  let characterIndex = 0;
+  let characterEnd = characters[0]?.count ?? Number.POSITIVE_INFINITY;
   return text.text.split("\r").map((line) => {
     while (position >= runEnd && runIndex + 1 < runs.length) runEnd += runs[++runIndex]!.count;
+    while (position >= characterEnd && characterIndex + 1 < characters.length) characterEnd += characters[++characterIndex]!.count;
     const run = runs[runIndex];
     const start = position;
     position += line.length + 1;
     const bulleted = run?.hasBullet ?? bulletedByDefault;
-    const numbered = bulleted && numbering && characters.length > 0 ? pp9At(characters, start, numbering) : undefined;
+    const numbered = bulleted && numbering && characters.length > 0 ? pp9Entry(characters[characterIndex], numbering) : undefined;
     return {
       kind: "paragraph",
       runs: linkedRuns(text, start, start + line.length),
