@@ -144,6 +144,10 @@ describe("a PPT's numbered lists (the PowerPoint 2000 extension)", () => {
     expect(section(markdown, "Winter crossings")).toContain("- Storm days\n  1. Listen for the harbour siren\n  2. Wait in the terminal\n- Ice on the ramp");
   });
 
+  it("numbers the paragraphs after the sixteenth of a text, whose entry LibreOffice names past the spec's four bits", () => {
+    expect(section(markdown, "Sixteen piers, then two steps")).toContain("- Pier sixteen\n\n1. Count the mooring lines\n2. Report to the harbour master");
+  });
+
   it("reads a placeholder's numbering from the document's outline text properties when its shape has none", async () => {
     // Rename the shapes' ___PPT9 tags: what is left is the document's OutlineTextProps9Container.
     const deck = patchedPpt(pptDeck("numbered-lists.ppt"), (stream, records) => {
