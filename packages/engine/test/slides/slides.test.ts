@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import CFB from "cfb";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/index.js";
@@ -82,6 +83,101 @@ describe.each(["gen_deck.pptx", "gen_deck.odp"])("%s (formats that keep more)", 
     const { markdown } = await convert(file(name), { filename: name });
     expect(section(markdown, "Steps to reopen the lighthouse")).toContain("1. Inspect the lantern room\n2. Replace the cracked panes");
     expect(section(markdown, "Visitors since the reopening")).toContain("**Chart: Visitors per month**");
+  });
+});
+
+/** The decks make-ppt.sh saves as PowerPoint 97 from their flat ODP sources. */
+const pptDeck = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`./ppt/${name}`, import.meta.url)));
+
+interface PptRecordAt {
+  type: number;
+  start: number;
+  end: number;
+  parents: number[];
+}
+/** Every record of a "PowerPoint Document" stream, depth first (a ___PPT9 tag's data holds records too). */
+function* pptRecords(bytes: Uint8Array, start = 0, end = bytes.length, parents: number[] = []): Generator<PptRecordAt> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = start; offset + 8 <= end; ) {
+    const record = { type: view.getUint16(offset + 2, true), start: offset + 8, end: offset + 8 + view.getUint32(offset + 4, true), parents };
+    yield record;
+    if ((view.getUint16(offset, true) & 0xf) === 0xf || record.type === 0x138b) yield* pptRecords(bytes, record.start, Math.min(record.end, end), [...parents, record.type]);
+    offset = record.end;
+  }
+}
+/** A PPT whose "PowerPoint Document" stream `patch` changed in place. */
+function patchedPpt(bytes: Uint8Array, patch: (stream: Uint8Array, records: PptRecordAt[]) => void): Uint8Array {
+  const container = CFB.read(bytes, { type: "buffer" });
+  const entry = CFB.find(container, "PowerPoint Document")!;
+  const stream = Uint8Array.from(entry.content);
+  patch(stream, [...pptRecords(stream)]);
+  entry.content = stream;
+  return new Uint8Array(CFB.write(container, { type: "buffer" }) as Uint8Array);
+}
+const CLIENT_DATA = 0xf011;
+const STYLE_TEXT_PROP9_ATOM = 0x0fac;
+
+describe("a PPT's numbered lists (the PowerPoint 2000 extension)", () => {
+  let markdown: string;
+  beforeAll(async () => {
+    ({ markdown } = await convert(pptDeck("numbered-lists.ppt"), { filename: "numbered-lists.ppt" }));
+  });
+
+  it("writes a numbered list as an ordered list", () => {
+    expect(section(markdown, "Boarding in three steps")).toContain("1. Buy a ticket at the kiosk\n2. Wait behind the yellow line\n3. Show the ticket at the gangway");
+  });
+
+  it("keeps a numbered list's start number, Roman numerals too", () => {
+    const text = section(markdown, "Steps four to six");
+    expect(text).toContain("4. Stow bicycles on the lower deck\n5. Take a seat upstairs\n6. Leave by the bow door");
+    // Roman from III: a list of its own, starting at 3 (its marker alternates, as two lists in a row must).
+    expect(text).toMatch(/^3[.)] Third clause: refunds\n4[.)] Fourth clause: lost property$/m);
+  });
+
+  it("keeps a bulleted list beside a numbered one bulleted", () => {
+    const text = section(markdown, "What to bring, what to do");
+    expect(text).toContain("- A warm coat\n- A valid ticket\n");
+    expect(text).toContain("1. Check the departure board\n2. Board when called");
+  });
+
+  it("nests a numbered list under a bulleted item", () => {
+    expect(section(markdown, "Winter crossings")).toContain("- Storm days\n  1. Listen for the harbour siren\n  2. Wait in the terminal\n- Ice on the ramp");
+  });
+
+  it("numbers the paragraphs after the sixteenth of a text, whose entry LibreOffice names past the spec's four bits", () => {
+    expect(section(markdown, "Sixteen piers, then two steps")).toContain("- Pier sixteen\n\n1. Count the mooring lines\n2. Report to the harbour master");
+  });
+
+  it("reads a placeholder's numbering from the document's outline text properties when its shape has none", async () => {
+    // Rename the shapes' ___PPT9 tags: what is left is the document's OutlineTextProps9Container.
+    const deck = patchedPpt(pptDeck("numbered-lists.ppt"), (stream, records) => {
+      for (const record of records) {
+        if (record.type === 0x0fba && record.parents.includes(CLIENT_DATA) && new TextDecoder("utf-16le").decode(stream.subarray(record.start, record.end)) === "___PPT9") {
+          stream[record.end - 2] = "X".charCodeAt(0);
+        }
+      }
+    });
+    const { markdown: text } = await convert(deck, { filename: "numbered-lists.ppt" });
+    expect(section(text, "Boarding in three steps")).toContain("1. Buy a ticket at the kiosk\n2. Wait behind the yellow line");
+    expect(section(text, "Steps four to six")).toContain("4. Stow bicycles on the lower deck");
+    // A text box that is no placeholder has no outline entry: its numbers went with its tag.
+    expect(section(text, "What to bring, what to do")).toContain("- Check the departure board");
+  });
+
+  it("keeps the bullets of texts whose numbering is damaged, and reads the rest of the deck", async () => {
+    // Every StyleTextProp9 entry list ends in an entry whose smart tags run past its atom.
+    const deck = patchedPpt(pptDeck("numbered-lists.ppt"), (stream, records) => {
+      const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+      for (const record of records) if (record.type === STYLE_TEXT_PROP9_ATOM) view.setUint32(record.end - 4, 1 << 9, true);
+    });
+    const { markdown: text } = await convert(deck, { filename: "numbered-lists.ppt" });
+    expect(section(text, "Boarding in three steps")).toContain("- Buy a ticket at the kiosk\n- Wait behind the yellow line");
+    expect(section(text, "Winter crossings")).toContain("- Storm days\n  - Listen for the harbour siren");
+  });
+
+  it("numbers the corpus deck's numbered slide, as the PPTX and ODP do", async () => {
+    const { markdown: text } = await convert(file("gen_deck.ppt"), { filename: "gen_deck.ppt" });
+    expect(section(text, "Steps to reopen the lighthouse")).toContain("1. Inspect the lantern room\n2. Replace the cracked panes\n3. Invite the town council");
   });
 });
 

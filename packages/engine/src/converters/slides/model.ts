@@ -18,6 +18,8 @@ export interface SlideParagraph {
   level: number;
   /** A bullet or a number in front of it; `undefined` for a plain paragraph. */
   list?: "bullet" | "ordered";
+  /** For a numbered paragraph: the number its list starts at, when the reader knows it (else 1). */
+  start?: number;
 }
 
 /** A table cell: its paragraphs, each a list of runs. */

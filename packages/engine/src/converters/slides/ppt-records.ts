@@ -40,6 +40,14 @@ export const RT = {
   InteractiveInfoAtom: 0x0ff3,
   TxInteractiveInfoAtom: 0x0fdf,
   PPDrawingGroup: 0x040b,
+  // The PowerPoint 2000 extension (PP9) in "___PPT9" programmable tags: numbered lists.
+  List: 0x07d0,
+  ProgTags: 0x1388,
+  ProgBinaryTag: 0x138a,
+  BinaryTagDataBlob: 0x138b,
+  StyleTextProp9Atom: 0x0fac,
+  OutlineTextProps9Container: 0x0fae,
+  OutlineTextPropsHeaderExAtom: 0x0faf,
   // Office Art (drawing) records inside PPDrawing and PPDrawingGroup.
   DggContainer: 0xf000,
   BStoreContainer: 0xf001,

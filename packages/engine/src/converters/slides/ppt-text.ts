@@ -79,14 +79,15 @@ const PF_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
   [1 << 14, 2], // spaceAfter
   [1 << 8, 2], // leftMargin
   [1 << 10, 2], // indent
-  [1 << 9, 2], // defaultTabSize
+  [1 << 15, 2], // defaultTabSize
 ];
 
 /**
- * The paragraph runs of a StyleTextPropAtom ([MS-PPT] 2.9.44). Only the indent level and the
- * bullet flag are kept, but every field present has to be stepped over to find the next run.
+ * The paragraph runs of a StyleTextPropAtom ([MS-PPT] 2.9.44), and where its character runs
+ * begin. Only the indent level and the bullet flag are kept, but every field present has to be
+ * stepped over to find the next run.
  */
-function paragraphRuns(stream: PptStream, style: PptRecord, characters: number): ParagraphRun[] {
+function paragraphRuns(stream: PptStream, style: PptRecord, characters: number): { runs: ParagraphRun[]; end: number } {
   const runs: ParagraphRun[] = [];
   let covered = 0;
   let offset = style.start;
@@ -109,8 +110,168 @@ function paragraphRuns(stream: PptStream, style: PptRecord, characters: number):
     if (count === 0) break;
     covered += count;
   }
+  return { runs, end: offset };
+}
+
+/** Per character run: how many characters it covers, and which StyleTextProp9 entry it names. */
+interface CharacterRun {
+  count: number;
+  pp9: number;
+}
+
+/** Bytes of the optional fields of a TextCFException after its style bits, in the order the masks list them. */
+const CF_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
+  [1 << 16, 2], // fontRef
+  [1 << 21, 2], // oldEAFontRef
+  [1 << 22, 2], // ansiFontRef
+  [1 << 23, 2], // symbolFontRef
+  [1 << 17, 2], // fontSize
+  [1 << 18, 4], // color
+  [1 << 19, 2], // position
+  [1 << 20, 4], // pp10runid (not in a StyleTextPropAtom, by the spec)
+  [1 << 24, 2], // newEAFontRef (idem)
+  [1 << 25, 2], // csFontRef (idem)
+  [1 << 26, 4], // pp11ext (idem)
+];
+
+/**
+ * The character runs of a StyleTextPropAtom ([MS-PPT] 2.9.44), from where its paragraph runs end.
+ * Only `pp9rt` is kept: bits 10-13 of the style bits (CFStyle), the index of the run's entry in
+ * the text's StyleTextProp9Atom. LibreOffice writes indexes from 16 on into bits 14-15 too.
+ */
+function characterRuns(stream: PptStream, style: PptRecord, offset: number, characters: number): CharacterRun[] {
+  const runs: CharacterRun[] = [];
+  let covered = 0;
+  while (covered <= characters && offset + 8 <= style.end) {
+    const count = stream.u32(offset);
+    const masks = stream.u32(offset + 4);
+    offset += 8;
+    let fontStyle = 0;
+    if (masks & 0xffff) {
+      fontStyle = stream.u16(offset);
+      offset += 2;
+    }
+    for (const [mask, size] of CF_FIELDS) if (masks & mask) offset += size;
+    if (offset > style.end) throw new Error("a character run runs past its StyleTextPropAtom");
+    runs.push({ count, pp9: masks & 0xfc00 ? (fontStyle >>> 10) & 0x3f : 0 });
+    if (count === 0) break;
+    covered += count;
+  }
   return runs;
 }
+
+/** What one StyleTextProp9 entry says of its paragraphs' bullets ([MS-PPT] 2.9.26 TextPFException9). */
+export interface Pp9Paragraph {
+  /** fBulletHasAutoNumber: the bullet is a number (Arabic, alphabetic, Roman, ...). */
+  numbered: boolean;
+  /** The number of the list's first paragraph (bulletAutoNumberScheme's startNum; 1 when unstated). */
+  start: number;
+}
+
+/** The optional fields of a TextSIException ([MS-PPT] 2.9.32) in a StyleTextProp9. */
+const SI_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
+  [1 << 0, 2], // spellInfo
+  [1 << 1, 2], // lid
+  [1 << 2, 2], // altLid
+  [1 << 6, 2], // bidi
+  [1 << 5, 4], // pp10runid, grammarError
+];
+
+/**
+ * The entries of a StyleTextProp9Atom ([MS-PPT] 2.9.67), in order: a TextPFException9 (bullet
+ * picture, whether the bullet is a number, the numbering scheme and start), a TextCFException9
+ * and a TextSIException, each a mask followed by the fields it names. Throws when an entry runs
+ * past the atom.
+ */
+export function readStyleTextProp9(stream: PptStream, atom: PptRecord): Pp9Paragraph[] {
+  const entries: Pp9Paragraph[] = [];
+  for (let offset = atom.start; offset + 12 <= atom.end; ) {
+    const pfMasks = stream.u32(offset);
+    offset += 4;
+    if (pfMasks & (1 << 23)) offset += 2; // bulletBlipRef
+    let numbered = false;
+    let start = 1;
+    if (pfMasks & (1 << 25)) {
+      numbered = stream.u16(offset) !== 0; // fBulletHasAutoNumber
+      offset += 2;
+    }
+    if (pfMasks & (1 << 24)) {
+      start = stream.i16(offset + 2); // after the scheme (Arabic, alphabetic, Roman...): all ordered lists here
+      offset += 4;
+    }
+    if (pfMasks & (1 << 26)) offset += 4; // pp10ext
+    const cfMasks = stream.u32(offset);
+    offset += 4;
+    if (cfMasks & (1 << 20)) offset += 4; // pp10runid
+    const siMasks = stream.u32(offset);
+    offset += 4;
+    for (const [mask, size] of SI_FIELDS) if (siMasks & mask) offset += size;
+    if (siMasks & (1 << 9)) offset += 4 + stream.u32(offset) * 4; // smartTags, which the spec rules out here
+    if (offset > atom.end) throw new Error("a StyleTextProp9 entry runs past its atom");
+    entries.push({ numbered, start: start >= 1 ? start : 1 });
+  }
+  return entries;
+}
+
+/** The "___PPT9" tag's data in a ProgTags container (shape: PP9ShapeBinaryTagExtension; document: PP9DocBinaryTagExtension). */
+function pp9TagData(stream: PptStream, progTags: PptRecord | undefined): PptRecord | undefined {
+  for (const tag of progTags ? stream.children(progTags) : []) {
+    if (tag.type !== RT.ProgBinaryTag) continue;
+    const [name, data] = stream.children(tag);
+    if (name?.type !== RT.CString || data?.type !== RT.BinaryTagDataBlob) continue;
+    if (new TextDecoder("utf-16le").decode(stream.bytes.subarray(name.start, name.end)) === "___PPT9") return data;
+  }
+  return undefined;
+}
+
+/**
+ * A shape's numbering: the StyleTextProp9Atom in its ClientData's "___PPT9" tag, for the text in
+ * its ClientTextbox. `undefined` when it has none, or when the tag is damaged (the text keeps
+ * its bullets).
+ */
+export function shapeNumbering(stream: PptStream, clientData: PptRecord | undefined): Pp9Paragraph[] | undefined {
+  try {
+    const atom = stream.child(pp9TagData(stream, stream.child(clientData, RT.ProgTags)), RT.StyleTextProp9Atom);
+    return atom ? readStyleTextProp9(stream, atom) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The numbering of placeholder texts, from the document's "___PPT9" tag (DocInfoList → ProgTags):
+ * its OutlineTextProps9Container pairs an OutlineTextPropsHeaderExAtom (slide id; the text's
+ * index in the slide's outline as the record instance) with a StyleTextProp9Atom. Keyed
+ * `slideId:index`; a damaged entry, or a damaged container, numbers nothing.
+ */
+export function outlineNumbering(stream: PptStream, document: PptRecord): Map<string, Pp9Paragraph[]> {
+  const found = new Map<string, Pp9Paragraph[]>();
+  try {
+    const container = stream.child(pp9TagData(stream, stream.child(stream.child(document, RT.List), RT.ProgTags)), RT.OutlineTextProps9Container);
+    let key: string | undefined;
+    for (const record of container ? stream.children(container) : []) {
+      if (record.type === RT.OutlineTextPropsHeaderExAtom && record.end - record.start >= 4) {
+        key = `${stream.u32(record.start)}:${record.instance}`;
+      } else if (record.type === RT.StyleTextProp9Atom && key !== undefined) {
+        try {
+          found.set(key, readStyleTextProp9(stream, record));
+        } catch {
+          // this text keeps its bullets
+        }
+        key = undefined;
+      }
+    }
+  } catch {
+    // the texts keep their bullets
+  }
+  return found;
+}
+
+/** The StyleTextProp9 entry a character run names. Note: by the spec the index has four bits; LibreOffice carries longer ones into the next two. */
+const pp9Entry = (run: CharacterRun | undefined, numbering: readonly Pp9Paragraph[]): Pp9Paragraph | undefined => {
+  const index = run?.pp9 ?? 0;
+  return numbering[index < numbering.length ? index : index & 0xf];
+};
 
 /** Read a text's characters: UTF-16LE (TextCharsAtom) or one byte per character (TextBytesAtom). */
 export function textOfRecord(stream: PptStream, record: PptRecord): string {
@@ -120,26 +281,41 @@ export function textOfRecord(stream: PptStream, record: PptRecord): string {
 
 /**
  * A text's paragraphs. Paragraphs end with `\r`, `\v` is a line break. Body texts are bulleted by
- * the master unless a run says otherwise. Note: numbered lists live in an extension record
- * (PP9) that this reader does not read, so they come out as bullets.
+ * the master unless a run says otherwise. A bulleted paragraph is numbered when the PowerPoint
+ * 2000 extension says so (`numbering`, the StyleTextProp9 entries of the text): the character
+ * run at the paragraph's start names its entry, as LibreOffice reads it. Note: the master's own
+ * numbering (TextMasterStyle9Atom) is not read; its placeholders are bulleted by default.
  */
-export function pptParagraphs(stream: PptStream, text: PptText): SlideParagraph[] {
-  const runs = text.style ? paragraphRuns(stream, text.style, text.text.length) : [];
+export function pptParagraphs(stream: PptStream, text: PptText, numbering?: readonly Pp9Paragraph[]): SlideParagraph[] {
+  const { runs, end } = text.style ? paragraphRuns(stream, text.style, text.text.length) : { runs: [], end: 0 };
+  let characters: CharacterRun[] = [];
+  if (text.style && numbering && numbering.length > 0) {
+    try {
+      characters = characterRuns(stream, text.style, end, text.text.length);
+    } catch {
+      characters = []; // damaged character runs: the paragraphs keep their bullets
+    }
+  }
   const bulletedByDefault = BULLETED_TYPES.has(text.textType);
   let position = 0;
   let runIndex = 0;
   let runEnd = runs[0]?.count ?? Number.POSITIVE_INFINITY;
+  let characterIndex = 0;
+  let characterEnd = characters[0]?.count ?? Number.POSITIVE_INFINITY;
   return text.text.split("\r").map((line) => {
     while (position >= runEnd && runIndex + 1 < runs.length) runEnd += runs[++runIndex]!.count;
+    while (position >= characterEnd && characterIndex + 1 < characters.length) characterEnd += characters[++characterIndex]!.count;
     const run = runs[runIndex];
     const start = position;
     position += line.length + 1;
     const bulleted = run?.hasBullet ?? bulletedByDefault;
+    const numbered = bulleted && numbering && characters.length > 0 ? pp9Entry(characters[characterIndex], numbering) : undefined;
     return {
       kind: "paragraph",
       runs: linkedRuns(text, start, start + line.length),
       level: Math.min(run?.level ?? 0, 8),
-      ...(bulleted && { list: "bullet" as const }),
+      ...(bulleted && { list: numbered?.numbered ? ("ordered" as const) : ("bullet" as const) }),
+      ...(numbered?.numbered && { start: numbered.start }),
     };
   });
 }

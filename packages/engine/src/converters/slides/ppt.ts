@@ -4,7 +4,7 @@ import { readOleSummary } from "../ole-summary.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
 import { type PptRecord, PptStream, RT, readPersistDirectory } from "./ppt-records.js";
-import { type PptText, TEXT_TYPE, addTextRecord, pptParagraphs, readHyperlinks } from "./ppt-text.js";
+import { type Pp9Paragraph, type PptText, TEXT_TYPE, addTextRecord, outlineNumbering, pptParagraphs, readHyperlinks, shapeNumbering } from "./ppt-text.js";
 
 /** PlaceholderAtom ids of footers, dates, slide numbers and headers ([MS-PPT] PlaceholderEnum). */
 const FURNITURE_PLACEHOLDERS: ReadonlySet<number> = new Set([0x07, 0x08, 0x09, 0x0a]);
@@ -97,6 +97,8 @@ interface DrawingContext {
   /** The bytes of the blip store's picture `pib` (1-based), when it is a bitmap. */
   picture: (pib: number) => Uint8Array | undefined;
   outline: readonly PptText[];
+  /** The numbering the document keeps for the slide's placeholder text at an outline index. */
+  outlineNumbering: (index: number) => Pp9Paragraph[] | undefined;
   hyperlinks: Map<number, string>;
   onlyMainContent: boolean;
   title?: string;
@@ -114,7 +116,8 @@ function readShape(shape: PptRecord, context: DrawingContext, transform: Transfo
   const { stream } = context;
   const fsp = stream.child(shape, RT.FSP);
   if (!fsp || stream.u32(fsp.start + 4) & 0b1001) return; // the group's own shape, or a deleted one
-  const placeholderAtom = stream.child(stream.child(shape, RT.ClientData), RT.PlaceholderAtom);
+  const clientData = stream.child(shape, RT.ClientData);
+  const placeholderAtom = stream.child(clientData, RT.PlaceholderAtom);
   const placeholder = placeholderAtom ? stream.u8(placeholderAtom.start + 4) : undefined;
   if (context.notesOnly && placeholder !== NOTES_BODY_PLACEHOLDER) return;
   if (placeholder !== undefined && FURNITURE_PLACEHOLDERS.has(placeholder) && context.onlyMainContent) return;
@@ -122,8 +125,13 @@ function readShape(shape: PptRecord, context: DrawingContext, transform: Transfo
   const rect = anchor && transform(anchor);
   const textbox = stream.child(shape, RT.ClientTextbox);
   const text = textbox ? shapeText(stream, textbox, context.outline, context.hyperlinks) : undefined;
-  if (text) {
-    const paragraphs = pptParagraphs(stream, text);
+  if (text && textbox) {
+    // Numbering: the shape's own PP9 tag, else the document's for the placeholder's outline text
+    // (by its OutlineTextRefAtom, or by the placeholder's position where the text is inline, as LibreOffice writes it).
+    const outlineRef = stream.child(textbox, RT.OutlineTextRefAtom);
+    const outlineIndex = outlineRef ? stream.u32(outlineRef.start) : placeholderAtom ? stream.i32(placeholderAtom.start) : undefined;
+    const numbering = shapeNumbering(stream, clientData) ?? (outlineIndex === undefined ? undefined : context.outlineNumbering(outlineIndex));
+    const paragraphs = pptParagraphs(stream, text, numbering);
     const isTitle = text.textType === TEXT_TYPE.title || text.textType === TEXT_TYPE.centerTitle || (placeholder !== undefined && TITLE_PLACEHOLDERS.has(placeholder));
     if (isTitle && context.title === undefined) context.title = plainText(paragraphs);
     else placeBlocks(context, rect, paragraphs);
@@ -243,6 +251,8 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
   if (!documentRecord) throw new Error("it has no document record");
   const lists = stream.children(documentRecord).filter((record) => record.type === RT.SlideListWithText);
   const hyperlinks = readHyperlinks(stream, documentRecord);
+  const numberingByOutline = outlineNumbering(stream, documentRecord);
+  const numberingOf = (slideId: number) => (index: number) => numberingByOutline.get(`${slideId}:${index}`);
   // Note: a view, not a copy: the pictures' bytes are only read when pictures are asked for.
   const pictures = CFB.find(container, "Pictures")?.content;
   const picture = blipStore(stream, documentRecord, pictures ? new PptStream(pictures instanceof Uint8Array ? pictures : Uint8Array.from(pictures)) : undefined);
@@ -257,11 +267,11 @@ export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolea
       hiddenCount++;
       return;
     }
-    const drawing = readDrawing(stream, slide, { outline: entry.texts, hyperlinks, picture, onlyMainContent, notesOnly: false });
+    const drawing = readDrawing(stream, slide, { outline: entry.texts, outlineNumbering: numberingOf(entry.id), hyperlinks, picture, onlyMainContent, notesOnly: false });
     const slideAtom = stream.child(slide, RT.SlideAtom);
     const notesEntry = slideAtom ? notesByNotesId.get(stream.u32(slideAtom.start + 16)) : undefined;
     const notesRecord = notesEntry && recordOf(notesEntry.persistId, RT.Notes);
-    const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, hyperlinks, picture, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
+    const notes = notesRecord ? readDrawing(stream, notesRecord, { outline: notesEntry.texts, outlineNumbering: numberingOf(notesEntry.id), hyperlinks, picture, onlyMainContent, notesOnly: true }).shapes.flatMap((shape) => shape.blocks) : [];
     slides.push({ number: index + 1, ...(drawing.title && { title: drawing.title }), shapes: drawing.shapes, notes });
   });
   return { slides, hiddenCount, ...readOleSummary(container), warnings: [] };

@@ -71,18 +71,21 @@ function picture(block: SlideImage, name: string | undefined): RootContent[] {
 
 /**
  * Paragraphs and lists: consecutive list paragraphs nest by their indent level, a change of
- * bullet kind at one level starts a new list, and a plain paragraph closes every open list.
+ * bullet kind (or of a numbered list's start) at one level starts a new list, and a plain
+ * paragraph closes every open list.
  */
 function blocksToMdast(blocks: readonly SlideBlock[], pictureName: (image: SlideImage) => string | undefined): RootContent[] {
   const out: RootContent[] = [];
   let open: Array<{ list: List; level: number }> = [];
   const addListItem = (paragraph: SlideParagraph & { list: "bullet" | "ordered" }): void => {
     const ordered = paragraph.list === "ordered";
-    while (open.length > 0 && (open.at(-1)!.level > paragraph.level || (open.at(-1)!.level === paragraph.level && open.at(-1)!.list.ordered !== ordered))) {
+    const start = ordered ? (paragraph.start ?? 1) : undefined;
+    const continues = (list: List): boolean => list.ordered === ordered && (list.start ?? 1) === (start ?? 1);
+    while (open.length > 0 && (open.at(-1)!.level > paragraph.level || (open.at(-1)!.level === paragraph.level && !continues(open.at(-1)!.list)))) {
       open.pop();
     }
     if (open.at(-1)?.level !== paragraph.level) {
-      const list: List = { type: "list", ordered, spread: false, children: [] };
+      const list: List = { type: "list", ordered, ...(start !== undefined && start !== 1 && { start }), spread: false, children: [] };
       const parentItem = open.at(-1)?.list.children.at(-1);
       if (parentItem) parentItem.children.push(list);
       else out.push(list);
