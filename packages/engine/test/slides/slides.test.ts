@@ -134,6 +134,12 @@ describe("a PPT's numbered lists (the PowerPoint 2000 extension)", () => {
     expect(text).toMatch(/^3[.)] Third clause: refunds\n4[.)] Fourth clause: lost property$/m);
   });
 
+  it.each(["pptx", "odp"])("keeps a numbered list's start number in the same deck as %s", async (format) => {
+    const { markdown: text } = await convert(pptDeck(`numbered-lists.${format}`), { filename: `numbered-lists.${format}` });
+    expect(section(text, "Steps four to six")).toContain("4. Stow bicycles on the lower deck\n5. Take a seat upstairs\n6. Leave by the bow door");
+    expect(section(text, "Steps four to six")).toMatch(/^3[.)] Third clause: refunds\n4[.)] Fourth clause: lost property$/m);
+  });
+
   it("keeps a bulleted list beside a numbered one bulleted", () => {
     const text = section(markdown, "What to bring, what to do");
     expect(text).toContain("- A warm coat\n- A valid ticket\n");

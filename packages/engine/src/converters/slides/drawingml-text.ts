@@ -33,6 +33,12 @@ export function bulletOf(properties: Element | undefined): BulletStyle | undefin
   return undefined;
 }
 
+/** The number an `a:buAutoNum` starts its list at, when it says so (`startAt`; 1 otherwise). */
+function startOf(properties: Element | undefined): number | undefined {
+  const start = Number(attribute(child(properties, "buAutoNum"), "startAt"));
+  return Number.isInteger(start) && start > 1 ? start : undefined;
+}
+
 /** The `a:lvlNpPr` of a list style (`a:lstStyle`, `p:bodyStyle`) for a 0-based level. */
 export const levelProperties = (listStyle: Element | undefined, level: number): Element | undefined => child(listStyle, `lvl${level + 1}pPr`);
 
@@ -52,6 +58,7 @@ export function textBodyParagraphs(
     const level = Math.min(Number(attribute(properties, "lvl") ?? 0) || 0, 8);
     const bullet = bulletOf(properties) ?? bulletOf(levelProperties(listStyle, level)) ?? inherited(level);
     const list = bullet === "none" || bullet === undefined ? undefined : bullet;
-    return { kind: "paragraph", runs: paragraphRuns(paragraph, rels), level, ...(list && { list }) };
+    const start = list === "ordered" ? (startOf(properties) ?? startOf(levelProperties(listStyle, level))) : undefined;
+    return { kind: "paragraph", runs: paragraphRuns(paragraph, rels), level, ...(list && { list }), ...(start && { start }) };
   });
 }

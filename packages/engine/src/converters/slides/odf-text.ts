@@ -5,18 +5,25 @@ import { attribute, children } from "./xml.js";
 /** Schemes a hyperlink may keep; others stay plain text. */
 const LINK_SCHEME = /^(?:https?|mailto):/i;
 
+/** How a list level marks its items: bullets, or numbers from `start`. */
+export interface ListLevelStyle {
+  list: "bullet" | "ordered";
+  start?: number;
+}
+
 /** Which list styles number their items, by style name and level (1-based, as ODF counts). */
-export type ListStyles = Map<string, Map<number, "bullet" | "ordered">>;
+export type ListStyles = Map<string, Map<number, ListLevelStyle>>;
 
 /** Read every `text:list-style` under the given style containers. */
 export function readListStyles(containers: readonly (Element | undefined)[]): ListStyles {
   const styles: ListStyles = new Map();
   for (const container of containers) {
     for (const style of children(container, "list-style")) {
-      const levels = new Map<number, "bullet" | "ordered">();
+      const levels = new Map<number, ListLevelStyle>();
       for (const level of children(style)) {
-        const kind = level.localName === "list-level-style-number" ? "ordered" : "bullet";
-        levels.set(Number(attribute(level, "level") ?? 1), kind);
+        const ordered = level.localName === "list-level-style-number";
+        const start = Number(attribute(level, "start-value"));
+        levels.set(Number(attribute(level, "level") ?? 1), ordered ? { list: "ordered", ...(Number.isInteger(start) && start > 1 && { start }) } : { list: "bullet" });
       }
       styles.set(attribute(style, "name") ?? "", levels);
     }
@@ -66,8 +73,8 @@ export function odfParagraphs(container: Element | undefined, listStyles: ListSt
   const walk = (element: Element, depth: number, listStyle: string | undefined): void => {
     for (const node of children(element)) {
       if (node.localName === "p" || node.localName === "h") {
-        const list = depth > 0 ? listStyles.get(listStyle ?? "")?.get(depth) ?? "bullet" : undefined;
-        paragraphs.push({ kind: "paragraph", runs: inlineRuns(node), level: Math.max(depth - 1, 0), ...(list && { list }) });
+        const marks = depth > 0 ? (listStyles.get(listStyle ?? "")?.get(depth) ?? { list: "bullet" as const }) : undefined;
+        paragraphs.push({ kind: "paragraph", runs: inlineRuns(node), level: Math.max(depth - 1, 0), ...marks });
       } else if (node.localName === "list") {
         walk(node, depth + 1, attribute(node, "style-name") ?? listStyle);
       } else if (node.localName === "list-item" || node.localName === "list-header") {
