@@ -144,6 +144,43 @@ describe("pdf layout: reading order", () => {
     }
   });
 
+  it("loses no text that ends just past the gutter of a two-column page", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy.",
+      "Most firms expected to keep their staff, and",
+      "a few planned to hire more within the year.",
+      "Across the sectors the share of staff kept was:",
+    ];
+    const after = ["That share was highest in the north and", "lowest on the coast, where most of the firms", "depend on visitors from abroad."];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers.",
+      "Builders were the most confident of all.",
+    ];
+    // Note: the figure (Helvetica digits are 0.556 em wide, the point 0.278 em) ends where the
+    // right column starts, at 306.9; the emptiest strip between the columns is 306 to 307, so the
+    // gutter is at 306.5 and the figure reaches just past it without crossing it.
+    const figureWidth = (4 * 0.556 + 0.278) * 10;
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 84, 700, { size: 10 }),
+        { text: "All sectors", x: 84, y: 602, size: 10 },
+        { text: "88.28", x: 306.9 - figureWidth, y: 602, size: 10 },
+        ...paragraph(after, 84, 588, { size: 10 }),
+        ...paragraph(right, 306.9, 700, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toContain("All sectors 88.28");
+    expect(markdown.indexOf("88.28")).toBeLessThan(markdown.indexOf(right[0]!));
+    expect(markdown).toContain(right.join(" "));
+  });
+
   it("reads a caption set beside the body text as its own block", async () => {
     const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
     const body = [

@@ -53,8 +53,8 @@ export function readingOrder(page: PageLayout): TextLine[] {
       ordered.push(line);
       continue;
     }
-    const leftRuns = line.runs.filter((run) => run.right <= gutter);
-    const rightRuns = line.runs.filter((run) => run.x >= gutter);
+    const leftRuns = line.runs.filter((run) => isLeftOf(run, gutter));
+    const rightRuns = line.runs.filter((run) => !isLeftOf(run, gutter));
     if (leftRuns.length > 0) left.push(withRuns(line, leftRuns));
     if (rightRuns.length > 0) right.push(withRuns(line, rightRuns));
   }
@@ -162,6 +162,13 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
 
 const crosses = (run: TextRun, x: number): boolean => run.x < x - 1 && run.right > x + 1;
 
+/**
+ * Which side of the gutter a run that does not cross it is on, by its centre. Note: a run may
+ * reach a point into the gutter (the gutter is the middle of the emptiest strip, which the run's
+ * edge can overhang); judged by its centre, it goes to one column or the other, never neither.
+ */
+const isLeftOf = (run: { x: number; right: number }, gutter: number): boolean => run.x + run.right < 2 * gutter;
+
 /** The line with only some of its runs, its extent and style measured again. */
 export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
   if (runs.length === line.runs.length) return line;
@@ -205,15 +212,15 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   if (best === undefined || best.crossing > groups.length * MAXIMUM_CROSSING_SHARE) return undefined;
   const gutter = (best.x + bestEnd) / 2;
   const sides = groups.filter((group) => !crossesAt(group, gutter));
-  const leftExtents = sides.map((group) => proseExtent(group.filter((item) => item.right <= gutter))).filter(isDefined);
-  const rightExtents = sides.map((group) => proseExtent(group.filter((item) => item.x >= gutter))).filter(isDefined);
+  const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
+  const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
   const isProse = (extents: Extent[], width: number): boolean => median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
   const width = (extents: Extent[]): number => Math.max(...extents.map((e) => e.right)) - Math.min(...extents.map((e) => e.left));
   if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents))) return gutter;
   // Note: columns of short lines (questionnaires, lists) are told from tables and forms by their
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
-  const paired = sides.filter((group) => group.some((item) => item.right <= gutter) && group.some((item) => item.x >= gutter)).length;
+  const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
 }
 
