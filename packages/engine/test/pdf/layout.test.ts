@@ -82,6 +82,48 @@ describe("pdf layout: headings", () => {
   });
 });
 
+describe("pdf layout: drop caps and side headings", () => {
+  it("joins a drop cap to the word it begins, not a heading of its own", async () => {
+    const beside = ["he survey asked each firm how many staff it expected to keep", "over the next two months, and whether it would hire again once", "demand recovered in its sector of the economy. Most firms"];
+    const below = ["expected to keep their staff, and a few planned to hire more staff", "within the year, mostly in the building trades."];
+    const markdown = await toMarkdown([
+      [
+        { text: "Staffing plans", x: 72, y: 720, size: 18, bold: true },
+        // Note: Helvetica's T is 0.611 em wide: at 44 points it ends at 98.9, the lines beside it start at 102.
+        { text: "T", x: 72, y: 690 - 2 * 13, size: 44 },
+        ...beside.map((text, index): PdfLine => ({ text, x: 102, y: 690 - index * 13, size: 10 })),
+        ...below.map((text, index): PdfLine => ({ text, x: 72, y: 690 - (index + 3) * 13, size: 10 })),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Staffing plans"]);
+    expect(markdown).toContain(`T${beside.join(" ")} ${below.join(" ")}`);
+  });
+
+  it("reads a large heading in a side column beside the text as one heading before it", async () => {
+    const body = [
+      "India suffers from regulatory",
+      "cholesterol that is getting in",
+      "the way of doing business. The",
+      "laws and rules enacted by the",
+      "Union and the states have over",
+      "time created barriers to the",
+      "smooth flow of ideas, money",
+      "and entrepreneurship.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Jailed for Doing Business", x: 100, y: 790 - 44, size: 10, bold: true },
+        // Note: the heading's words are set large, and their baselines fall between the text's.
+        { text: "Executive", x: 100, y: 792 - 124, size: 34, bold: true },
+        { text: "Summary", x: 100, y: 792 - 166, size: 34, bold: true },
+        ...paragraph(body, 307, 792 - 123, { size: 10.5 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Executive Summary"]);
+    expect(markdown).toContain(`# Executive Summary\n\n${body.join(" ")}`);
+  });
+});
+
 describe("pdf layout: page furniture", () => {
   it("keeps the title on page 1 that runs as the page header on later pages", async () => {
     const title = "Shared MIME-info Database";

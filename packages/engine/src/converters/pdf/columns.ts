@@ -25,6 +25,13 @@ const LABEL_WIDTH_SHARE = 0.6;
 const MINIMUM_LABEL_LINES = 2;
 const MINIMUM_BODY_LINES = 3;
 const BODY_LINES_PER_LABEL = 1.5;
+// The body's first run on a line may start this many ems left of the body's edge.
+const BODY_EDGE_OVERHANG_EM = 0.5;
+// Labels set this much larger than the body are side headings, which may be as wide as a narrow
+// body; the other labels must be narrow.
+const HEADING_LABEL_SCALE = 1.5;
+// A label has a line of the body within this many ems (of the label) above or below it.
+const LABEL_REACH_EM = 2;
 // Lines of one label are set no further apart than this many ems.
 const LABEL_LEADING_EM = 1.6;
 
@@ -62,11 +69,15 @@ export function readingOrder(page: PageLayout): TextLine[] {
   return ordered;
 }
 
+/** A line's em for the gaps between its runs: its smallest type, as a heading set large beside the text is measured by the text. */
+const textEm = (line: TextLine): number => Math.min(...line.runs.map((run) => run.fontSize));
+
 /** The runs of a line left of the body's edge (a label) and from it on (the body). */
 function splitAtBody(line: TextLine, bodyX: number): { label: TextRun[]; body: TextRun[]; crossing: boolean } {
-  const gap = LABEL_GAP_EM * line.fontSize;
+  const gap = LABEL_GAP_EM * textEm(line);
   const label = line.runs.filter((run) => run.right <= bodyX - gap);
-  const body = line.runs.filter((run) => run.x >= bodyX - 2);
+  // Note: a drop cap or hanging punctuation stands a little left of the body's edge.
+  const body = line.runs.filter((run) => run.x >= bodyX - Math.max(2, BODY_EDGE_OVERHANG_EM * textEm(line)));
   return { label, body, crossing: label.length + body.length < line.runs.length };
 }
 
@@ -79,7 +90,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
   for (const line of lines) {
     line.runs.forEach((run, index) => {
       const previous = line.runs[index - 1];
-      if (previous && run.x - previous.right < LABEL_GAP_EM * line.fontSize) return;
+      if (previous && run.x - previous.right < LABEL_GAP_EM * textEm(line)) return;
       const x = Math.round(run.x);
       starts.set(x, (starts.get(x) ?? 0) + 1);
     });
@@ -92,20 +103,28 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
   let bodies = 0;
   let crossings = 0;
   let cellRows = 0;
-  let labelLeft = Infinity;
-  let labelRight = -Infinity;
+  const labelRuns: TextRun[] = [];
   let bodyRight = bodyX;
-  for (const line of lines) {
-    const { label, body, crossing } = splitAtBody(line, bodyX);
+  const bodySizes: number[] = [];
+  const splits = lines.map((line) => ({ line, ...splitAtBody(line, bodyX) }));
+  const bodyBaselines = splits.filter((split) => split.body.length > 0).map((split) => split.line.baseline);
+  // Note: a label sits beside the body; text alone above or below it (a page header) is no label.
+  const isBesideBody = (line: TextLine, label: readonly TextRun[]): boolean => {
+    const reach = LABEL_REACH_EM * Math.max(...label.map((run) => run.fontSize));
+    return bodyBaselines.some((baseline) => Math.abs(baseline - line.baseline) <= reach);
+  };
+  for (const { line, label, body, crossing } of splits) {
     if (crossing) crossings++;
     if (label.length > 0 && body.length > 0) paired++;
-    if (label.length > 0 && hasCells(body, line.fontSize)) cellRows++;
-    if (label.length > 0) {
+    if (label.length > 0 && hasCells(body, textEm(line))) cellRows++;
+    if (label.length > 0 && isBesideBody(line, label)) {
       labels++;
-      labelLeft = Math.min(labelLeft, label[0]!.x);
-      labelRight = Math.max(labelRight, label.at(-1)!.right);
+      labelRuns.push(...label);
     }
-    if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) bodies++;
+    if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) {
+      bodies++;
+      bodySizes.push(body[0]!.fontSize);
+    }
     if (body.length > 0) bodyRight = Math.max(bodyRight, body.at(-1)!.right);
   }
   const isLabelColumn =
@@ -113,9 +132,13 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     bodies >= Math.max(MINIMUM_BODY_LINES, paired * BODY_LINES_PER_LABEL) &&
     crossings * 4 <= lines.length &&
     cellRows * 2 <= paired &&
-    labelRight - labelLeft <= LABEL_WIDTH_SHARE * (bodyRight - bodyX);
+    isNarrow(labelRuns.filter((run) => run.fontSize < HEADING_LABEL_SCALE * median(bodySizes)), LABEL_WIDTH_SHARE * (bodyRight - bodyX));
   return isLabelColumn ? bodyX : undefined;
 }
+
+/** Whether runs span no more than `width` from the leftmost to the rightmost. */
+const isNarrow = (runs: readonly TextRun[], width: number): boolean =>
+  runs.length === 0 || Math.max(...runs.map((run) => run.right)) - Math.min(...runs.map((run) => run.x)) <= width;
 
 /** Whether runs are cells set apart (a table row's cells after its first), not one phrase of prose. */
 const hasCells = (runs: readonly TextRun[], fontSize: number): boolean =>
@@ -144,15 +167,16 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
       continue;
     }
     if (label.length > 0) {
+      const labelLine = withRuns(line, label);
       const previous = labels.at(-1);
-      if (!previous || line.baseline - previous.baseline > LABEL_LEADING_EM * line.fontSize) {
+      if (!previous || line.baseline - previous.baseline > LABEL_LEADING_EM * labelLine.fontSize) {
         // Note: body lines set a little above the label's first baseline are beside it, not before it.
-        const beside = body.filter((bodyLine) => bodyLine.baseline > line.baseline - line.fontSize);
+        const beside = body.filter((bodyLine) => bodyLine.baseline > line.baseline - labelLine.fontSize);
         body = body.filter((bodyLine) => !beside.includes(bodyLine));
         flush();
         body = beside;
       }
-      labels.push(withRuns(line, label));
+      labels.push(labelLine);
     }
     if (bodyRuns.length > 0) body.push(withRuns(line, bodyRuns));
   }
@@ -172,18 +196,24 @@ const isLeftOf = (run: { x: number; right: number }, gutter: number): boolean =>
 /** The line with only some of its runs, its extent and style measured again. */
 export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
   if (runs.length === line.runs.length) return line;
+  const longest = runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest));
   return {
     ...line,
     runs,
     x: Math.min(...runs.map((run) => run.x)),
     right: Math.max(...runs.map((run) => run.right)),
-    // Note: the other column's text on this baseline may be set in another size (a footnote).
-    fontSize: runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest)).fontSize,
+    // Note: the other column's text on this baseline may be set in another size (a footnote), a
+    // little above or below it (a large heading beside the text).
+    fontSize: longest.fontSize,
+    baseline: widestItem(runs)?.baseline ?? line.baseline,
     bold: runs.every((run) => run.bold),
     italic: runs.every((run) => run.italic),
     monospace: runs.every((run) => run.monospace),
   };
 }
+
+const widestItem = (runs: readonly TextRun[]): PdfTextItem | undefined =>
+  runs.flatMap((run) => run.items ?? []).reduce<PdfTextItem | undefined>((widest, item) => (widest && widest.right - widest.x >= item.right - item.x ? widest : item), undefined);
 
 /**
  * The gap between two columns of prose, if the page has two: a vertical strip in the middle of
