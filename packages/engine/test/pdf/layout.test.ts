@@ -60,6 +60,30 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^- .*Lower costs in every plant/m);
   });
 
+  it("reads bold numbered lines one after another as a list, not as headings", async () => {
+    const entries = ["Overview of the product", "Services and key features", "Detailed specification", "Integration policy", "Questions and answers"];
+    const markdown = await toMarkdown([
+      [
+        { text: "Contents", x: 44, y: 720, size: 26, bold: true },
+        ...entries.map((entry, index): PdfLine => ({ text: `${index + 1}. ${entry}`, x: 240, y: 640 - index * 34, size: 14, bold: true })),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Contents"]);
+    expect(markdown).toContain(entries.map((entry, index) => `${index + 1}. ${entry}`).join("\n"));
+  });
+
+  it("keeps numbered headings with their sections' text between them headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "1. Introduction", x: 72, y: 720, size: 14, bold: true },
+        ...paragraph(["The study looks at how firms planned their staffing during the year."], 72, 700),
+        { text: "2. Methods", x: 72, y: 670, size: 14, bold: true },
+        ...paragraph(["Each firm answered the same twelve questions by telephone."], 72, 650),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1. Introduction", "2. Methods"]);
+  });
+
   it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
     const markdown = await toMarkdown([
       [

@@ -2,7 +2,7 @@ import { withRuns } from "./columns.js";
 import type { TableFrame } from "./frames.js";
 import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
-import { isEnumerator, parseListMarker } from "./lists.js";
+import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { joinContinuedTables, matchTable } from "./tables.js";
@@ -58,6 +58,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     openLines = [];
   };
   const taken = new Set<number>();
+  const listed = numberedListLines(lines);
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
@@ -68,8 +69,9 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
       continue;
     }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
+    const inList = listed.has(lines[index]!);
     for (const line of splitPhrases(lines[index]!)) {
-      open = addLine(open, line, typography, close);
+      open = addLine(open, line, typography, close, inList);
       openLines.push(line);
     }
   }
@@ -108,7 +110,8 @@ const emphasizedOf = (line: TextLine): string =>
         .replace(/\*\* \*\*/g, " ")
         .replace(/(?<!\\)_ _/g, " ");
 
-function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
+/** Add a line to the open block or start a new one; a line `inList` is a list item, never a heading. */
+function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void, inList: boolean): OpenBlock | undefined {
   const plain = lineText(line);
   // Note: an entry of a table of contents is a line of its own, never a heading (whatever its type).
   if (isContentsEntry(line)) {
@@ -127,7 +130,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
   const level =
     continuedLevel === open?.headingLevel && continuedLevel !== undefined
       ? continuedLevel
-      : continuesText(open, line, typography)
+      : continuesText(open, line, typography) || inList
         ? undefined
         : typography.headingLevel(line);
   if (level !== undefined) {
