@@ -247,6 +247,25 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(right.join(" "));
   });
 
+  it("reads tiles set side by side one after the other, each whole", async () => {
+    // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
+    const titles = ["Our Purpose", "Our Mission", "What We Do"];
+    const statements = [["Making research useful"], ["Open data for every", "school in the region"], ["We publish the survey results", "every month for each district"]];
+    const bullets = ["\x95 Tables for every district", "\x95 A short summary for the press"];
+    const columns = [43, 194, 338];
+    const markdown = await toMarkdown([
+      [
+        { text: "About the project", x: 43, y: 750, size: 14 },
+        ...titles.map((text, column): PdfLine => ({ text, x: columns[column]!, y: 643, size: 8 })),
+        ...statements.flatMap((lines, column) => lines.map((text, row): PdfLine => ({ text, x: columns[column]!, y: 618 - row * 16, size: 11 }))),
+        ...bullets.map((text, row): PdfLine => ({ text, x: columns[2]!, y: 576 - row * 10.5, size: 7 })),
+      ],
+    ]);
+    for (const [column, title] of titles.entries()) expect(markdown).toContain(`${title}\n\n${statements[column]!.join(" ")}`);
+    expect(markdown.indexOf("school in the region")).toBeLessThan(markdown.indexOf("What We Do"));
+    expect(markdown).toMatch(/each district\n\n- Tables for every district\n- A short summary for the press/);
+  });
+
   it("reads a caption set beside the body text as its own block", async () => {
     const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
     const body = [

@@ -6,6 +6,7 @@ import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { joinContinuedTables, matchTable } from "./tables.js";
+import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
 /**
@@ -66,6 +67,16 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
       close();
       blocks.push({ kind: "table", rows: table.rows, box: table.box, lines: [...table.taken].map((line) => lines[line]!) });
       for (const line of table.taken) taken.add(line);
+      continue;
+    }
+    const frames = framesByPage.get(lines[index]!.pageIndex);
+    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next) && matchTable(lines, next, frames) === undefined);
+    if (tileRow) {
+      for (const phrase of tileRow.phrases) {
+        open = addLine(open, phrase, typography, close, false);
+        openLines.push(phrase);
+      }
+      for (let next = index; next < tileRow.end; next++) taken.add(next);
       continue;
     }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
