@@ -247,6 +247,37 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(right.join(" "));
   });
 
+  it("reads the footnotes under both columns after both columns", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy.1",
+      "Most firms expected to keep their staff, and",
+      "a few planned to hire more within the year.",
+    ];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers.2",
+      "Builders were the most confident of all.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 11 }),
+        ...paragraph(right, 320, 700, { size: 11 }),
+        { text: "1 Firms were asked in May and again in June.", x: 72, y: 600, size: 8 },
+        { text: "2 Farms with fewer than five workers were left out.", x: 320, y: 600, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown).toContain(right.join(" "));
+    expect(markdown.indexOf("Builders were the most confident")).toBeLessThan(markdown.indexOf("1 Firms were asked"));
+    expect(markdown.indexOf("1 Firms were asked")).toBeLessThan(markdown.indexOf("2 Farms with fewer"));
+  });
+
   it("reads tiles set side by side one after the other, each whole", async () => {
     // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
     const titles = ["Our Purpose", "Our Mission", "What We Do"];

@@ -14,6 +14,9 @@ const PROSE_GAP_EM = 2;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
 
+// Footnotes are set at most this share of the size of the page's text.
+const FOOTNOTE_SCALE = 0.9;
+
 // Note: a label column (headings or captions in a narrow column beside the body text) is set
 // apart from the body by at least this many ems,
 const LABEL_GAP_EM = 2;
@@ -54,7 +57,10 @@ export function readingOrder(page: PageLayout): TextLine[] {
     left = [];
     right = [];
   };
-  for (const line of page.lines) {
+  const footnotes = footnotesStart(page.lines);
+  for (const [index, line] of page.lines.entries()) {
+    // Note: the footnotes under both columns are read after both, not after the left one.
+    if (index === footnotes) flush();
     if (line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
       flush();
       ordered.push(line);
@@ -71,6 +77,19 @@ export function readingOrder(page: PageLayout): TextLine[] {
 
 /** A line's em for the gaps between its runs: its smallest type, as a heading set large beside the text is measured by the text. */
 const textEm = (line: TextLine): number => Math.min(...line.runs.map((run) => run.fontSize));
+
+/**
+ * Where the footnotes at the foot of the page start: the index of the first of the last lines
+ * that are all set smaller than the page's text (lines.length where there are none).
+ */
+function footnotesStart(lines: readonly TextLine[]): number {
+  const characters = new Map<number, number>();
+  for (const run of lines.flatMap((line) => line.runs)) characters.set(run.fontSize, (characters.get(run.fontSize) ?? 0) + run.text.length);
+  const textSize = [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  let start = lines.length;
+  while (start > 0 && lines[start - 1]!.runs.every((run) => run.fontSize <= FOOTNOTE_SCALE * textSize)) start--;
+  return start;
+}
 
 /** The runs of a line left of the body's edge (a label) and from it on (the body). */
 function splitAtBody(line: TextLine, bodyX: number): { label: TextRun[]; body: TextRun[]; crossing: boolean } {
