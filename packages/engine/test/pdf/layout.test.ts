@@ -31,6 +31,32 @@ describe("pdf layout: headings", () => {
     for (const entry of entries) expect(markdown).toContain(entry);
   });
 
+  it("keeps a contents entry whose leader is one dot before the page number out of the headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Table of Contents", x: 72, y: 700, size: 20, bold: true },
+        { text: `Genetic Crosses ${".".repeat(70)} 75`, x: 72, y: 660, size: 12, bold: true },
+        // Note: the title fills the line, leaving room for one dot of the leader.
+        { text: "MENDELIAN GENETICS AND CHI-SQUARE STATISTICS . 80", x: 72, y: 637, size: 12, bold: true },
+        { text: `Chi-Square Data Table ${".".repeat(62)} 92`, x: 72, y: 614, size: 12, bold: true },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Table of Contents"]);
+  });
+
+  it("does not make a date on a cover a heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Restrictions on Land Ownership", x: 111, y: 500, size: 26, bold: true },
+        { text: "June 2023", x: 274, y: 385, size: 15 },
+        { text: "LL File No. 2023-022255", x: 248, y: 161, size: 11 },
+        { text: "The Law Library of Congress, Global Legal Research Directorate", x: 156, y: 52, size: 10.5 },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Restrictions on Land Ownership"]);
+    expect(markdown).toContain("June 2023");
+  });
+
   it("makes a title set on two lines one heading", async () => {
     const markdown = await toMarkdown([
       [
