@@ -174,6 +174,31 @@ describe("pdf layout: drop caps and side headings", () => {
   });
 });
 
+describe("pdf layout: lists", () => {
+  it("keeps the lines of a numbered item set flush with its marker in the item, and a paragraph after the list apart", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "17. Carefully pour off the supernatant from both tubes. Do not disturb the pellets. Invert the",
+            "tubes and tap them gently on the surface of a clean paper towel to drain them thoroughly.",
+            "18. Briefly spin the tubes in the microcentrifuge to bring any remaining ethanol to the bottom",
+            "of the tube. Then use the micropipette to remove any remaining ethanol.",
+            "19. Allow the tubes to dry",
+            "Keep the tubes on ice until the next step begins.",
+          ],
+          72,
+          700,
+          { size: 10 },
+        ),
+      ],
+    ]);
+    expect(markdown).toContain("17. Carefully pour off the supernatant from both tubes. Do not disturb the pellets. Invert the tubes and tap them");
+    expect(markdown).toContain("18. Briefly spin the tubes in the microcentrifuge to bring any remaining ethanol to the bottom of the tube.");
+    expect(markdown).toMatch(/^19\. Allow the tubes to dry\n\nKeep the tubes on ice/m);
+  });
+});
+
 describe("pdf layout: page furniture", () => {
   it("keeps the title on page 1 that runs as the page header on later pages", async () => {
     const title = "Shared MIME-info Database";
