@@ -298,6 +298,32 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(right.join(" "));
   });
 
+  it("reads a one-column page top down where a word space of the text lines up under a narrow caption", async () => {
+    const caption = ["Figure 2.9.", "A pie chart", "showing", "twelve", "kinds of", "television", "seen in", "Ontario", "in 2004", "gives too", "much to", "take in."];
+    const body = [
+      ["If you have ever taken a statistics or data analysis course, you", "have come across this common phrase."],
+      ["Correlation does not imply causation: two trends that rise and", "fall together need not be related."],
+      ["The same holds for any two series that happen to move in step", "for a while, however good the chart."],
+      ["A third cause may drive both series, as hot weather drives both", "ice cream sales and swimming."],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...caption.map((text, index): PdfLine => ({ text, x: 440, y: 740 - index * 14, size: 12, italic: true })),
+        { text: "False Causation", x: 86, y: 540, size: 20, bold: true },
+        { text: "Correlation does not imply causation.", x: 86, y: 510, size: 13.5 },
+        ...body.flatMap(([full, short], index): PdfLine[] => [
+          { text: full!, x: 86, y: 480 - index * 45, size: 13.5 },
+          { text: short!, x: 86, y: 459 - index * 45, size: 13.5 },
+        ]),
+        // Note: a justified line whose word space (8 points, under an em) falls below the caption's left edge.
+        { text: "It means that, just because two trends seem to", x: 86, y: 300, size: 13.5 },
+        { text: "fluctuate", x: 375, y: 300, size: 13.5 },
+      ],
+    ]);
+    expect(markdown.indexOf("take in.")).toBeLessThan(markdown.indexOf("# False Causation"));
+    expect(markdown).toContain("two trends seem to fluctuate");
+  });
+
   it("reads the footnotes under both columns after both columns", async () => {
     const left = [
       "The survey asked each firm how many staff it",

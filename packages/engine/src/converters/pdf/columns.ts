@@ -11,6 +11,8 @@ const PROSE_FILL = 0.55;
 const UNPAIRED_SHARE = 0.5;
 // Words in a line of prose are never further apart than this many ems.
 const PROSE_GAP_EM = 2;
+// Where a line has text on both sides, the gap between them is at least this many ems.
+const MINIMUM_PAGE_GUTTER_EM = 1;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
 
@@ -261,6 +263,10 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   if (best === undefined || best.crossing > groups.length * MAXIMUM_CROSSING_SHARE) return undefined;
   const gutter = (best.x + bestEnd) / 2;
   const sides = groups.filter((group) => !crossesAt(group, gutter));
+  // Note: the gap where a line has text on both sides is the gutter's width; narrower, it is a
+  // word space of justified text that happens to line up, on a page of one column.
+  const narrowestGap = Math.min(...sides.map((group) => gapAt(group, gutter)));
+  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM) return undefined;
   const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
   const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
@@ -271,6 +277,13 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+/** The gap, in ems, between the text of a line left of `x` and right of it; Infinity where one side is empty. */
+function gapAt(group: readonly PdfTextItem[], x: number): number {
+  const lastLeft = group.filter((item) => isLeftOf(item, x)).at(-1);
+  const firstRight = group.find((item) => !isLeftOf(item, x));
+  return lastLeft && firstRight ? (firstRight.x - lastLeft.right) / Math.max(lastLeft.fontSize, firstRight.fontSize) : Infinity;
 }
 
 // Note: a side of a line with this many characters is prose, not a table cell or a chart label.
