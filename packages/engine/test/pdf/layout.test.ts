@@ -324,6 +324,29 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("two trends seem to fluctuate");
   });
 
+  it("reads a caption set beside a paragraph, on lines between the paragraph's, as a block of its own", async () => {
+    const intro = ["Like the university did with its icon, your branding should reflect the work of your", "initiative in some way: think about your audience and what they should feel."];
+    const body = [
+      "A great example of a program whose name and messaging",
+      "align with their work is the community college. It uses",
+      "the tagline Innovation and Affordability as its program",
+      "name, and its icon shows light bulbs and gears, which",
+      "stand for the many disciplines it serves, and it is",
+      "meant to be seen at a large scale on posters.",
+    ];
+    const caption = ["Figure 7.4. You can read", "more about the college's", "marketing approach in its", "own report (2020)."];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(intro, 72, 700, { size: 10.5 }),
+        ...body.map((text, index): PdfLine => ({ text, x: 228, y: 660 - index * 15.7, size: 10.5 })),
+        // Note: the caption's lines (11.5 points apart) fall between the paragraph's (15.7 apart).
+        ...caption.map((text, index): PdfLine => ({ text, x: 72, y: 600 - index * 11.5, size: 9.5 })),
+      ],
+    ]);
+    expect(markdown).toContain(caption.join(" "));
+    expect(markdown).toContain(body.join(" "));
+  });
+
   it("reads the footnotes under both columns after both columns", async () => {
     const left = [
       "The survey asked each firm how many staff it",

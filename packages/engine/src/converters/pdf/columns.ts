@@ -16,6 +16,12 @@ const MINIMUM_PAGE_GUTTER_EM = 1;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
 
+// Note: two blocks side by side are told by lines of both closer than a line apart, at least
+// this many such pairs, the blocks at least this many ems apart,
+const MINIMUM_INTERLEAVED_PAIRS = 2;
+const SIDE_BY_SIDE_GAP_EM = 1;
+// and the blocks' lines no further apart than this many ems.
+const SIDE_BY_SIDE_LEADING_EM = 3;
 // Footnotes are set at most this share of the size of the page's text.
 const FOOTNOTE_SCALE = 0.9;
 
@@ -49,7 +55,7 @@ export function readingOrder(page: PageLayout): TextLine[] {
   const bodyX = findLabelColumn(page.lines);
   if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
   const band = page.gutter;
-  if (band === undefined) return page.lines;
+  if (band === undefined) return sideBySideOrder(page.lines);
   const gutter = band.x;
   const ordered: TextLine[] = [];
   let left: TextLine[] = [];
@@ -79,6 +85,45 @@ export function readingOrder(page: PageLayout): TextLine[] {
 
 /** A line's em for the gaps between its runs: its smallest type, as a heading set large beside the text is measured by the text. */
 const textEm = (line: TextLine): number => Math.min(...line.runs.map((run) => run.fontSize));
+
+/**
+ * The lines with two blocks set side by side (a caption beside a paragraph) read one block after
+ * the other. Two lines closer than a line apart whose text does not overlap cannot be one block:
+ * where a few such pairs share a gap, the lines around them that stay on one side of it, closely
+ * set, are read left side first, then right side.
+ */
+function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
+  const gaps: { left: number; right: number; index: number }[] = [];
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    if (!next || next.pageIndex !== line.pageIndex || next.baseline - line.baseline >= Math.min(line.fontSize, next.fontSize)) return;
+    const [left, right] = line.right < next.x ? [line, next] : next.right < line.x ? [next, line] : [];
+    if (left && right && right.x - left.right >= SIDE_BY_SIDE_GAP_EM * Math.min(line.fontSize, next.fontSize)) gaps.push({ left: left.right, right: right.x, index });
+  });
+  if (gaps.length < MINIMUM_INTERLEAVED_PAIRS) return [...lines];
+  const x = (Math.max(...gaps.map((gap) => gap.left)) + Math.min(...gaps.map((gap) => gap.right))) / 2;
+  if (!gaps.every((gap) => gap.left < x && gap.right > x)) return [...lines];
+  const staysOnOneSide = (line: TextLine | undefined, neighbour: TextLine): boolean =>
+    line !== undefined &&
+    line.pageIndex === neighbour.pageIndex &&
+    !line.runs.some((run) => crosses(run, x)) &&
+    Math.abs(line.baseline - neighbour.baseline) <= SIDE_BY_SIDE_LEADING_EM * neighbour.fontSize;
+  let first = gaps[0]!.index;
+  while (staysOnOneSide(lines[first - 1], lines[first]!)) first--;
+  let last = gaps.at(-1)!.index + 1;
+  while (staysOnOneSide(lines[last + 1], lines[last]!)) last++;
+  const stretch = lines.slice(first, last + 1);
+  // Note: lines of cells (more than one run on a side) make a table, whose cells are read by rows.
+  const isBlockLine = (line: TextLine): boolean =>
+    !line.runs.some((run) => crosses(run, x)) && line.runs.filter((run) => isLeftOf(run, x)).length <= 1 && line.runs.filter((run) => !isLeftOf(run, x)).length <= 1;
+  if (!stretch.every(isBlockLine)) return [...lines];
+  const side = (left: boolean): TextLine[] =>
+    stretch
+      .filter((line) => line.runs.some((run) => isLeftOf(run, x) === left))
+      .map((line) => withRuns(line, line.runs.filter((run) => isLeftOf(run, x) === left)))
+      .map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
+  return [...lines.slice(0, first), ...side(true), ...side(false), ...lines.slice(last + 1)];
+}
 
 /**
  * Where the footnotes at the foot of the page start: the index of the first of the last lines
