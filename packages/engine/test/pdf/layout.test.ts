@@ -44,6 +44,19 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["Table of Contents"]);
   });
 
+  it("does not make a long bold line leading in to a list with a colon a heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Restriction digest", x: 72, y: 720, size: 16, bold: true },
+        ...paragraph(["Spin the tubes for three minutes and pour off the liquid from both of them."], 72, 690, { size: 10 }),
+        { text: "Digest prep (switch to the small 1 to 20 microlitre pipette):", x: 72, y: 660, size: 10, bold: true },
+        ...paragraph(["1. Add 10 microlitres of buffer to each tube.", "2. Dissolve the pellets by pipetting in and out."], 72, 640, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Restriction digest"]);
+    expect(markdown).toContain("Digest prep (switch to the small 1 to 20 microlitre pipette):");
+  });
+
   it("does not make a date on a cover a heading", async () => {
     const markdown = await toMarkdown([
       [
