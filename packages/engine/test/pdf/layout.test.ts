@@ -31,6 +31,33 @@ describe("pdf layout: headings", () => {
     for (const entry of entries) expect(markdown).toContain(entry);
   });
 
+  it("reads a table of contents without dot leaders entry by entry, not as two columns or a table", async () => {
+    const entries: [string, number][] = [
+      ["Executive Summary", 4],
+      ["Legal Framework", 6],
+      ["Election Administration", 11],
+      ["Civil Society Engagement", 15],
+      ["Political Parties, Candidates Registration and Election", 18],
+      ["Media Freedom and Access to Information", 25],
+      ["Voter Education and Awareness", 29],
+      ["Participation of Marginalized Sectors", 31],
+      ["Recommendations", 39],
+    ];
+    const lines: PdfLine[] = [{ text: "Table of Contents", x: 72, y: 720, size: 20, bold: true }];
+    let y = 680;
+    for (const [title, page] of entries) {
+      lines.push({ text: title, x: 72, y, size: 12, bold: true }, { text: String(page), x: 530, y, size: 12, bold: true });
+      // Note: the longest title wraps onto a line of its own, without a page number.
+      if (page === 18) lines.push({ text: "Campaign", x: 72, y: (y -= 16), size: 12, bold: true });
+      y -= 24;
+    }
+    const markdown = await toMarkdown([lines]);
+    expect(headingsOf(markdown)).toEqual(["Table of Contents"]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("Political Parties, Candidates Registration and Election 18 Campaign\n\nMedia Freedom");
+    for (const [title, page] of entries) expect(markdown).toMatch(new RegExp(`^${title} ${page}`, "m"));
+  });
+
   it("keeps a contents entry whose leader is one dot before the page number out of the headings", async () => {
     const markdown = await toMarkdown([
       [

@@ -1,4 +1,5 @@
 import { withRuns } from "./columns.js";
+import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
@@ -47,6 +48,8 @@ type OpenBlock = {
   code?: TextLine[];
   /** Where a list item's marker starts. */
   markerX?: number;
+  /** An entry of a table of contents, which nothing goes on. */
+  entry?: boolean;
 };
 
 /** What a line is measured against: the document's type, and where the text on the line's page ends on the right. */
@@ -73,10 +76,23 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
+  const contents = contentsLines(lines);
   const textRightByPage = measureTextRight(lines);
   const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
+    // Note: the entries of a table of contents are lines of their own, not the rows of a table.
+    const contentsLine = contents.get(lines[index]!);
+    if (contentsLine) {
+      const line = lines[index]!;
+      if (contentsLine === "wrapped" && open?.entry) open.block.text = joinLines(open.block.text, markdownOf(line));
+      else {
+        close();
+        open = { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x, entry: true };
+      }
+      openLines.push(line);
+      continue;
+    }
     const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
     if (table) {
       close();
@@ -273,7 +289,7 @@ const isContentsEntry = (line: TextLine): boolean => line.runs.some((run) => run
 
 function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean {
   const previous = open.last;
-  if (isContentsEntry(previous)) return false;
+  if (open.entry || isContentsEntry(previous)) return false;
   // Note: a paragraph cut by a column or page break goes on wherever the next column starts.
   if (flowsToNextColumn(previous, line)) return true;
   const em = previous.fontSize;

@@ -392,10 +392,14 @@ interface Extent {
   right: number;
 }
 
-/** The extent of one side of a line; a side with a wide gap inside (table cells) has no width as prose. */
+/**
+ * The extent of one side of a line; a side with a wide gap inside (table cells) or without a word
+ * (page numbers of a table of contents, figures) has no width as prose.
+ */
 function proseExtent(items: readonly PdfTextItem[]): Extent | undefined {
   if (items.length === 0) return undefined;
   const left = items[0]!.x;
+  if (!items.some((item) => /\p{L}{2}/u.test(item.text))) return { left, right: left };
   // Note: the gap after a list marker ("•", "1.") is not a gap between cells.
   const hasWideGap = items.some(
     (item, index) => index > 1 && item.x - items[index - 1]!.right > PROSE_GAP_EM * item.fontSize,
