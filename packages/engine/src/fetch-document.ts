@@ -1,12 +1,10 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Agent, request } from "undici";
 import type { Dispatcher } from "undici";
 import { ScrapeError } from "./errors.js";
 import { pinnedLookup, resolveAllowedAddresses } from "./network-guard.js";
 import type { HostResolver } from "./network-guard.js";
-import { findEmbeddedPdf, mayBeViewerPage } from "./viewer-page.js";
 
 /** A document's bytes and what its source said about them. */
 export interface FetchedDocument {
@@ -53,6 +51,9 @@ export async function fetchDocument(url: URL, options: FetchDocumentOptions): Pr
 }
 
 async function fetchRemoteDocument(start: URL, options: FetchDocumentOptions): Promise<FetchedDocument> {
+  // Note: the HTTP client and the HTML parser load on the first remote fetch, so a build or a CLI
+  // run that converts local files never loads them (a fifth of a second in each worker thread).
+  const [{ Agent, request }, { findEmbeddedPdf, mayBeViewerPage }] = await Promise.all([import("undici"), import("./viewer-page.js")]);
   let url = start;
   let headers: Record<string, string> = { "user-agent": "docscrape", accept: "*/*", ...lowerCaseKeys(options.headers ?? {}) };
   let viewerFollowed = false;

@@ -9,7 +9,7 @@ import { readListFormats } from "./doc/lists.js";
 import { readParagraphProperties } from "./doc/paragraph-properties.js";
 import { type DocParagraph, type DocText, readParagraphs, readPieces } from "./doc/paragraphs.js";
 import { type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
-import { readStyles } from "./doc/styles.js";
+import { inherited, readStyles } from "./doc/styles.js";
 import { paragraphsToMdast } from "./doc/to-mdast.js";
 
 function readStream(container: CFB.CFB$Container, name: string): Uint8Array {
@@ -63,7 +63,11 @@ export const docConverter: Converter = {
       pieces: readPieces(table, fib),
       paragraphPropertiesAt: readParagraphProperties(wordDocument, table, fib.paragraphPropertiesIndex),
       characterPropertiesAt: readCharacterProperties(wordDocument, table, fib.characterPropertiesIndex),
-      styleCapitals: (index) => styles[index]?.capitals,
+      characterStyleFormat: (index) => ({
+        capitals: inherited(styles, index, (style) => style.capitals),
+        bold: inherited(styles, index, (style) => style.bold),
+        italic: inherited(styles, index, (style) => style.italic),
+      }),
     };
     const footnotes = readNotes(table, fib.footnoteReferences, fib.footnoteTexts, fib.storyStart.footnotes, "");
     const endnotes = readNotes(table, fib.endnoteReferences, fib.endnoteTexts, fib.storyStart.endnotes, "e");

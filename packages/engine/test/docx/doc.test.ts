@@ -29,9 +29,10 @@ describe("DOC (Word 97) converter", () => {
       .map((line) => line.split("|").slice(1, -1).map((text) => text.trim()));
     expect(rows).toEqual([
       ["", "Food", "Calories per portion"],
-      ["Leaves", "Ash, Elm, Maple", "50"],
-      ["Berries", "Blueberry, Strawberry, Cranberry", "150"],
-      ["Grain", "Corn, Buckwheat, Barley", "200"],
+      // The row labels are bold in the document.
+      ["**Leaves**", "Ash, Elm, Maple", "50"],
+      ["**Berries**", "Blueberry, Strawberry, Cranberry", "150"],
+      ["**Grain**", "Corn, Buckwheat, Barley", "200"],
     ]);
   });
 
@@ -70,6 +71,22 @@ describe("DOC (Word 97) converter", () => {
   it("writes text in capitals where a paragraph style or the run itself asks for caps or small caps", async () => {
     const { markdown } = await convert(word97("styles-and-caps.doc"), { filename: "styles-and-caps.doc" });
     expect(markdown).toBe("EVERY WORD OF THIS LINE IS LOUD.\n\nAn ACRONYM in small caps.\n");
+  });
+
+  it("writes bold and italic runs (direct or by character style) and preformatted paragraphs as one code block", async () => {
+    const { markdown } = await convert(word97("emphasis-and-code.doc"), { filename: "emphasis-and-code.doc" });
+    expect(markdown).toBe(
+      [
+        // A heading is bold by its style: its bold run is not marked again.
+        "# Run sheet",
+        "Set **bold** and *italic* and **_both at once_**.",
+        "Styled as **strong** and *emphasised* text.",
+        "The job runs as:",
+        "```\nrun --fast **not bold**\n  --retries 3\n```",
+        "After the code.",
+        "| Step      | Note         |\n| --------- | ------------ |\n| **Check** | Once a *day* |",
+      ].join("\n\n") + "\n",
+    );
   });
 
   it("rejects a truncated DOC as unreadable, naming it", async () => {

@@ -159,6 +159,15 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("Water boils at 100 °C[^1].\n\n[^1]: At sea level.\n");
   });
 
+  it("numbers footnotes 1, 2… in the order they are referenced, as Word shows them, whatever their ids", async () => {
+    // A note added later to an earlier sentence gets the higher id; pandoc's ids start at 20.
+    const reference = (id: number) => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
+    const body = `<w:p><w:r><w:t>Water boils at 100 °C</w:t></w:r>${reference(27)}<w:r><w:t> and freezes at 0 °C</w:t></w:r>${reference(21)}<w:r><w:t>.</w:t></w:r></w:p>`;
+    const note = (id: number, text: string) => `<w:footnote w:id="${id}"><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:footnote>`;
+    const { markdown } = await convert(makeDocx({ body, footnotes: note(21, "Pure water only.") + note(27, "At sea level.") }), { filename: "notes.docx" });
+    expect(markdown).toBe("Water boils at 100 °C[^1] and freezes at 0 °C[^2].\n\n[^1]: At sea level.\n\n[^2]: Pure water only.\n");
+  });
+
   it("keeps bookmarked text as text and writes Quote paragraphs as a block quote", async () => {
     const body =
       `<w:p><w:bookmarkStart w:id="0" w:name="intro"/><w:r><w:t>Introduction</w:t></w:r><w:bookmarkEnd w:id="0"/></w:p>` +

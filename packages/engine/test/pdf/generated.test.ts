@@ -32,4 +32,18 @@ describe("pdf converter on generated PDFs", () => {
     const { markdown } = await convert(report, { filename: "report.pdf" });
     expect(markdown).toContain("steady growth in every region, and the team expects");
   });
+
+  it("links only the words a link annotation covers, across a line break, as one link", async () => {
+    // Each line is one text item; the link covers its last word and the first word of the next line.
+    const pdf = makePdf([
+      [
+        { text: "Before each visit, read the survey", x: 72, y: 700 },
+        { text: "protocol and check the tide tables.", x: 72, y: 686 },
+        { link: [201, 697, 236, 709], url: "https://example.org/protocol" },
+        { link: [71, 683, 112, 695], url: "https://example.org/protocol" },
+      ],
+    ]);
+    const { markdown } = await convert(pdf, { filename: "visit.pdf" });
+    expect(markdown).toBe("Before each visit, read the [survey protocol](https://example.org/protocol) and check the tide tables.\n");
+  });
 });

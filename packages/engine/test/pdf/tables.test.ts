@@ -263,6 +263,114 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
   });
 
+  it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
+    // Two booktabs tables of one width, the caption of the first between them, wider than both.
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));
+    const items: PageItem[] = [
+      { rule: [126, 720, 420, 720] },
+      ...row(710, ["Model", "Alpaca", "OpenOrca", "Average"]),
+      { rule: [126, 704, 420, 704] },
+      ...row(694, ["SFT v1", "O", "X", "69.15"]),
+      ...row(684, ["SFT v2", "O", "O", "69.21"]),
+      { rule: [126, 678, 420, 678] },
+      { text: "Table 3: Ablation studies on the datasets used for instruction tuning, merged by averaging the weights.", x: 72, y: 660, size: 10 },
+      { rule: [126, 640, 420, 640] },
+      ...row(630, ["Model", "Feedback", "Average", "ARC"]),
+      { rule: [126, 624, 420, 624] },
+      ...row(614, ["DPO v1", "O", "73.06", "71.42"]),
+      ...row(604, ["DPO v2", "X", "73.42", "71.50"]),
+      { rule: [126, 598, 420, 598] },
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["Model", "Alpaca", "OpenOrca", "Average"],
+      ["SFT v1", "O", "X", "69.15"],
+      ["SFT v2", "O", "O", "69.21"],
+    ]);
+    const second = markdown.slice(markdown.indexOf("Table 3:"));
+    expect(second).toContain("Ablation studies on the datasets used for instruction tuning");
+    expect(tableRows(second)).toEqual([
+      ["Model", "Feedback", "Average", "ARC"],
+      ["DPO v1", "O", "73.06", "71.42"],
+      ["DPO v2", "X", "73.42", "71.50"],
+    ]);
+  });
+
+  it("reads a borderless table whose header names are set as close together as words", async () => {
+    // Each name starts over its column, a word space after the name before it: one run of text.
+    const columns = [72, 153, 205, 295];
+    const row = (y: number, cells: readonly string[], bold = false): PdfLine[] => cells.map((text, index) => ({ text, x: columns[index]!, y, size: 10, bold }));
+    const items: PageItem[] = [
+      { text: "Table 2. Contents of the saccharometers for the larger tubes.", x: 72, y: 720, size: 10 },
+      ...row(700, ["Saccharometer", "DI Water", "Glucose Solution", "Yeast Suspension"], true),
+      ...row(686, ["1", "16 ml", "12 ml", "0 ml"]),
+      ...row(672, ["2", "24 ml", "0 ml", "4 ml"]),
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["Saccharometer", "DI Water", "Glucose Solution", "Yeast Suspension"],
+      ["1", "16 ml", "12 ml", "0 ml"],
+      ["2", "24 ml", "0 ml", "4 ml"],
+    ]);
+    expect(outsideTables(markdown)).toContain("Table 2. Contents of the saccharometers for the larger tubes.");
+  });
+
+  it("reads a form ruled above and below as rows of labels beside empty cells to fill in", async () => {
+    // The header's two names are a column space apart (more than a word space, less than the gap
+    // that separates runs), so the header is one run; the labels under it are two ems apart.
+    const labels = ["K+", "Na+", "Ca2+", "Al3+", "Check"];
+    const items: PageItem[] = [
+      { text: "Table 13.2. Effect of cations on flocculation of a clay suspension.", x: 72, y: 740, size: 12 },
+      { rule: [70, 720, 300, 720] },
+      { text: "Added cation", x: 74, y: 708, size: 8, bold: true },
+      { text: "Relative Size & Settling Rates of Floccules", x: 132, y: 708, size: 8, bold: true },
+      ...labels.map((text, index): PdfLine => ({ text, x: 74, y: 692 - index * 16, size: 8 })),
+      { rule: [70, 620, 300, 620] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Added cation", "Relative Size & Settling Rates of Floccules"],
+      ...labels.map((label) => [label, ""]),
+    ]);
+  });
+
+  it("keeps lines two ems apart in a table ruled above and below as rows of their own", async () => {
+    const items: PageItem[] = [
+      { rule: [70, 720, 400, 720] },
+      ...["Sample", "Mass (g)", "Colour"].map((text, index): PdfLine => ({ text, x: 74 + index * 110, y: 708, size: 9 })),
+      { text: "Sand", x: 74, y: 690, size: 9 },
+      { text: "Silt", x: 74, y: 672, size: 9 },
+      { text: "Clay", x: 74, y: 654, size: 9 },
+      ...["Loam", "12.5", "brown"].map((text, index): PdfLine => ({ text, x: 74 + index * 110, y: 636, size: 9 })),
+      { rule: [70, 628, 400, 628] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Sample", "Mass (g)", "Colour"],
+      ["Sand", "", ""],
+      ["Silt", "", ""],
+      ["Clay", "", ""],
+      ["Loam", "12.5", "brown"],
+    ]);
+  });
+
+  it("keeps cells wrapped at wide line spacing whole in a table ruled above and below", async () => {
+    // Set with one and a half line spacing (17 points at 10), rows 8 points further apart.
+    const items: PageItem[] = [
+      { rule: [70, 720, 400, 720] },
+      ...["Country", "Restrictions"].map((text, index): PdfLine => ({ text, x: 74 + index * 110, y: 706, size: 10 })),
+      { text: "Argentina", x: 74, y: 681, size: 10 },
+      { text: "Land near borders", x: 184, y: 681, size: 10 },
+      { text: "is restricted.", x: 184, y: 664, size: 10 },
+      { text: "Australia", x: 74, y: 639, size: 10 },
+      { text: "Approval is needed.", x: 184, y: 639, size: 10 },
+      { rule: [70, 630, 400, 630] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Country", "Restrictions"],
+      ["Argentina", "Land near borders is restricted."],
+      ["Australia", "Approval is needed."],
+    ]);
+  });
+
   it("keeps a two-line header cell in the header row", async () => {
     // Rules above and below the table only; the header's first two cells wrap onto a second line.
     const line = (y: number, cells: (string | undefined)[]): PdfLine[] =>
@@ -421,6 +529,30 @@ describe("pdf tables: a long cell", () => {
 });
 
 describe("pdf text that is not a table", () => {
+  it("keeps a header cell centred under its neighbours' first line in their row, above a rule under a spanning name", async () => {
+    // Booktabs: "Score" spans two columns with a short rule under it; "Language" is centred on the
+    // first header line's row, half a line under it; the second header line is under the short rule.
+    const at = (y: number, cells: readonly (string | undefined)[]): PdfLine[] =>
+      cells.flatMap((text, column) => (text === undefined ? [] : [{ text, x: [72, 130, 200, 260, 330][column]!, y, size: 9 }]));
+    const items: PageItem[] = [
+      { rule: [70, 720, 380, 720] },
+      ...at(710, ["#", undefined, "Score", undefined, "Time"]),
+      { rule: [198, 706.5, 300, 706.5] },
+      ...at(705, [undefined, "Language"]),
+      ...at(698, ["layers", undefined, "simple", "complex", "(secs)"]),
+      { rule: [70, 692, 380, 692] },
+      ...at(680, ["6", "OTSL", "0.965", "0.934", "2.73"]),
+      ...at(668, ["4", "HTML", "0.952", "0.909", "3.77"]),
+      { rule: [70, 660, 380, 660] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["#", "Language", "Score", "", "Time"],
+      ["layers", "", "simple", "complex", "(secs)"],
+      ["6", "OTSL", "0.965", "0.934", "2.73"],
+      ["4", "HTML", "0.952", "0.909", "3.77"],
+    ]);
+  });
+
   it("keeps a note and a paragraph set under a table as text", async () => {
     // A note a line under the last row, in small type under rows set apart, or in the table's
     // type under rows at one pitch; then a paragraph.
@@ -480,6 +612,40 @@ describe("pdf text that is not a table", () => {
     const markdown = await toMarkdown([lines]);
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("(3.15b)");
+  });
+
+  it("keeps a displayed formula set in pieces (a fraction beside its left side) as text", async () => {
+    // Numerator and denominator over and under the line that holds "M =" and the rest.
+    const lines: PdfLine[] = [
+      { text: "This means that", x: 90, y: 620, size: 10 },
+      { text: "2pQ(h) - Q(2h)", x: 252, y: 606, size: 10 },
+      { text: "p+1", x: 355, y: 606, size: 10 },
+      { text: "M =", x: 227, y: 599, size: 10 },
+      { text: "+ O(h", x: 326, y: 599, size: 10 },
+      { text: ").", x: 370, y: 599, size: 10 },
+      { text: "2p - 1", x: 274, y: 592, size: 10 },
+      { text: "The value is a new approximation formula for M with an accuracy one order higher.", x: 90, y: 570, size: 10 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("M =");
+  });
+
+  it("keeps justified text in a narrow column, its word spaces stretched wide on two lines, as text", async () => {
+    // Each line is justified to the column's width; two lines with few long words get word spaces
+    // wider than the gap between runs, at places that do not line up.
+    const lines: PdfLine[] = [
+      { text: "direct meetings to disseminate", x: 107, y: 700, size: 10 },
+      { text: "propaganda,", x: 107, y: 685, size: 10 },
+      { text: "misinformation", x: 210, y: 685, size: 10 },
+      { text: "and", x: 107, y: 670, size: 10 },
+      { text: "disinformation", x: 145, y: 670, size: 10 },
+      { text: "through", x: 244, y: 670, size: 10 },
+      { text: "most government's large-scale", x: 107, y: 655, size: 10 },
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("propaganda, misinformation and disinformation through");
   });
 
   it("keeps numbered paragraphs with hanging indents as text", async () => {

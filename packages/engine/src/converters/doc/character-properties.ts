@@ -6,18 +6,21 @@ import { SPRM, readSprms } from "./sprms.js";
 export interface CharacterProperties {
   /** All caps or small caps set on the text itself: true, false, or undefined (as its style says). */
   capitals: boolean | undefined;
+  /** Bold set on the text itself: true, false, or undefined (as its character style says). */
+  bold: boolean | undefined;
+  /** Italic set on the text itself, likewise. */
+  italic: boolean | undefined;
   /** The character style (istd), when one is applied. */
   styleIndex: number | undefined;
 }
 
-
-const PLAIN: CharacterProperties = { capitals: undefined, styleIndex: undefined };
+const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined };
 
 // Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
 const TOGGLE_ON = new Set([1, 0x81]);
 
 /** `true`/`false` for an on/off character sprm, undefined when it is absent or defers to the style. */
-function toggle(sprms: Map<number, number>, sprm: number): boolean | undefined {
+export function toggle(sprms: Map<number, number>, sprm: number): boolean | undefined {
   const value = sprms.get(sprm);
   if (value === undefined || value === 0x80) return undefined;
   return TOGGLE_ON.has(value);
@@ -39,7 +42,12 @@ function readChpx(page: Uint8Array, at: number): CharacterProperties | undefined
   if (at === 0) return undefined;
   const size = page[at] ?? 0;
   const sprms = readSprms(page, at + 1, Math.min(at + 1 + size, PAGE_SIZE));
-  return { capitals: capitalsOf(sprms), styleIndex: sprms.get(SPRM.characterStyle) };
+  return {
+    capitals: capitalsOf(sprms),
+    bold: toggle(sprms, SPRM.bold),
+    italic: toggle(sprms, SPRM.italic),
+    styleIndex: sprms.get(SPRM.characterStyle),
+  };
 }
 
 /**

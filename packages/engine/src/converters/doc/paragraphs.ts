@@ -3,14 +3,36 @@ import type { CharacterProperties } from "./character-properties.js";
 import type { Fib } from "./fib.js";
 import type { ParagraphProperties } from "./paragraph-properties.js";
 
+/** How a run of text is shown, where its own formatting or its character style says. */
+export interface RunFormat {
+  /** In capitals (true), not (false), or as the paragraph's style says (undefined). */
+  capitals?: boolean;
+  bold?: boolean;
+  italic?: boolean;
+}
+
 /** A stretch of paragraph text, linked when it is the result of a HYPERLINK field. */
-export interface TextRun {
+export interface TextRun extends RunFormat {
   text: string;
   href?: string;
-  /** Shown in capitals (true), not (false), or as the paragraph's style says (undefined). */
-  capitals?: boolean;
   /** A footnote or endnote reference: the note's label; `text` is empty. */
   note?: string;
+}
+
+const sameFormat = (run: RunFormat, format: RunFormat): boolean =>
+  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic;
+
+/** The format set on a run: its own properties first, then its character style's. */
+function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: number) => RunFormat): RunFormat {
+  const style = characters.styleIndex === undefined ? {} : styleFormat(characters.styleIndex);
+  const format: RunFormat = {};
+  const capitals = characters.capitals ?? style.capitals;
+  const bold = characters.bold ?? style.bold;
+  const italic = characters.italic ?? style.italic;
+  if (capitals !== undefined) format.capitals = capitals;
+  if (bold) format.bold = true;
+  if (italic) format.italic = true;
+  return format;
 }
 
 /** One paragraph of the main text with its properties. */
@@ -88,8 +110,8 @@ export interface DocText {
   pieces: readonly Piece[];
   paragraphPropertiesAt: (markOffset: number) => ParagraphProperties;
   characterPropertiesAt: (offset: number) => CharacterProperties & { start: number; end: number };
-  /** The styles' own capitals, by character style index. */
-  styleCapitals: (styleIndex: number) => boolean | undefined;
+  /** What a character style (by index, through the styles it is based on) does to its text. */
+  characterStyleFormat: (styleIndex: number) => RunFormat;
 }
 
 /** Character positions [start, end) of one story (the main text, a footnote, a text box). */
@@ -114,12 +136,12 @@ export function readParagraphs(
   const fields: OpenField[] = [];
   let runs: TextRun[] = [];
   let characters = source.characterPropertiesAt(-1);
-  let capitals: boolean | undefined;
+  let format: RunFormat = {};
   const append = (text: string) => {
     const href = fields.findLast((field) => field.showingResult && field.href)?.href;
     const last = runs.at(-1);
-    if (last && last.href === href && last.capitals === capitals && last.note === undefined) last.text += text;
-    else runs.push({ text, ...(href && { href }), ...(capitals !== undefined && { capitals }) });
+    if (last && last.href === href && sameFormat(last, format) && last.note === undefined) last.text += text;
+    else runs.push({ text, ...(href && { href }), ...format });
   };
 
   for (const piece of source.pieces) {
@@ -135,8 +157,7 @@ export function readParagraphs(
       const byteOffset = offset + index * width;
       if (byteOffset < characters.start || byteOffset >= characters.end) {
         characters = source.characterPropertiesAt(byteOffset);
-        capitals =
-          characters.capitals ?? (characters.styleIndex === undefined ? undefined : source.styleCapitals(characters.styleIndex));
+        format = formatOf(characters, source.characterStyleFormat);
       }
       const open = fields.at(-1);
       // Note: an auto-numbered reference is the character 0x02; a custom mark ("*") is its own text.

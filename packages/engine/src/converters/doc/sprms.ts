@@ -1,5 +1,7 @@
 /** Paragraph and character sprms ([MS-DOC] 2.6.1, 2.6.2) this reader acts on. */
 export const SPRM = {
+  bold: 0x0835,
+  italic: 0x0836,
   smallCaps: 0x083a,
   caps: 0x083b,
   characterStyle: 0x4a30,

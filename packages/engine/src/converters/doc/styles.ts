@@ -1,5 +1,5 @@
 import { headingLevelOfName } from "../word/heading-names.js";
-import { capitalsOf } from "./character-properties.js";
+import { capitalsOf, toggle } from "./character-properties.js";
 import type { StreamRange } from "./fib.js";
 import { SPRM, readSprms } from "./sprms.js";
 
@@ -14,6 +14,9 @@ export interface DocStyle {
   listLevel: number | undefined;
   /** The style shows its text in all caps or small caps. */
   capitals: boolean | undefined;
+  /** The style shows its text in bold, or in italics (read for character styles such as Strong). */
+  bold: boolean | undefined;
+  italic: boolean | undefined;
   /** The style this one is based on, as an index into the style sheet. */
   baseIndex: number | undefined;
 }
@@ -88,8 +91,26 @@ export function readStyles(table: Uint8Array, range: StreamRange): Array<DocStyl
       listFormatOverride: paragraphSprms.get(SPRM.listFormatOverride) || undefined,
       listLevel: paragraphSprms.get(SPRM.listLevel),
       capitals: capitalsOf(characterSprms),
+      bold: toggle(characterSprms, SPRM.bold),
+      italic: toggle(characterSprms, SPRM.italic),
       baseIndex: base === NO_BASE ? undefined : base,
     });
   }
   return styles;
+}
+
+/** The style sheet by style index (istd); table and list styles are holes. */
+export type StyleSheet = ReadonlyArray<DocStyle | undefined>;
+
+const MAX_STYLE_DEPTH = 10;
+
+/** The first value `pick` finds on the style or the styles it is based on. */
+export function inherited<T>(styles: StyleSheet, index: number, pick: (style: DocStyle) => T | undefined): T | undefined {
+  let style = styles[index];
+  for (let depth = 0; style && depth < MAX_STYLE_DEPTH; depth++) {
+    const value = pick(style);
+    if (value !== undefined) return value;
+    style = style.baseIndex === undefined ? undefined : styles[style.baseIndex];
+  }
+  return undefined;
 }

@@ -1,46 +1,45 @@
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
+import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { joinCellLines } from "../word/cell-lines.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
-import type { DocStyle } from "./styles.js";
+import { type StyleSheet, inherited } from "./styles.js";
 
-const MAX_STYLE_DEPTH = 10;
-
-type StyleSheet = ReadonlyArray<DocStyle | undefined>;
-
-/** The first value `pick` finds on the style or the styles it is based on. */
-function inherited<T>(styles: StyleSheet, index: number, pick: (style: DocStyle) => T | undefined): T | undefined {
-  let style = styles[index];
-  for (let depth = 0; style && depth < MAX_STYLE_DEPTH; depth++) {
-    const value = pick(style);
-    if (value !== undefined) return value;
-    style = style.baseIndex === undefined ? undefined : styles[style.baseIndex];
-  }
-  return undefined;
-}
-
-function runPhrasing(run: TextRun, capitals: boolean): PhrasingContent[] {
-  if (run.note !== undefined) return [{ type: "footnoteReference", identifier: run.note, label: run.note }];
-  const text = (run.capitals ?? capitals) ? run.text.toUpperCase() : run.text;
-  const content = text.split("\n").flatMap((line, index): PhrasingContent[] =>
+/** Text with line breaks as mdast breaks. */
+const linesOf = (text: string): PhrasingContent[] =>
+  text.split("\n").flatMap((line, index): PhrasingContent[] =>
     index === 0 ? [{ type: "text", value: line }] : [{ type: "break" }, { type: "text", value: line }],
   );
+
+/**
+ * A run as inline content: bold and italic around its text, the spaces at its ends left outside
+ * (Markdown does not close `**word **`), inside its link when it has one.
+ */
+function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean): PhrasingContent[] {
+  if (run.note !== undefined) return [{ type: "footnoteReference", identifier: run.note, label: run.note }];
+  const text = (run.capitals ?? capitals) ? run.text.toUpperCase() : run.text;
+  const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  let content = linesOf(core);
+  if (emphasis && core && run.italic) content = [{ type: "emphasis", children: content }];
+  if (emphasis && core && run.bold) content = [{ type: "strong", children: content }];
+  content = [...(before ? linesOf(before) : []), ...content, ...(after ? linesOf(after) : [])];
   return run.href ? [{ type: "link", url: run.href, children: content }] : content;
 }
 
 /**
  * The paragraph's inline content with its outer whitespace trimmed; empty when it has no text.
- * `capitals` is whether its style shows text in capitals, for runs that do not say.
+ * `capitals` is whether its style shows text in capitals, for runs that do not say; `emphasis`
+ * whether bold and italic runs are marked (not in headings, which are bold by their style).
  */
-function phrasingOf(paragraph: DocParagraph, capitals = false): PhrasingContent[] {
+function phrasingOf(paragraph: DocParagraph, capitals = false, emphasis = true): PhrasingContent[] {
   const runs = paragraph.runs.map((run) => ({ ...run }));
   const first = runs[0];
   const last = runs.at(-1);
   if (first) first.text = first.text.trimStart();
   if (last) last.text = last.text.trimEnd();
   if (runs.every((run) => run.text.trim() === "" && run.note === undefined)) return [];
-  return runs.filter((run) => run.text !== "" || run.note !== undefined).flatMap((run) => runPhrasing(run, capitals));
+  return runs.filter((run) => run.text !== "" || run.note !== undefined).flatMap((run) => runPhrasing(run, capitals, emphasis));
 }
 
 /** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */
@@ -150,6 +149,7 @@ export function paragraphsToMdast(
   const table = createTableBuilder();
   const lists = createListWriter(root);
   const numbering = createListNumbering();
+  let previousWasCode = false;
 
   for (const paragraph of paragraphs) {
     const capitals = inherited(styles, paragraph.styleIndex, (style) => style.capitals) ?? false;
@@ -160,9 +160,22 @@ export function paragraphsToMdast(
     const finishedTable = table.take();
     if (finishedTable) root.children.push(finishedTable);
 
-    const content = phrasingOf(paragraph, capitals);
-    if (content.length === 0) continue;
+    const codeText = inherited(styles, paragraph.styleIndex, (style) => CODE_PARAGRAPH_STYLE.test(style.name) || undefined)
+      ? paragraph.runs.map((run) => run.text).join("").trimEnd()
+      : undefined;
+    if (codeText !== undefined) {
+      lists.close();
+      // Note: each line of a code block may be a paragraph of its own, blank lines included.
+      const previous = root.children.at(-1);
+      if (previous?.type === "code" && previousWasCode) previous.value += `\n${codeText}`;
+      else if (codeText.trim()) root.children.push({ type: "code", lang: null, meta: null, value: codeText });
+      previousWasCode = true;
+      continue;
+    }
+    previousWasCode = false;
     const headingLevel = inherited(styles, paragraph.styleIndex, (style) => style.headingLevel);
+    const content = phrasingOf(paragraph, capitals, headingLevel === undefined);
+    if (content.length === 0) continue;
     const ilfo =
       paragraph.listFormatOverride ?? inherited(styles, paragraph.styleIndex, (style) => style.listFormatOverride);
     const level = paragraph.listLevel ?? inherited(styles, paragraph.styleIndex, (style) => style.listLevel) ?? 0;

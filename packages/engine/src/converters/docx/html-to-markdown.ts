@@ -6,7 +6,7 @@ import { groupCheckboxParagraphs } from "./checkboxes.js";
 import { equationsToMath } from "./equations.js";
 import { tightenLists } from "./lists.js";
 import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
-import { noteHandlers } from "./notes.js";
+import { noteHandlers, numberNotesInOrder } from "./notes.js";
 import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
 
 /** Markdown written from mammoth's HTML, plus facts the converter reports. */
@@ -62,6 +62,7 @@ export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
     unchecked: UNCHECKED_BOX,
   }) as Root;
   equationsToMath(mdast);
+  numberNotesInOrder(mdast);
   flattenTableCells(mdast);
   tightenLists(mdast);
   return { ...writeMarkdown(mdast), imageCount };

@@ -1,6 +1,7 @@
 import type { Element, ElementContent } from "hast";
 import { defaultHandlers, type Handle } from "hast-util-to-mdast";
-import type { FootnoteDefinition, FootnoteReference } from "mdast";
+import type { FootnoteDefinition, FootnoteReference, Root } from "mdast";
+import { visit } from "unist-util-visit";
 
 // mammoth writes a note reference as <sup><a href="#footnote-1">[1]</a></sup> and the notes
 // themselves as <ol><li id="footnote-1">… <a href="#footnote-ref-1">↑</a></li></ol>.
@@ -58,3 +59,28 @@ const olHandler: Handle = (state, node) => {
 
 /** hast-util-to-mdast handlers that turn mammoth's footnotes and endnotes into GFM `[^1]` notes. */
 export const noteHandlers: Record<string, Handle> = { sup: supHandler, ol: olHandler };
+
+/**
+ * Number the notes as Word shows them: footnotes 1, 2, 3… and endnotes e1, e2… in the order they
+ * are first referenced. Note: mammoth labels a note with its `w:id`, which is the order the notes
+ * were created in, not read in (pandoc's start at 20, and a note added later to an earlier page
+ * gets a higher one).
+ */
+export function numberNotesInOrder(tree: Root): void {
+  const renamed = new Map<string, string>();
+  const counts = { footnote: 0, endnote: 0 };
+  const rename = (label: string): string => {
+    let next = renamed.get(label);
+    if (next === undefined) {
+      next = label.startsWith("e") ? `e${++counts.endnote}` : String(++counts.footnote);
+      renamed.set(label, next);
+    }
+    return next;
+  };
+  visit(tree, "footnoteReference", (reference) => {
+    reference.identifier = reference.label = rename(reference.identifier);
+  });
+  visit(tree, "footnoteDefinition", (definition) => {
+    definition.identifier = definition.label = rename(definition.identifier);
+  });
+}

@@ -3,6 +3,7 @@ import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
 import { visit } from "unist-util-visit";
 import { ScrapeError } from "../../errors.js";
+import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { childElements } from "../xml.js";
@@ -24,7 +25,6 @@ const SKIPPED = new Set([
 ]);
 /** Generated indexes: a table of contents repeats the headings, with page numbers a web page has not. */
 const INDEXES = new Set(["table-of-content", "illustration-index", "alphabetical-index", "table-index", "object-index", "user-index", "bibliography"]);
-const CODE_STYLE = /^(preformatted text|source text|source code|code|html preformatted)/i;
 const QUOTE_STYLE = /^(quotations|quote|block text|intense quote)$/i;
 /** Caption paragraphs: LibreOffice's `Caption` and its categories, pandoc's `FigureCaption`. */
 const CAPTION_STYLE = /caption|^(figure|illustration|drawing)$/i;
@@ -157,7 +157,7 @@ function paragraph(node: XmlElement, walk: Walk): Element {
     walk.captions.add(caption);
     return caption;
   }
-  if (lineage.some((name) => CODE_STYLE.test(name)) || walk.styles.isMonospace(style)) {
+  if (lineage.some((name) => CODE_PARAGRAPH_STYLE.test(name)) || walk.styles.isMonospace(style)) {
     return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
   const content = mergeRuns(inline(node, walk));

@@ -3,6 +3,7 @@ import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
+import { nestListItems } from "./list-nesting.js";
 import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
@@ -13,11 +14,12 @@ import type { TableMatch } from "./tables.js";
 /**
  * A unit of the Markdown output. Text is Markdown already (escaped, links applied). `lines` are
  * the text lines it was built from: its page and bounding box in `parsers: [{ blocks: true }]`.
+ * A list item's `indent` is the spaces before its marker, which make it a sub-item.
  */
 export type Block = (
   | { kind: "heading"; level: number; text: string; plain: string }
   | { kind: "paragraph"; text: string }
-  | { kind: "list-item"; marker: string; text: string }
+  | { kind: "list-item"; marker: string; text: string; indent?: number }
   | { kind: "code"; text: string }
   | { kind: "table"; rows: string[][]; box: TableMatch["box"] }
 ) & { lines?: readonly TextLine[] };
@@ -118,7 +120,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     }
   }
   close();
-  return joinContinuedTables(blocks);
+  return nestListItems(joinContinuedTables(blocks));
 }
 
 /**

@@ -89,7 +89,9 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
-    for (const [index, piece] of splitAtLeaders(text, x!, width).entries()) {
+    const linkY = baseline! - fontSize / 3;
+    const pieces = splitAtLeaders(text, x!, width).flatMap((piece) => (vertical ? [{ ...piece, href: linkAt(links, piece.x + piece.width / 2, linkY) }] : splitAtLinks(piece, links, linkY)));
+    for (const [index, piece] of pieces.entries()) {
       if (index === 0 && followsLeader) piece.afterLeader = true;
       items.push({
         text: piece.text,
@@ -102,7 +104,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         monospace: style.monospace,
         fromImage: false,
         vertical,
-        href: linkAt(links, piece.x + piece.width / 2, baseline! - fontSize / 3),
+        href: piece.href,
         ...(piece.afterLeader ? { afterLeader: true } : {}),
       });
     }
@@ -124,6 +126,32 @@ function splitAtLeaders(text: string, x: number, width: number): { text: string;
     offset += part.length;
   }
   return pieces;
+}
+
+/**
+ * Cut a piece where link areas start and end, at word boundaries, so that a link over a few words
+ * of a longer text item links only those words: a PDF often holds a whole line as one item, and a
+ * link that wraps covers the end of one line and the start of the next. A word belongs to the area
+ * its middle falls in (characters taken as equally wide); the spaces after a word stay with it.
+ */
+function splitAtLinks<Piece extends { text: string; x: number; width: number }>(
+  piece: Piece,
+  areas: readonly LinkArea[],
+  y: number,
+): Array<Piece & { href: string | undefined }> {
+  const crossed = areas.some((area) => y >= area.top && y <= area.bottom && area.left < piece.x + piece.width && area.right > piece.x);
+  if (!crossed) return [{ ...piece, href: undefined }];
+  const perCharacter = piece.width / Math.max(1, piece.text.length);
+  const starts: Array<{ start: number; href: string | undefined }> = [];
+  for (const word of piece.text.matchAll(/\S+/g)) {
+    const href = linkAt(areas, piece.x + (word.index + word[0].length / 2) * perCharacter, y);
+    if (starts.length === 0) starts.push({ start: 0, href });
+    else if (starts.at(-1)!.href !== href) starts.push({ start: word.index, href });
+  }
+  return starts.map(({ start, href }, index) => {
+    const text = piece.text.slice(start, starts[index + 1]?.start ?? piece.text.length);
+    return { ...piece, text, x: piece.x + start * perCharacter, width: text.length * perCharacter, href };
+  });
 }
 
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {

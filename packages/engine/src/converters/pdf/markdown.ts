@@ -1,6 +1,6 @@
 import type { Block } from "./blocks.js";
 import { renderGfmTable } from "../gfm-table.js";
-import { escapeLineStart } from "./escape.js";
+import { escapeLineStart, joinSplitLinks } from "./escape.js";
 
 /** Render blocks as Markdown: blank lines between blocks, consecutive list items kept together. */
 export function renderMarkdown(blocks: readonly Block[]): string {
@@ -36,11 +36,11 @@ export function renderBlocks(blocks: readonly Block[], pageMarkerBefore?: (index
 function renderBlock(block: Block): string {
   switch (block.kind) {
     case "heading":
-      return `${"#".repeat(block.level)} ${block.text}`;
+      return `${"#".repeat(block.level)} ${joinSplitLinks(block.text)}`;
     case "paragraph":
-      return escapeLineStart(block.text);
+      return escapeLineStart(joinSplitLinks(block.text));
     case "list-item":
-      return `${block.marker} ${escapeLineStart(block.text)}`;
+      return `${" ".repeat(block.indent ?? 0)}${block.marker} ${escapeLineStart(joinSplitLinks(block.text))}`;
     case "code":
       return renderCode(block.text);
     case "table":

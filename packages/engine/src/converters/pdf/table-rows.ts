@@ -11,6 +11,14 @@ export interface PlacedLine {
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
 // (the padding between rows) ends the cell.
 const CELL_PITCH_TOLERANCE = 1.25;
+// A line less than this many ems under the one above is set between two lines of its row.
+const BETWEEN_LINES_EM = 0.8;
+// Note: in a table ruled only around, lines set further apart than this many ems, all at one
+// pitch (within this many points), are rows of one line each (a form's labels with empty cells
+// beside them), not one cell. (Without any rules, lines that far apart are as often the labels of
+// a chart; where the pitch varies, the padding between rows tells them apart.)
+const MAXIMUM_CELL_PITCH_EM = 1.5;
+const ONE_PITCH = 1;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
@@ -34,9 +42,11 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     // cell set in the middle of its row.
     const opening = band.filter(opensRow).length;
     const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
+    const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
       const row = rows.at(-1);
-      const continued = index > 0 && continuesAcross(band, index, columnCount, lead);
+      if (index > 0 && isCentredInRow(row!, current)) return void row!.push(current);
+      const continued = index > 0 && continuesAcross(band, index, columnCount, lead, evenlyRuledAround);
       const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
       if (startsRow) rows.push([current]);
       else row!.push(current);
@@ -63,6 +73,23 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
     if (path.slice(1).every((placed, step) => placed.line.baseline - path[step]!.line.baseline <= lead * CELL_PITCH_TOLERANCE)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a line is a cell centred on a row whose other cells take two lines: it sits less than a
+ * line's height under the row's last line (rows are a line apart at least), with text only in
+ * columns the row leaves empty.
+ */
+function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean {
+  const above = row.at(-1)!.line;
+  if (placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
+  return placed.cells.every((cell, column) => cell.length === 0 || row.every((line) => line.cells[column]!.length === 0));
+}
+
+/** Whether a band's lines follow each other at one pitch. */
+function isEvenlySpaced(band: readonly PlacedLine[]): boolean {
+  const pitches = band.slice(1).map((placed, index) => placed.line.baseline - band[index]!.line.baseline);
+  return Math.max(...pitches) - Math.min(...pitches) <= ONE_PITCH;
 }
 
 /** A cell's lines joined as one paragraph (hyphenation undone). */
@@ -111,12 +138,18 @@ function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
   return pitch;
 }
 
-/** Whether the text of some column runs on from above `placed[index]` to it or below it at the cell pitch. */
-function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number): boolean {
+/**
+ * Whether the text of some column runs on from above `placed[index]` to it or below it at the cell
+ * pitch (and, with `evenlyRuledAround`, no further apart than a cell's lines are set at most).
+ */
+function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, evenlyRuledAround: boolean): boolean {
   for (let column = 0; column < columnCount; column++) {
     const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
     const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
-    if (above && below && below.line.baseline - above.line.baseline <= lead * CELL_PITCH_TOLERANCE) return true;
+    if (!above || !below) continue;
+    const gap = below.line.baseline - above.line.baseline;
+    const tooFar = evenlyRuledAround && gap > MAXIMUM_CELL_PITCH_EM * Math.max(above.line.fontSize, below.line.fontSize);
+    if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) return true;
   }
   return false;
 }

@@ -38,6 +38,12 @@ const COLUMN_SPACE_EM = 0.7;
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
 // Text after note numbers is notes (not a table column) when its runs average this many characters.
 const NOTE_TEXT_CHARACTERS = 30;
+// A table header set as one run is recognised over rows of this many cells at least, each name
+// this many words at most (prose over a row of two cells is far more common).
+const MINIMUM_JOINED_HEADER_COLUMNS = 3;
+const HEADER_NAME_WORDS = 4;
+// Note: "=" only; a cell may well start with "≤" or "<" (a class of values: "< 110").
+const EQUALS_AT_EDGE = /^=(?:\s|$)|\s=$/u;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
@@ -57,7 +63,8 @@ export interface TableMatch {
 export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = []): TableMatch | undefined {
   const first = lines[start];
   if (!first) return undefined;
-  const frame = frames.find((candidate) => isInFrame(first, candidate));
+  const whole = frames.find((candidate) => isInFrame(first, candidate));
+  const frame = whole && sectionAround(whole, first, samePage(lines, start));
   if (frame) {
     // Note: a frame takes its lines wherever reading order put them: on a two-column page the
     // halves of a wide table's rows are read with the column they sit in.
@@ -71,6 +78,48 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const members = borderlessMembers(lines, start);
   const table = members ? buildTable(members, undefined) : undefined;
   return table && { ...table, taken: members!.map((_, offset) => start + offset) };
+}
+
+/**
+ * The part of a frame between the lines that cross it around `first`. Note: rules of one width
+ * stacked down a page are one frame, but a line that runs out of the frame on either side (the
+ * caption between two tables of one width) is not a cell: the tables above and below it are two.
+ */
+function sectionAround(frame: TableFrame, first: TextLine, pageLines: readonly TextLine[]): TableFrame | undefined {
+  let top = frame.top;
+  let bottom = frame.bottom;
+  for (const line of pageLines) {
+    if (!crossesFrame(line, frame)) continue;
+    if (line.baseline < first.baseline) top = Math.max(top, line.baseline);
+    else bottom = Math.min(bottom, line.baseline - line.fontSize);
+  }
+  if (top === frame.top && bottom === frame.bottom) return frame;
+  const horizontal = frame.horizontal.filter((rule) => rule.y >= top && rule.y <= bottom);
+  const vertical = frame.vertical.filter((rule) => rule.bottom > top && rule.top < bottom);
+  if (horizontal.length < 2) return undefined;
+  const ys = horizontal.map((rule) => rule.y);
+  const section = { ...frame, top: Math.min(...ys), bottom: Math.max(...ys), horizontal, vertical };
+  return isInFrame(first, section) ? section : undefined;
+}
+
+/** The lines around `lines[index]` that are on its page (reading order keeps a page's lines together). */
+function samePage(lines: readonly TextLine[], index: number): readonly TextLine[] {
+  const { pageIndex } = lines[index]!;
+  let from = index;
+  let to = index + 1;
+  while (from > 0 && lines[from - 1]!.pageIndex === pageIndex) from--;
+  while (to < lines.length && lines[to]!.pageIndex === pageIndex) to++;
+  return lines.slice(from, to);
+}
+
+/**
+ * Whether a line lies across a frame's height and runs out of it sideways by an em or more, as one
+ * phrase. Note: a row whose last cell runs a little past the rules is still a row.
+ */
+function crossesFrame(line: TextLine, frame: TableFrame): boolean {
+  if (line.runs.length > 1 || line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
+  const overlaps = line.x < frame.right && line.right > frame.left;
+  return overlaps && (line.x < frame.left - line.fontSize || line.right > frame.right + line.fontSize);
 }
 
 /** Lines of one baseline (a table row cut at a column gutter) joined back into one line, top to bottom. */
@@ -100,7 +149,7 @@ function isInFrame(line: TextLine, frame: TableFrame): boolean {
 /** The lines of a borderless table starting at `start`, if there is one. */
 function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
   const first = lines[start]!;
-  if (first.runs.length < 2) return undefined;
+  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return undefined;
   const members: TextLine[] = [first];
   const columnStarts = first.runs.map((run) => run.x);
   const gaps = cellGaps(first);
@@ -128,7 +177,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines)) {
+  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -144,7 +193,8 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
  */
 function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): TextLine[] {
   const lastRow = members[lastMultiRun]!;
-  const rows = members.slice(0, lastMultiRun + 1).filter((line) => line.runs.length > 1);
+  // Note: the first line is a row, of several runs or a header joined into one.
+  const rows = members.slice(0, lastMultiRun + 1).filter((line, index) => index === 0 || line.runs.length > 1);
   const rowGap = Math.min(...rows.slice(1).map((line, index) => line.baseline - rows[index]!.baseline));
   let firstCellEnd = lastRow.runs[0]!.text;
   const taken: TextLine[] = [];
@@ -166,6 +216,23 @@ function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): T
   return taken;
 }
 
+/**
+ * Whether a one-run line is the header of a borderless table whose names were set too close
+ * together to be runs of their own: right above a row of three or more cells, it breaks between
+ * two text pieces in each gap between them, into short names, one over each cell.
+ */
+function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
+  if (!next || next.pageIndex !== line.pageIndex || next.runs.length < MINIMUM_JOINED_HEADER_COLUMNS || line.runs.length !== 1) return false;
+  const gap = next.baseline - line.baseline;
+  if (gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
+  const names = cutAtGaps(line.runs[0]!, cellGaps(next));
+  if (names.length !== next.runs.length) return false;
+  return names.every((name, index) => {
+    const cell = next.runs[index]!;
+    return name.text.trim().split(/\s+/).length <= HEADER_NAME_WORDS && name.x < cell.right && name.right > cell.x;
+  });
+}
+
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
@@ -177,6 +244,31 @@ function isNumberedNotes(lines: readonly TextLine[]): boolean {
 /** Displayed equations with their numbers at the right margin ("(3.15a)"). */
 function isNumberedEquations(lines: readonly TextLine[]): boolean {
   return lines.filter((line) => line.runs.length > 1).every((line) => EQUATION_NUMBER.test(line.runs.at(-1)!.text));
+}
+
+/**
+ * A displayed formula whose pieces (the left side, a fraction's numerator and denominator, limits)
+ * were set apart: a piece ends or starts with an equals sign ("M =", "= 0"), which no cell of a
+ * table does.
+ */
+function isPiecedFormula(lines: readonly TextLine[]): boolean {
+  return lines.some((line) => line.runs.length > 1 && line.runs.some((run) => EQUALS_AT_EDGE.test(run.text)));
+}
+
+/**
+ * Whether two lines of several runs, one after the other, have gaps between runs at the same
+ * place, the space between two cells wide: a column border. Note: in justified prose set in a
+ * narrow column, wide word spaces part two lines into runs too, but each line's words run across
+ * the other's spaces.
+ */
+function sharesColumnGap(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  if (multiRun.length < 2) return true;
+  return multiRun.slice(1).some((line, index) => {
+    const above = cellGaps(multiRun[index]!);
+    const shared = (gap: Extent, other: Extent): number => Math.min(gap.right, other.right) - Math.max(gap.left, other.left);
+    return cellGaps(line).some((gap) => above.some((other) => shared(gap, other) >= CELL_GAP_EM * line.fontSize));
+  });
 }
 
 /** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
@@ -221,10 +313,12 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   // and none of its lines has columns of its own.
   if (boxed && columnRules.length === 0 && (rowRuleCount < MINIMUM_SINGLE_COLUMN_ROWS - 1 || lines.some((line) => line.runs.length > 1))) return undefined;
   if (frame && !boxed && isProse(lines, frame)) return undefined;
-  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : textColumnGaps(lines);
+  const textGaps = boxed ? [] : textColumnGaps(lines);
+  const cellLines = frame && !boxed && textGaps.length === 0 ? withHeaderOverLabels(lines) : lines;
+  const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : cellLines === lines ? textGaps : textColumnGaps(cellLines);
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
-  const placed: PlacedLine[] = lines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -252,6 +346,32 @@ function isProse(lines: readonly TextLine[], frame: TableFrame): boolean {
     const items = [...(run!.items ?? [])].sort((a, b) => a.x - b.x);
     return items.every((item, index) => index === 0 || item.x - items[index - 1]!.right < COLUMN_SPACE_EM * item.fontSize);
   });
+}
+
+/**
+ * Lines between rules that show no columns, with the first cut into names where they are a column
+ * space apart when every line below stays left of the second name: a header over a column of
+ * labels and empty columns to fill in (a form to record observations in).
+ */
+function withHeaderOverLabels(lines: readonly TextLine[]): readonly TextLine[] {
+  const [first, ...rest] = lines;
+  const header = first && splitAtColumnSpaces(first);
+  if (!header || header.runs.length < 2 || rest.length === 0 || rest.some((line) => line.right >= header.runs[1]!.x)) return lines;
+  return [header, ...rest];
+}
+
+/** A line with each run cut where its text pieces are a column space apart. */
+function splitAtColumnSpaces(line: TextLine): TextLine {
+  const runs = line.runs.flatMap((run) => {
+    const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x);
+    const groups: (typeof items)[] = [];
+    items.forEach((item, index) => {
+      if (index === 0 || item.x - items[index - 1]!.right >= COLUMN_SPACE_EM * item.fontSize) groups.push([item]);
+      else groups.at(-1)!.push(item);
+    });
+    return groups.length > 1 ? groups.map(makeRun) : [run];
+  });
+  return runs.length === line.runs.length ? line : { ...line, runs };
 }
 
 /** A rule just under a run of text and about as wide: an underline (a link), not a row divider. */

@@ -68,11 +68,19 @@ export interface PdfRule {
 
 const drawRule = ({ rule: [x1, y1, x2, y2], width = 0.5 }: PdfRule): string => `${width} w ${x1} ${y1} m ${x2} ${y2} l S`;
 
+/** A link annotation on a generated page: a rectangle (x1, y1, x2, y2 in PDF points) that opens `url`. */
+export interface PdfLink {
+  link: [x1: number, y1: number, x2: number, y2: number];
+  url: string;
+}
+
+const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Subtype /Link /Rect [${link.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`;
+
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text and drawn rules, so tests can state exactly what is on each page.
+ * lines of ASCII text, drawn rules and link annotations, so tests can state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -93,7 +101,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule)[])[], opti
       );
     });
     const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
-    const texts = lines.map((line) => {
+    const links = lines.filter((line): line is PdfLink => "link" in line);
+    const texts = lines.flatMap((line) => {
+      if ("link" in line) return [];
       if ("rule" in line) return drawRule(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
@@ -103,8 +113,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule)[])[], opti
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
     const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
+    const annotations = links.length > 0 ? ` /Annots [${links.map(linkAnnotation).join(" ")}]` : "";
     return add(
-      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >> >>`,
+      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { makePdf } from "./helpers/make-pdf.js";
+import type { PdfLine } from "./helpers/make-pdf.js";
+
+const toMarkdown = async (lines: readonly PdfLine[]): Promise<string> => (await convert(makePdf([lines]), { filename: "lists.pdf" })).markdown;
+
+/** A list item: its marker at `x`, its text 12 points further right. */
+const item = (marker: string, text: string, x: number, y: number): PdfLine[] => [
+  { text: marker, x, y },
+  { text, x: x + 12, y },
+];
+
+describe("pdf lists", () => {
+  it("nests items whose markers are indented under the item above, and returns to the outer level", async () => {
+    const markdown = await toMarkdown([
+      { text: "Bring these things:", x: 72, y: 700 },
+      ...item("-", "Waterproof boots", 72, 680),
+      ...item("-", "A field notebook", 72, 666),
+      ...item("*", "Pencil, not pen", 90, 652),
+      ...item("*", "Spare pages", 90, 638),
+      ...item("-", "A hand lens", 72, 624),
+      ...item("1.", "Record the tide", 72, 600),
+      ...item("-", "Height in metres", 90, 586),
+    ]);
+    expect(markdown).toBe(
+      [
+        "Bring these things:",
+        "",
+        "- Waterproof boots",
+        "- A field notebook",
+        "  - Pencil, not pen",
+        "  - Spare pages",
+        "- A hand lens",
+        "1. Record the tide",
+        "   - Height in metres",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("does not nest the items at the top of the next column under the last items of the first", async () => {
+    const prose = (x: number, y: number, count: number): PdfLine[] =>
+      Array.from({ length: count }, (_, index) => ({ text: "Each line of this column runs on to the next.", x, y: y - index * 14 }));
+    const markdown = await toMarkdown([
+      ...prose(72, 700, 8),
+      ...item("-", "Left one", 72, 580),
+      ...item("-", "Left two", 72, 566),
+      ...item("*", "Left two, in short", 90, 552),
+      ...item("-", "Right one", 320, 700),
+      ...item("-", "Right two", 320, 686),
+      ...prose(320, 660, 8),
+    ]);
+    expect(markdown.split("\n").filter((line) => /^\s*- /.test(line))).toEqual(["- Left one", "- Left two", "  - Left two, in short", "- Right one", "- Right two"]);
+  });
+});
