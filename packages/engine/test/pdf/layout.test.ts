@@ -418,6 +418,35 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf("1 Firms were asked")).toBeLessThan(markdown.indexOf("2 Farms with fewer"));
   });
 
+  it("reads a footnote at the foot of the left column after the right column beside it", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy.1",
+      "Most firms expected to keep their staff, and",
+    ];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers, and",
+      "builders were the most confident of all, with",
+      "more orders than they had had a year before.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 11 }),
+        ...paragraph(right, 320, 700, { size: 11 }),
+        // Note: the footnote sits on the baseline of the right column's last line.
+        { text: "1 Firms were asked in May and again in June.", x: 72, y: 700 - 6 * 14, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain(right.join(" "));
+    expect(markdown.indexOf("more orders than")).toBeLessThan(markdown.indexOf("1 Firms were asked"));
+  });
+
   it("reads tiles set side by side one after the other, each whole", async () => {
     // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
     const titles = ["Our Purpose", "Our Mission", "What We Do"];

@@ -60,15 +60,16 @@ export function readingOrder(page: PageLayout): TextLine[] {
   const ordered: TextLine[] = [];
   let left: TextLine[] = [];
   let right: TextLine[] = [];
+  const textSize = mainTextSize(page.lines);
   const flush = (): void => {
-    ordered.push(...left, ...right);
+    // Note: the footnotes at the foot of a column are read after both columns, not after the left one.
+    const [leftText, leftNotes] = splitFootnotes(left, textSize);
+    const [rightText, rightNotes] = splitFootnotes(right, textSize);
+    ordered.push(...leftText, ...rightText, ...leftNotes, ...rightNotes);
     left = [];
     right = [];
   };
-  const footnotes = footnotesStart(page.lines);
-  for (const [index, line] of page.lines.entries()) {
-    // Note: the footnotes under both columns are read after both, not after the left one.
-    if (index === footnotes) flush();
+  for (const line of page.lines) {
     if (line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
       flush();
       ordered.push(line);
@@ -125,17 +126,19 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
   return [...lines.slice(0, first), ...side(true), ...side(false), ...lines.slice(last + 1)];
 }
 
-/**
- * Where the footnotes at the foot of the page start: the index of the first of the last lines
- * that are all set smaller than the page's text (lines.length where there are none).
- */
-function footnotesStart(lines: readonly TextLine[]): number {
+/** The size most of the page's text is set in. */
+function mainTextSize(lines: readonly TextLine[]): number {
   const characters = new Map<number, number>();
   for (const run of lines.flatMap((line) => line.runs)) characters.set(run.fontSize, (characters.get(run.fontSize) ?? 0) + run.text.length);
-  const textSize = [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  return [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/** A column's lines and the footnotes at its foot: the last lines, all set smaller than the page's text. */
+function splitFootnotes(lines: readonly TextLine[], textSize: number): [TextLine[], TextLine[]] {
   let start = lines.length;
   while (start > 0 && lines[start - 1]!.runs.every((run) => run.fontSize <= FOOTNOTE_SCALE * textSize)) start--;
-  return start;
+  // Note: a column set in small type throughout has no footnotes to set apart.
+  return start === 0 ? [[...lines], []] : [lines.slice(0, start), lines.slice(start)];
 }
 
 /** The runs of a line left of the body's edge (a label) and from it on (the body). */
