@@ -447,6 +447,34 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf("more orders than")).toBeLessThan(markdown.indexOf("1 Firms were asked"));
   });
 
+  it("reads small type closing the left column above a full-width line where it is, as a caption", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy, and",
+      "most firms expected to keep all their staff.",
+    ];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers.",
+      "Builders were the most confident of all.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 11 }),
+        { text: "Table 2. Staff kept, by sector", x: 72, y: 700 - 5 * 14, size: 8 },
+        ...paragraph(right, 320, 700, { size: 11 }),
+        { text: "Outlook for the second half of the year, region by region", x: 72, y: 580, size: 16, bold: true },
+        ...paragraph(["Most regions expected the recovery to go on through the autumn and into the winter months."], 72, 555, { size: 11 }),
+      ],
+    ]);
+    expect(markdown.indexOf("Table 2. Staff kept")).toBeLessThan(markdown.indexOf("Firms in tourism"));
+  });
+
   it("reads tiles set side by side one after the other, each whole", async () => {
     // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
     const titles = ["Our Purpose", "Our Mission", "What We Do"];

@@ -61,10 +61,11 @@ export function readingOrder(page: PageLayout): TextLine[] {
   let left: TextLine[] = [];
   let right: TextLine[] = [];
   const textSize = mainTextSize(page.lines);
-  const flush = (): void => {
-    // Note: the footnotes at the foot of a column are read after both columns, not after the left one.
-    const [leftText, leftNotes] = splitFootnotes(left, textSize);
-    const [rightText, rightNotes] = splitFootnotes(right, textSize);
+  const flush = (atFoot = false): void => {
+    // Note: the footnotes at the foot of a column are read after both columns, not after the left
+    // one; small type closing a stretch higher up the page is a caption, read where it is.
+    const [leftText, leftNotes] = atFoot ? splitFootnotes(left, textSize) : [left, []];
+    const [rightText, rightNotes] = atFoot ? splitFootnotes(right, textSize) : [right, []];
     ordered.push(...leftText, ...rightText, ...leftNotes, ...rightNotes);
     left = [];
     right = [];
@@ -80,7 +81,7 @@ export function readingOrder(page: PageLayout): TextLine[] {
     if (leftRuns.length > 0) left.push(withRuns(line, leftRuns));
     if (rightRuns.length > 0) right.push(withRuns(line, rightRuns));
   }
-  flush();
+  flush(true);
   return ordered;
 }
 
