@@ -475,6 +475,19 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf("Table 2. Staff kept")).toBeLessThan(markdown.indexOf("Firms in tourism"));
   });
 
+  it("keeps a footnote mark raised well above its line with the word it marks", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Correlation does not prove that two trends are related in a meaningful way.", x: 72, y: 700, size: 9 },
+        { text: "Review Figure 2.10", x: 72, y: 686, size: 9 },
+        // Note: the mark is raised 0.7 em, nearly halfway to the line above.
+        { text: "23", x: 72 + 71, y: 686 + 6.3, size: 6.4 },
+        { text: "below, which shows a line graph of the two series.", x: 72 + 82, y: 686, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain("Review Figure 2.1023 below, which shows");
+  });
+
   it("reads tiles set side by side one after the other, each whole", async () => {
     // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
     const titles = ["Our Purpose", "Our Mission", "What We Do"];

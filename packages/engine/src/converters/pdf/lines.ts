@@ -68,8 +68,17 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   if (distance <= SAME_BASELINE_EM * smaller) return true;
   // Note: superscripts and subscripts (footnote marks, formulas) are smaller and shifted, by less
   // than their own size; text further off is a line of its own beside large type (a side heading).
-  return smaller <= 0.8 * larger && distance <= 0.5 * larger && distance <= smaller;
+  // A footnote mark may be raised higher, above the line's capitals.
+  const small = reference.fontSize < item.fontSize ? reference : item;
+  const shift = (FOOTNOTE_MARK.test(small.text.trim()) ? MARK_SHIFT_EM : SHIFT_EM) * larger;
+  return smaller <= 0.8 * larger && distance <= shift && distance <= smaller;
 }
+
+// A superscript or subscript is shifted by at most this many ems of the text beside it, a
+// footnote mark (a number or a dagger) by at most this many.
+const SHIFT_EM = 0.5;
+const MARK_SHIFT_EM = 0.75;
+const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3})$/u;
 
 function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
   const runs: PdfTextItem[][] = [];
