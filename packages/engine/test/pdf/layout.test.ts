@@ -31,6 +31,72 @@ describe("pdf layout: headings", () => {
     for (const entry of entries) expect(markdown).toContain(entry);
   });
 
+  it("reads a table of contents without dot leaders entry by entry, not as two columns or a table", async () => {
+    const entries: [string, number][] = [
+      ["Executive Summary", 4],
+      ["Legal Framework", 6],
+      ["Election Administration", 11],
+      ["Civil Society Engagement", 15],
+      ["Political Parties, Candidates Registration and Election", 18],
+      ["Media Freedom and Access to Information", 25],
+      ["Voter Education and Awareness", 29],
+      ["Participation of Marginalized Sectors", 31],
+      ["Recommendations", 39],
+    ];
+    const lines: PdfLine[] = [{ text: "Table of Contents", x: 72, y: 720, size: 20, bold: true }];
+    let y = 680;
+    for (const [title, page] of entries) {
+      lines.push({ text: title, x: 72, y, size: 12, bold: true }, { text: String(page), x: 530, y, size: 12, bold: true });
+      // Note: the longest title wraps onto a line of its own, without a page number.
+      if (page === 18) lines.push({ text: "Campaign", x: 72, y: (y -= 16), size: 12, bold: true });
+      y -= 24;
+    }
+    const markdown = await toMarkdown([lines]);
+    expect(headingsOf(markdown)).toEqual(["Table of Contents"]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("Political Parties, Candidates Registration and Election 18 Campaign\n\nMedia Freedom");
+    for (const [title, page] of entries) expect(markdown).toMatch(new RegExp(`^${title} ${page}`, "m"));
+  });
+
+  it("keeps a contents entry whose leader is one dot before the page number out of the headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Table of Contents", x: 72, y: 700, size: 20, bold: true },
+        { text: `Genetic Crosses ${".".repeat(70)} 75`, x: 72, y: 660, size: 12, bold: true },
+        // Note: the title fills the line, leaving room for one dot of the leader.
+        { text: "MENDELIAN GENETICS AND CHI-SQUARE STATISTICS . 80", x: 72, y: 637, size: 12, bold: true },
+        { text: `Chi-Square Data Table ${".".repeat(62)} 92`, x: 72, y: 614, size: 12, bold: true },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Table of Contents"]);
+  });
+
+  it("does not make a long bold line leading in to a list with a colon a heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Restriction digest", x: 72, y: 720, size: 16, bold: true },
+        ...paragraph(["Spin the tubes for three minutes and pour off the liquid from both of them."], 72, 690, { size: 10 }),
+        { text: "Digest prep (switch to the small 1 to 20 microlitre pipette):", x: 72, y: 660, size: 10, bold: true },
+        ...paragraph(["1. Add 10 microlitres of buffer to each tube.", "2. Dissolve the pellets by pipetting in and out."], 72, 640, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Restriction digest"]);
+    expect(markdown).toContain("Digest prep (switch to the small 1 to 20 microlitre pipette):");
+  });
+
+  it("does not make a date on a cover a heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Restrictions on Land Ownership", x: 111, y: 500, size: 26, bold: true },
+        { text: "June 2023", x: 274, y: 385, size: 15 },
+        { text: "LL File No. 2023-022255", x: 248, y: 161, size: 11 },
+        { text: "The Law Library of Congress, Global Legal Research Directorate", x: 156, y: 52, size: 10.5 },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Restrictions on Land Ownership"]);
+    expect(markdown).toContain("June 2023");
+  });
+
   it("makes a title set on two lines one heading", async () => {
     const markdown = await toMarkdown([
       [
@@ -60,6 +126,30 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^- .*Lower costs in every plant/m);
   });
 
+  it("reads bold numbered lines one after another as a list, not as headings", async () => {
+    const entries = ["Overview of the product", "Services and key features", "Detailed specification", "Integration policy", "Questions and answers"];
+    const markdown = await toMarkdown([
+      [
+        { text: "Contents", x: 44, y: 720, size: 26, bold: true },
+        ...entries.map((entry, index): PdfLine => ({ text: `${index + 1}. ${entry}`, x: 240, y: 640 - index * 34, size: 14, bold: true })),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Contents"]);
+    expect(markdown).toContain(entries.map((entry, index) => `${index + 1}. ${entry}`).join("\n"));
+  });
+
+  it("keeps numbered headings with their sections' text between them headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "1. Introduction", x: 72, y: 720, size: 14, bold: true },
+        ...paragraph(["The study looks at how firms planned their staffing during the year."], 72, 700),
+        { text: "2. Methods", x: 72, y: 670, size: 14, bold: true },
+        ...paragraph(["Each firm answered the same twelve questions by telephone."], 72, 650),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1. Introduction", "2. Methods"]);
+  });
+
   it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
     const markdown = await toMarkdown([
       [
@@ -79,6 +169,73 @@ describe("pdf layout: headings", () => {
     ]);
     expect(headingsOf(markdown)).toEqual([]);
     expect(markdown).toContain("**Business characteristics.** Business size was determined");
+  });
+});
+
+describe("pdf layout: drop caps and side headings", () => {
+  it("joins a drop cap to the word it begins, not a heading of its own", async () => {
+    const beside = ["he survey asked each firm how many staff it expected to keep", "over the next two months, and whether it would hire again once", "demand recovered in its sector of the economy. Most firms"];
+    const below = ["expected to keep their staff, and a few planned to hire more staff", "within the year, mostly in the building trades."];
+    const markdown = await toMarkdown([
+      [
+        { text: "Staffing plans", x: 72, y: 720, size: 18, bold: true },
+        // Note: Helvetica's T is 0.611 em wide: at 44 points it ends at 98.9, the lines beside it start at 102.
+        { text: "T", x: 72, y: 690 - 2 * 13, size: 44 },
+        ...beside.map((text, index): PdfLine => ({ text, x: 102, y: 690 - index * 13, size: 10 })),
+        ...below.map((text, index): PdfLine => ({ text, x: 72, y: 690 - (index + 3) * 13, size: 10 })),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Staffing plans"]);
+    expect(markdown).toContain(`T${beside.join(" ")} ${below.join(" ")}`);
+  });
+
+  it("reads a large heading in a side column beside the text as one heading before it", async () => {
+    const body = [
+      "India suffers from regulatory",
+      "cholesterol that is getting in",
+      "the way of doing business. The",
+      "laws and rules enacted by the",
+      "Union and the states have over",
+      "time created barriers to the",
+      "smooth flow of ideas, money",
+      "and entrepreneurship.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Jailed for Doing Business", x: 100, y: 790 - 44, size: 10, bold: true },
+        // Note: the heading's words are set large, and their baselines fall between the text's.
+        { text: "Executive", x: 100, y: 792 - 124, size: 34, bold: true },
+        { text: "Summary", x: 100, y: 792 - 166, size: 34, bold: true },
+        ...paragraph(body, 307, 792 - 123, { size: 10.5 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Executive Summary"]);
+    expect(markdown).toContain(`# Executive Summary\n\n${body.join(" ")}`);
+  });
+});
+
+describe("pdf layout: lists", () => {
+  it("keeps the lines of a numbered item set flush with its marker in the item, and a paragraph after the list apart", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "17. Carefully pour off the supernatant from both tubes. Do not disturb the pellets. Invert the",
+            "tubes and tap them gently on the surface of a clean paper towel to drain them thoroughly.",
+            "18. Briefly spin the tubes in the microcentrifuge to bring any remaining ethanol to the bottom",
+            "of the tube. Then use the micropipette to remove any remaining ethanol.",
+            "19. Allow the tubes to dry",
+            "Keep the tubes on ice until the next step begins.",
+          ],
+          72,
+          700,
+          { size: 10 },
+        ),
+      ],
+    ]);
+    expect(markdown).toContain("17. Carefully pour off the supernatant from both tubes. Do not disturb the pellets. Invert the tubes and tap them");
+    expect(markdown).toContain("18. Briefly spin the tubes in the microcentrifuge to bring any remaining ethanol to the bottom of the tube.");
+    expect(markdown).toMatch(/^19\. Allow the tubes to dry\n\nKeep the tubes on ice/m);
   });
 });
 
@@ -142,6 +299,212 @@ describe("pdf layout: reading order", () => {
       expect(blocks).toContain(label);
       expect(blocks).toContain(body.join(" "));
     }
+  });
+
+  it("loses no text that ends just past the gutter of a two-column page", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy.",
+      "Most firms expected to keep their staff, and",
+      "a few planned to hire more within the year.",
+      "Across the sectors the share of staff kept was:",
+    ];
+    const after = ["That share was highest in the north and", "lowest on the coast, where most of the firms", "depend on visitors from abroad."];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers.",
+      "Builders were the most confident of all.",
+    ];
+    // Note: the figure (Helvetica digits are 0.556 em wide, the point 0.278 em) ends where the
+    // right column starts, at 306.9; the emptiest strip between the columns is 306 to 307, so the
+    // gutter is at 306.5 and the figure reaches just past it without crossing it.
+    const figureWidth = (4 * 0.556 + 0.278) * 10;
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 84, 700, { size: 10 }),
+        { text: "All sectors", x: 84, y: 602, size: 10 },
+        { text: "88.28", x: 306.9 - figureWidth, y: 602, size: 10 },
+        ...paragraph(after, 84, 588, { size: 10 }),
+        ...paragraph(right, 306.9, 700, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toContain("All sectors 88.28");
+    expect(markdown.indexOf("88.28")).toBeLessThan(markdown.indexOf(right[0]!));
+    expect(markdown).toContain(right.join(" "));
+  });
+
+  it("reads a one-column page top down where a word space of the text lines up under a narrow caption", async () => {
+    const caption = ["Figure 2.9.", "A pie chart", "showing", "twelve", "kinds of", "television", "seen in", "Ontario", "in 2004", "gives too", "much to", "take in."];
+    const body = [
+      ["If you have ever taken a statistics or data analysis course, you", "have come across this common phrase."],
+      ["Correlation does not imply causation: two trends that rise and", "fall together need not be related."],
+      ["The same holds for any two series that happen to move in step", "for a while, however good the chart."],
+      ["A third cause may drive both series, as hot weather drives both", "ice cream sales and swimming."],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...caption.map((text, index): PdfLine => ({ text, x: 440, y: 740 - index * 14, size: 12, italic: true })),
+        { text: "False Causation", x: 86, y: 540, size: 20, bold: true },
+        { text: "Correlation does not imply causation.", x: 86, y: 510, size: 13.5 },
+        ...body.flatMap(([full, short], index): PdfLine[] => [
+          { text: full!, x: 86, y: 480 - index * 45, size: 13.5 },
+          { text: short!, x: 86, y: 459 - index * 45, size: 13.5 },
+        ]),
+        // Note: a justified line whose word space (8 points, under an em) falls below the caption's left edge.
+        { text: "It means that, just because two trends seem to", x: 86, y: 300, size: 13.5 },
+        { text: "fluctuate", x: 375, y: 300, size: 13.5 },
+      ],
+    ]);
+    expect(markdown.indexOf("take in.")).toBeLessThan(markdown.indexOf("# False Causation"));
+    expect(markdown).toContain("two trends seem to fluctuate");
+  });
+
+  it("reads a caption set beside a paragraph, on lines between the paragraph's, as a block of its own", async () => {
+    const intro = ["Like the university did with its icon, your branding should reflect the work of your", "initiative in some way: think about your audience and what they should feel."];
+    const body = [
+      "A great example of a program whose name and messaging",
+      "align with their work is the community college. It uses",
+      "the tagline Innovation and Affordability as its program",
+      "name, and its icon shows light bulbs and gears, which",
+      "stand for the many disciplines it serves, and it is",
+      "meant to be seen at a large scale on posters.",
+    ];
+    const caption = ["Figure 7.4. You can read", "more about the college's", "marketing approach in its", "own report (2020)."];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(intro, 72, 700, { size: 10.5 }),
+        ...body.map((text, index): PdfLine => ({ text, x: 228, y: 660 - index * 15.7, size: 10.5 })),
+        // Note: the caption's lines (11.5 points apart) fall between the paragraph's (15.7 apart).
+        ...caption.map((text, index): PdfLine => ({ text, x: 72, y: 600 - index * 11.5, size: 9.5 })),
+      ],
+    ]);
+    expect(markdown).toContain(caption.join(" "));
+    expect(markdown).toContain(body.join(" "));
+  });
+
+  it("reads the footnotes under both columns after both columns", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy.1",
+      "Most firms expected to keep their staff, and",
+      "a few planned to hire more within the year.",
+    ];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers.2",
+      "Builders were the most confident of all.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 11 }),
+        ...paragraph(right, 320, 700, { size: 11 }),
+        { text: "1 Firms were asked in May and again in June.", x: 72, y: 600, size: 8 },
+        { text: "2 Farms with fewer than five workers were left out.", x: 320, y: 600, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown).toContain(right.join(" "));
+    expect(markdown.indexOf("Builders were the most confident")).toBeLessThan(markdown.indexOf("1 Firms were asked"));
+    expect(markdown.indexOf("1 Firms were asked")).toBeLessThan(markdown.indexOf("2 Farms with fewer"));
+  });
+
+  it("reads a footnote at the foot of the left column after the right column beside it", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy.1",
+      "Most firms expected to keep their staff, and",
+    ];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers, and",
+      "builders were the most confident of all, with",
+      "more orders than they had had a year before.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 11 }),
+        ...paragraph(right, 320, 700, { size: 11 }),
+        // Note: the footnote sits on the baseline of the right column's last line.
+        { text: "1 Firms were asked in May and again in June.", x: 72, y: 700 - 6 * 14, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain(right.join(" "));
+    expect(markdown.indexOf("more orders than")).toBeLessThan(markdown.indexOf("1 Firms were asked"));
+  });
+
+  it("reads small type closing the left column above a full-width line where it is, as a caption", async () => {
+    const left = [
+      "The survey asked each firm how many staff it",
+      "expected to keep over the next two months,",
+      "and whether it would hire again once demand",
+      "recovered in its sector of the economy, and",
+      "most firms expected to keep all their staff.",
+    ];
+    const right = [
+      "Firms in tourism were the most worried, since",
+      "visitors had not yet come back and bookings",
+      "for the season were still low in most towns,",
+      "while farms expected little change at all and",
+      "some of them planned to hire more workers.",
+      "Builders were the most confident of all.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 11 }),
+        { text: "Table 2. Staff kept, by sector", x: 72, y: 700 - 5 * 14, size: 8 },
+        ...paragraph(right, 320, 700, { size: 11 }),
+        { text: "Outlook for the second half of the year, region by region", x: 72, y: 580, size: 16, bold: true },
+        ...paragraph(["Most regions expected the recovery to go on through the autumn and into the winter months."], 72, 555, { size: 11 }),
+      ],
+    ]);
+    expect(markdown.indexOf("Table 2. Staff kept")).toBeLessThan(markdown.indexOf("Firms in tourism"));
+  });
+
+  it("keeps a footnote mark raised well above its line with the word it marks", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Correlation does not prove that two trends are related in a meaningful way.", x: 72, y: 700, size: 9 },
+        { text: "Review Figure 2.10", x: 72, y: 686, size: 9 },
+        // Note: the mark is raised 0.7 em, nearly halfway to the line above.
+        { text: "23", x: 72 + 71, y: 686 + 6.3, size: 6.4 },
+        { text: "below, which shows a line graph of the two series.", x: 72 + 82, y: 686, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain("Review Figure 2.1023 below, which shows");
+  });
+
+  it("reads tiles set side by side one after the other, each whole", async () => {
+    // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
+    const titles = ["Our Purpose", "Our Mission", "What We Do"];
+    const statements = [["Making research useful"], ["Open data for every", "school in the region"], ["We publish the survey results", "every month for each district"]];
+    const bullets = ["\x95 Tables for every district", "\x95 A short summary for the press"];
+    const columns = [43, 194, 338];
+    const markdown = await toMarkdown([
+      [
+        { text: "About the project", x: 43, y: 750, size: 14 },
+        ...titles.map((text, column): PdfLine => ({ text, x: columns[column]!, y: 643, size: 8 })),
+        ...statements.flatMap((lines, column) => lines.map((text, row): PdfLine => ({ text, x: columns[column]!, y: 618 - row * 16, size: 11 }))),
+        ...bullets.map((text, row): PdfLine => ({ text, x: columns[2]!, y: 576 - row * 10.5, size: 7 })),
+      ],
+    ]);
+    for (const [column, title] of titles.entries()) expect(markdown).toContain(`${title}\n\n${statements[column]!.join(" ")}`);
+    expect(markdown.indexOf("school in the region")).toBeLessThan(markdown.indexOf("What We Do"));
+    expect(markdown).toMatch(/each district\n\n- Tables for every district\n- A short summary for the press/);
   });
 
   it("reads a caption set beside the body text as its own block", async () => {

@@ -1,12 +1,14 @@
 import { withRuns } from "./columns.js";
+import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { endsWithPageNumber } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { nestListItems } from "./list-nesting.js";
-import { isEnumerator, parseListMarker } from "./lists.js";
+import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { joinContinuedTables, matchTable } from "./tables.js";
+import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
 /**
@@ -27,6 +29,11 @@ const PARAGRAPH_PITCH = 1.3;
 // A heading may wrap over a few lines; longer bold or large text is prose.
 const MAXIMUM_HEADING_LINES = 3;
 
+// A line that ends within this many ems of the text's right edge was filled and wrapped.
+const WRAPPED_LINE_EM = 3;
+// The text's right edge is the one this share of a page's lines stay inside.
+const TEXT_RIGHT_SHARE = 0.9;
+
 // Runs on one line further apart than this many ems are separate phrases (tiles, cells, labels).
 const PHRASE_GAP_EM = 3;
 // Inside a code listing, a gap of more than this many line pitches is a blank line.
@@ -41,7 +48,17 @@ type OpenBlock = {
   headingLevel?: number;
   /** The lines of a code listing, laid out when the block closes. */
   code?: TextLine[];
+  /** Where a list item's marker starts. */
+  markerX?: number;
+  /** An entry of a table of contents, which nothing goes on. */
+  entry?: boolean;
 };
+
+/** What a line is measured against: the document's type, and where the text on the line's page ends on the right. */
+interface Measures {
+  typography: Typography;
+  textRight: number;
+}
 
 /**
  * Turn lines in reading order into headings, paragraphs, list items, code and tables;
@@ -60,8 +77,24 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     openLines = [];
   };
   const taken = new Set<number>();
+  const listed = numberedListLines(lines);
+  const contents = contentsLines(lines);
+  const textRightByPage = measureTextRight(lines);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
+    // Note: the entries of a table of contents are lines of their own, not the rows of a table.
+    const contentsLine = contents.get(lines[index]!);
+    if (contentsLine) {
+      const line = lines[index]!;
+      if (contentsLine === "wrapped" && open?.entry) open.block.text = joinLines(open.block.text, markdownOf(line));
+      else {
+        close();
+        open = { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x, entry: true };
+      }
+      openLines.push(line);
+      continue;
+    }
     const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
     if (table) {
       close();
@@ -69,9 +102,20 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
       for (const line of table.taken) taken.add(line);
       continue;
     }
+    const frames = framesByPage.get(lines[index]!.pageIndex);
+    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next) && matchTable(lines, next, frames) === undefined);
+    if (tileRow) {
+      for (const phrase of tileRow.phrases) {
+        open = addLine(open, phrase, measuresOf(phrase), close, false);
+        openLines.push(phrase);
+      }
+      for (let next = index; next < tileRow.end; next++) taken.add(next);
+      continue;
+    }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
+    const inList = listed.has(lines[index]!);
     for (const line of splitPhrases(lines[index]!)) {
-      open = addLine(open, line, typography, close);
+      open = addLine(open, line, measuresOf(line), close, inList);
       openLines.push(line);
     }
   }
@@ -110,7 +154,9 @@ const emphasizedOf = (line: TextLine): string =>
         .replace(/\*\* \*\*/g, " ")
         .replace(/(?<!\\)_ _/g, " ");
 
-function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typography, close: () => void): OpenBlock | undefined {
+/** Add a line to the open block or start a new one; a line `inList` is a list item, never a heading. */
+function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures, close: () => void, inList: boolean): OpenBlock | undefined {
+  const { typography } = measures;
   const plain = lineText(line);
   // Note: an entry of a table of contents is a line of its own, never a heading (whatever its type).
   if (isContentsEntry(line)) {
@@ -129,7 +175,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
   const level =
     continuedLevel === open?.headingLevel && continuedLevel !== undefined
       ? continuedLevel
-      : continuesText(open, line, typography)
+      : continuesText(open, line, measures) || inList
         ? undefined
         : typography.headingLevel(line);
   if (level !== undefined) {
@@ -159,9 +205,9 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
     const text = parseListMarker(emphasizedOf(line))?.rest ?? marker.rest;
     // Note: continuation lines of an item are indented past the marker.
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
-    return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX };
+    return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
   }
-  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, typography) && fitsBlock(open, line)) {
+  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, typography) && fitsBlock(open, line, measures.textRight)) {
     open.block.text = joinLines(open.block.text, emphasizedOf(line));
     return { ...open, last: line, lines: open.lines + 1 };
   }
@@ -173,11 +219,11 @@ function addLine(open: OpenBlock | undefined, line: TextLine, typography: Typogr
  * Whether the line goes on the paragraph or list item above, set in the same type: then it is the
  * rest of that text (a caption's second line), even where its type alone would make it a heading.
  */
-function continuesText(open: OpenBlock | undefined, line: TextLine, typography: Typography): boolean {
+function continuesText(open: OpenBlock | undefined, line: TextLine, { typography, textRight }: Measures): boolean {
   if (!open || open.code || open.block.kind === "heading" || line.startsBlock) return false;
   const previous = open.last;
   const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
-  return sameType && continues(previous, line, typography) && fitsBlock(open, line);
+  return sameType && continues(previous, line, typography) && fitsBlock(open, line, textRight);
 }
 
 /** Whether a monospaced line goes on the listing above it: same page, no wider gap than a few blank lines. */
@@ -243,18 +289,31 @@ const endsSentence = (line: TextLine): boolean => SENTENCE_END.test(lineText(lin
 /** A line with a run after a dot leader: an entry of a table of contents. */
 const isContentsEntry = (line: TextLine): boolean => line.runs.some((run) => run.items?.[0]?.afterLeader);
 
-function fitsBlock(open: OpenBlock, line: TextLine): boolean {
+function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean {
   const previous = open.last;
-  if (isContentsEntry(previous)) return false;
+  if (open.entry || isContentsEntry(previous)) return false;
   // Note: a paragraph cut by a column or page break goes on wherever the next column starts.
   if (flowsToNextColumn(previous, line)) return true;
-  if (open.block.kind === "list-item") return line.x >= open.textX - 2;
+  const em = previous.fontSize;
+  // Note: an item set without a hanging indent goes on flush with its marker, below a line that
+  // was filled to the text's right edge.
+  const wrapped = previous.right >= textRight - WRAPPED_LINE_EM * em && Math.abs(line.x - (open.markerX ?? NaN)) <= 2;
+  if (open.block.kind === "list-item") return line.x >= open.textX - 2 || wrapped;
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
   // an indented line after a sentence opens a new one.
-  const em = previous.fontSize;
   if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
   if (endsSentence(previous) && line.x > previous.x + em) return false;
   return Math.abs(line.x - previous.x) < 20 * em;
+}
+
+/**
+ * Where the text of each page ends on the right: the right edge most full lines reach (a few
+ * lines, a wide table or a page number, may stand out).
+ */
+function measureTextRight(lines: readonly TextLine[]): Map<number, number> {
+  const rightsByPage = new Map<number, number[]>();
+  for (const line of lines) rightsByPage.set(line.pageIndex, [...(rightsByPage.get(line.pageIndex) ?? []), line.right]);
+  return new Map([...rightsByPage].map(([page, rights]) => [page, rights.sort((a, b) => a - b)[Math.floor(rights.length * TEXT_RIGHT_SHARE)]!]));
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;

@@ -11,8 +11,19 @@ const PROSE_FILL = 0.55;
 const UNPAIRED_SHARE = 0.5;
 // Words in a line of prose are never further apart than this many ems.
 const PROSE_GAP_EM = 2;
+// Where a line has text on both sides, the gap between them is at least this many ems.
+const MINIMUM_PAGE_GUTTER_EM = 1;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
+
+// Note: two blocks side by side are told by lines of both closer than a line apart, at least
+// this many such pairs, the blocks at least this many ems apart,
+const MINIMUM_INTERLEAVED_PAIRS = 2;
+const SIDE_BY_SIDE_GAP_EM = 1;
+// and the blocks' lines no further apart than this many ems.
+const SIDE_BY_SIDE_LEADING_EM = 3;
+// Footnotes are set at most this share of the size of the page's text.
+const FOOTNOTE_SCALE = 0.9;
 
 // Note: a label column (headings or captions in a narrow column beside the body text) is set
 // apart from the body by at least this many ems,
@@ -25,6 +36,13 @@ const LABEL_WIDTH_SHARE = 0.6;
 const MINIMUM_LABEL_LINES = 2;
 const MINIMUM_BODY_LINES = 3;
 const BODY_LINES_PER_LABEL = 1.5;
+// The body's first run on a line may start this many ems left of the body's edge.
+const BODY_EDGE_OVERHANG_EM = 0.5;
+// Labels set this much larger than the body are side headings, which may be as wide as a narrow
+// body; the other labels must be narrow.
+const HEADING_LABEL_SCALE = 1.5;
+// A label has a line of the body within this many ems (of the label) above or below it.
+const LABEL_REACH_EM = 2;
 // Lines of one label are set no further apart than this many ems.
 const LABEL_LEADING_EM = 1.6;
 
@@ -37,13 +55,18 @@ export function readingOrder(page: PageLayout): TextLine[] {
   const bodyX = findLabelColumn(page.lines);
   if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
   const band = page.gutter;
-  if (band === undefined) return page.lines;
+  if (band === undefined) return sideBySideOrder(page.lines);
   const gutter = band.x;
   const ordered: TextLine[] = [];
   let left: TextLine[] = [];
   let right: TextLine[] = [];
-  const flush = (): void => {
-    ordered.push(...left, ...right);
+  const textSize = mainTextSize(page.lines);
+  const flush = (atFoot = false): void => {
+    // Note: the footnotes at the foot of a column are read after both columns, not after the left
+    // one; small type closing a stretch higher up the page is a caption, read where it is.
+    const [leftText, leftNotes] = atFoot ? splitFootnotes(left, textSize) : [left, []];
+    const [rightText, rightNotes] = atFoot ? splitFootnotes(right, textSize) : [right, []];
+    ordered.push(...leftText, ...rightText, ...leftNotes, ...rightNotes);
     left = [];
     right = [];
   };
@@ -53,20 +76,78 @@ export function readingOrder(page: PageLayout): TextLine[] {
       ordered.push(line);
       continue;
     }
-    const leftRuns = line.runs.filter((run) => run.right <= gutter);
-    const rightRuns = line.runs.filter((run) => run.x >= gutter);
+    const leftRuns = line.runs.filter((run) => isLeftOf(run, gutter));
+    const rightRuns = line.runs.filter((run) => !isLeftOf(run, gutter));
     if (leftRuns.length > 0) left.push(withRuns(line, leftRuns));
     if (rightRuns.length > 0) right.push(withRuns(line, rightRuns));
   }
-  flush();
+  flush(true);
   return ordered;
+}
+
+/** A line's em for the gaps between its runs: its smallest type, as a heading set large beside the text is measured by the text. */
+const textEm = (line: TextLine): number => Math.min(...line.runs.map((run) => run.fontSize));
+
+/**
+ * The lines with two blocks set side by side (a caption beside a paragraph) read one block after
+ * the other. Two lines closer than a line apart whose text does not overlap cannot be one block:
+ * where a few such pairs share a gap, the lines around them that stay on one side of it, closely
+ * set, are read left side first, then right side.
+ */
+function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
+  const gaps: { left: number; right: number; index: number }[] = [];
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    if (!next || next.pageIndex !== line.pageIndex || next.baseline - line.baseline >= Math.min(line.fontSize, next.fontSize)) return;
+    const [left, right] = line.right < next.x ? [line, next] : next.right < line.x ? [next, line] : [];
+    if (left && right && right.x - left.right >= SIDE_BY_SIDE_GAP_EM * Math.min(line.fontSize, next.fontSize)) gaps.push({ left: left.right, right: right.x, index });
+  });
+  if (gaps.length < MINIMUM_INTERLEAVED_PAIRS) return [...lines];
+  const x = (Math.max(...gaps.map((gap) => gap.left)) + Math.min(...gaps.map((gap) => gap.right))) / 2;
+  if (!gaps.every((gap) => gap.left < x && gap.right > x)) return [...lines];
+  const staysOnOneSide = (line: TextLine | undefined, neighbour: TextLine): boolean =>
+    line !== undefined &&
+    line.pageIndex === neighbour.pageIndex &&
+    !line.runs.some((run) => crosses(run, x)) &&
+    Math.abs(line.baseline - neighbour.baseline) <= SIDE_BY_SIDE_LEADING_EM * neighbour.fontSize;
+  let first = gaps[0]!.index;
+  while (staysOnOneSide(lines[first - 1], lines[first]!)) first--;
+  let last = gaps.at(-1)!.index + 1;
+  while (staysOnOneSide(lines[last + 1], lines[last]!)) last++;
+  const stretch = lines.slice(first, last + 1);
+  // Note: lines of cells (more than one run on a side) make a table, whose cells are read by rows.
+  const isBlockLine = (line: TextLine): boolean =>
+    !line.runs.some((run) => crosses(run, x)) && line.runs.filter((run) => isLeftOf(run, x)).length <= 1 && line.runs.filter((run) => !isLeftOf(run, x)).length <= 1;
+  if (!stretch.every(isBlockLine)) return [...lines];
+  const side = (left: boolean): TextLine[] =>
+    stretch
+      .filter((line) => line.runs.some((run) => isLeftOf(run, x) === left))
+      .map((line) => withRuns(line, line.runs.filter((run) => isLeftOf(run, x) === left)))
+      .map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
+  return [...lines.slice(0, first), ...side(true), ...side(false), ...lines.slice(last + 1)];
+}
+
+/** The size most of the page's text is set in. */
+function mainTextSize(lines: readonly TextLine[]): number {
+  const characters = new Map<number, number>();
+  for (const run of lines.flatMap((line) => line.runs)) characters.set(run.fontSize, (characters.get(run.fontSize) ?? 0) + run.text.length);
+  return [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/** A column's lines and the footnotes at its foot: the last lines, all set smaller than the page's text. */
+function splitFootnotes(lines: readonly TextLine[], textSize: number): [TextLine[], TextLine[]] {
+  let start = lines.length;
+  while (start > 0 && lines[start - 1]!.runs.every((run) => run.fontSize <= FOOTNOTE_SCALE * textSize)) start--;
+  // Note: a column set in small type throughout has no footnotes to set apart.
+  return start === 0 ? [[...lines], []] : [lines.slice(0, start), lines.slice(start)];
 }
 
 /** The runs of a line left of the body's edge (a label) and from it on (the body). */
 function splitAtBody(line: TextLine, bodyX: number): { label: TextRun[]; body: TextRun[]; crossing: boolean } {
-  const gap = LABEL_GAP_EM * line.fontSize;
+  const gap = LABEL_GAP_EM * textEm(line);
   const label = line.runs.filter((run) => run.right <= bodyX - gap);
-  const body = line.runs.filter((run) => run.x >= bodyX - 2);
+  // Note: a drop cap or hanging punctuation stands a little left of the body's edge.
+  const body = line.runs.filter((run) => run.x >= bodyX - Math.max(2, BODY_EDGE_OVERHANG_EM * textEm(line)));
   return { label, body, crossing: label.length + body.length < line.runs.length };
 }
 
@@ -79,7 +160,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
   for (const line of lines) {
     line.runs.forEach((run, index) => {
       const previous = line.runs[index - 1];
-      if (previous && run.x - previous.right < LABEL_GAP_EM * line.fontSize) return;
+      if (previous && run.x - previous.right < LABEL_GAP_EM * textEm(line)) return;
       const x = Math.round(run.x);
       starts.set(x, (starts.get(x) ?? 0) + 1);
     });
@@ -92,20 +173,28 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
   let bodies = 0;
   let crossings = 0;
   let cellRows = 0;
-  let labelLeft = Infinity;
-  let labelRight = -Infinity;
+  const labelRuns: TextRun[] = [];
   let bodyRight = bodyX;
-  for (const line of lines) {
-    const { label, body, crossing } = splitAtBody(line, bodyX);
+  const bodySizes: number[] = [];
+  const splits = lines.map((line) => ({ line, ...splitAtBody(line, bodyX) }));
+  const bodyBaselines = splits.filter((split) => split.body.length > 0).map((split) => split.line.baseline);
+  // Note: a label sits beside the body; text alone above or below it (a page header) is no label.
+  const isBesideBody = (line: TextLine, label: readonly TextRun[]): boolean => {
+    const reach = LABEL_REACH_EM * Math.max(...label.map((run) => run.fontSize));
+    return bodyBaselines.some((baseline) => Math.abs(baseline - line.baseline) <= reach);
+  };
+  for (const { line, label, body, crossing } of splits) {
     if (crossing) crossings++;
     if (label.length > 0 && body.length > 0) paired++;
-    if (label.length > 0 && hasCells(body, line.fontSize)) cellRows++;
-    if (label.length > 0) {
+    if (label.length > 0 && hasCells(body, textEm(line))) cellRows++;
+    if (label.length > 0 && isBesideBody(line, label)) {
       labels++;
-      labelLeft = Math.min(labelLeft, label[0]!.x);
-      labelRight = Math.max(labelRight, label.at(-1)!.right);
+      labelRuns.push(...label);
     }
-    if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) bodies++;
+    if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) {
+      bodies++;
+      bodySizes.push(body[0]!.fontSize);
+    }
     if (body.length > 0) bodyRight = Math.max(bodyRight, body.at(-1)!.right);
   }
   const isLabelColumn =
@@ -113,9 +202,13 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     bodies >= Math.max(MINIMUM_BODY_LINES, paired * BODY_LINES_PER_LABEL) &&
     crossings * 4 <= lines.length &&
     cellRows * 2 <= paired &&
-    labelRight - labelLeft <= LABEL_WIDTH_SHARE * (bodyRight - bodyX);
+    isNarrow(labelRuns.filter((run) => run.fontSize < HEADING_LABEL_SCALE * median(bodySizes)), LABEL_WIDTH_SHARE * (bodyRight - bodyX));
   return isLabelColumn ? bodyX : undefined;
 }
+
+/** Whether runs span no more than `width` from the leftmost to the rightmost. */
+const isNarrow = (runs: readonly TextRun[], width: number): boolean =>
+  runs.length === 0 || Math.max(...runs.map((run) => run.right)) - Math.min(...runs.map((run) => run.x)) <= width;
 
 /** Whether runs are cells set apart (a table row's cells after its first), not one phrase of prose. */
 const hasCells = (runs: readonly TextRun[], fontSize: number): boolean =>
@@ -144,15 +237,16 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
       continue;
     }
     if (label.length > 0) {
+      const labelLine = withRuns(line, label);
       const previous = labels.at(-1);
-      if (!previous || line.baseline - previous.baseline > LABEL_LEADING_EM * line.fontSize) {
+      if (!previous || line.baseline - previous.baseline > LABEL_LEADING_EM * labelLine.fontSize) {
         // Note: body lines set a little above the label's first baseline are beside it, not before it.
-        const beside = body.filter((bodyLine) => bodyLine.baseline > line.baseline - line.fontSize);
+        const beside = body.filter((bodyLine) => bodyLine.baseline > line.baseline - labelLine.fontSize);
         body = body.filter((bodyLine) => !beside.includes(bodyLine));
         flush();
         body = beside;
       }
-      labels.push(withRuns(line, label));
+      labels.push(labelLine);
     }
     if (bodyRuns.length > 0) body.push(withRuns(line, bodyRuns));
   }
@@ -162,21 +256,34 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
 
 const crosses = (run: TextRun, x: number): boolean => run.x < x - 1 && run.right > x + 1;
 
+/**
+ * Which side of the gutter a run that does not cross it is on, by its centre. Note: a run may
+ * reach a point into the gutter (the gutter is the middle of the emptiest strip, which the run's
+ * edge can overhang); judged by its centre, it goes to one column or the other, never neither.
+ */
+const isLeftOf = (run: { x: number; right: number }, gutter: number): boolean => run.x + run.right < 2 * gutter;
+
 /** The line with only some of its runs, its extent and style measured again. */
 export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
   if (runs.length === line.runs.length) return line;
+  const longest = runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest));
   return {
     ...line,
     runs,
     x: Math.min(...runs.map((run) => run.x)),
     right: Math.max(...runs.map((run) => run.right)),
-    // Note: the other column's text on this baseline may be set in another size (a footnote).
-    fontSize: runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest)).fontSize,
+    // Note: the other column's text on this baseline may be set in another size (a footnote), a
+    // little above or below it (a large heading beside the text).
+    fontSize: longest.fontSize,
+    baseline: widestItem(runs)?.baseline ?? line.baseline,
     bold: runs.every((run) => run.bold),
     italic: runs.every((run) => run.italic),
     monospace: runs.every((run) => run.monospace),
   };
 }
+
+const widestItem = (runs: readonly TextRun[]): PdfTextItem | undefined =>
+  runs.flatMap((run) => run.items ?? []).reduce<PdfTextItem | undefined>((widest, item) => (widest && widest.right - widest.x >= item.right - item.x ? widest : item), undefined);
 
 /**
  * The gap between two columns of prose, if the page has two: a vertical strip in the middle of
@@ -205,16 +312,27 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   if (best === undefined || best.crossing > groups.length * MAXIMUM_CROSSING_SHARE) return undefined;
   const gutter = (best.x + bestEnd) / 2;
   const sides = groups.filter((group) => !crossesAt(group, gutter));
-  const leftExtents = sides.map((group) => proseExtent(group.filter((item) => item.right <= gutter))).filter(isDefined);
-  const rightExtents = sides.map((group) => proseExtent(group.filter((item) => item.x >= gutter))).filter(isDefined);
+  // Note: the gap where a line has text on both sides is the gutter's width; narrower, it is a
+  // word space of justified text that happens to line up, on a page of one column.
+  const narrowestGap = Math.min(...sides.map((group) => gapAt(group, gutter)));
+  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM) return undefined;
+  const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
+  const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
   const isProse = (extents: Extent[], width: number): boolean => median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
   const width = (extents: Extent[]): number => Math.max(...extents.map((e) => e.right)) - Math.min(...extents.map((e) => e.left));
   if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents))) return gutter;
   // Note: columns of short lines (questionnaires, lists) are told from tables and forms by their
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
-  const paired = sides.filter((group) => group.some((item) => item.right <= gutter) && group.some((item) => item.x >= gutter)).length;
+  const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+/** The gap, in ems, between the text of a line left of `x` and right of it; Infinity where one side is empty. */
+function gapAt(group: readonly PdfTextItem[], x: number): number {
+  const lastLeft = group.filter((item) => isLeftOf(item, x)).at(-1);
+  const firstRight = group.find((item) => !isLeftOf(item, x));
+  return lastLeft && firstRight ? (firstRight.x - lastLeft.right) / Math.max(lastLeft.fontSize, firstRight.fontSize) : Infinity;
 }
 
 // Note: a side of a line with this many characters is prose, not a table cell or a chart label.
@@ -278,10 +396,14 @@ interface Extent {
   right: number;
 }
 
-/** The extent of one side of a line; a side with a wide gap inside (table cells) has no width as prose. */
+/**
+ * The extent of one side of a line; a side with a wide gap inside (table cells) or without a word
+ * (page numbers of a table of contents, figures) has no width as prose.
+ */
 function proseExtent(items: readonly PdfTextItem[]): Extent | undefined {
   if (items.length === 0) return undefined;
   const left = items[0]!.x;
+  if (!items.some((item) => /\p{L}{2}/u.test(item.text))) return { left, right: left };
   // Note: the gap after a list marker ("•", "1.") is not a gap between cells.
   const hasWideGap = items.some(
     (item, index) => index > 1 && item.x - items[index - 1]!.right > PROSE_GAP_EM * item.fontSize,

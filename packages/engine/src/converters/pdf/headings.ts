@@ -24,8 +24,13 @@ const MONOSPACE_BODY_SHARE = 0.9;
 const SENTENCE_BREAK = /\p{Ll}{3,}[.!?] \p{Lu}/u;
 // A table-of-contents entry ends in its page number, after dot leaders or a wide gap.
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i;
-// Leaders too short to be cut out of the text ("traits: .. 97") still end an entry.
-const SHORT_LEADER_PAGE_NUMBER = /(?:[.…]\s?){2,}\s*\d{1,4}$/;
+// Leaders too short to be cut out of the text ("traits: .. 97", "STATISTICS . 80") still end an entry.
+const SHORT_LEADER_PAGE_NUMBER = /(?:\s[.…]|(?:[.…]\s?){2,})\s*\d{1,4}$/;
+// A line ending in a colon with at least this many words is a sentence leading in to what follows.
+const MINIMUM_LEAD_IN_WORDS = 8;
+// Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
+const MONTH = "January|February|March|April|May|June|July|August|September|October|November|December";
+const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
@@ -104,7 +109,10 @@ function isHeadingLine(line: TextLine, bodySize: number): boolean {
   // Note: text read from an image (a chart's title and labels) is set at the image's scale.
   if (line.fromImage) return false;
   const text = lineText(line);
-  if (CAPTION.test(text)) return false;
+  if (CAPTION.test(text) || DATE.test(text)) return false;
+  // Note: a long line ending in a colon introduces what follows ("... are as follows:"); a short
+  // one ("Materials:") may be a heading.
+  if (text.endsWith(":") && text.split(/\s+/).length >= MINIMUM_LEAD_IN_WORDS) return false;
   // Note: a heading starts with a capital or a number; a lowercase start continues a sentence.
   if (/^\p{Ll}/u.test(text)) return false;
   if (parseListMarker(text)?.marker === "-") return false;

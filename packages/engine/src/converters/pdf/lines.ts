@@ -1,3 +1,4 @@
+import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
 import { CJK_CHARACTER } from "./model.js";
 import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
@@ -19,9 +20,9 @@ export interface PageOfLine {
   height: number;
 }
 
-/** Group horizontal items by baseline, top to bottom, each group sorted left to right. */
+/** Group horizontal items by baseline, top to bottom, each group sorted left to right; drop caps join their word. */
 export function groupByBaseline(items: readonly PdfTextItem[]): PdfTextItem[][] {
-  const sorted = items.filter((item) => !item.vertical).sort((a, b) => a.baseline - b.baseline);
+  const sorted = joinDropCaps(items.filter((item) => !item.vertical)).sort((a, b) => a.baseline - b.baseline);
   return groupSorted(sorted).map((group) => group.sort((a, b) => a.x - b.x));
 }
 
@@ -65,9 +66,19 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   const larger = Math.max(reference.fontSize, item.fontSize);
   const distance = Math.abs(reference.baseline - item.baseline);
   if (distance <= SAME_BASELINE_EM * smaller) return true;
-  // Note: superscripts and subscripts (footnote marks, formulas) are smaller and shifted.
-  return smaller <= 0.8 * larger && distance <= 0.5 * larger;
+  // Note: superscripts and subscripts (footnote marks, formulas) are smaller and shifted, by less
+  // than their own size; text further off is a line of its own beside large type (a side heading).
+  // A footnote mark may be raised higher, above the line's capitals.
+  const small = reference.fontSize < item.fontSize ? reference : item;
+  const shift = (FOOTNOTE_MARK.test(small.text.trim()) ? MARK_SHIFT_EM : SHIFT_EM) * larger;
+  return smaller <= 0.8 * larger && distance <= shift && distance <= smaller;
 }
+
+// A superscript or subscript is shifted by at most this many ems of the text beside it, a
+// footnote mark (a number or a dagger) by at most this many.
+const SHIFT_EM = 0.5;
+const MARK_SHIFT_EM = 0.75;
+const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3})$/u;
 
 function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
   const runs: PdfTextItem[][] = [];

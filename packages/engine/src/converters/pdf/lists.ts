@@ -1,3 +1,6 @@
+import { lineText } from "./model.js";
+import type { TextLine } from "./model.js";
+
 /** A list marker found at the start of a line. */
 export interface ListMarker {
   /** The Markdown marker to write: `-` or `3.`. */
@@ -28,3 +31,29 @@ const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)])$/i;
 
 /** Whether a piece of text is a list marker or another enumerator of points or notes. */
 export const isEnumerator = (text: string): boolean => isBareListMarker(text) || ENUMERATOR.test(text.trim());
+
+/** The number of a numbered line ("3. Results" gives 3), if it is one. */
+function numberOf(line: TextLine | undefined): number | undefined {
+  const marker = line && parseListMarker(lineText(line))?.marker;
+  return marker && marker !== "-" ? Number.parseInt(marker, 10) : undefined;
+}
+
+const sameType = (a: TextLine, b: TextLine): boolean => Math.abs(a.fontSize - b.fontSize) <= 0.05 * a.fontSize && a.bold === b.bold;
+
+/**
+ * The lines that are items of a numbered list: numbered lines next to each other in reading order,
+ * in one type, each number one after the one before ("1. Overview", "2. Features"). Note: a
+ * numbered heading ("2. Methods") has its section's text between it and the next one, so set
+ * bold or large, such lines are still list items (a contents slide), not headings.
+ */
+export function numberedListLines(lines: readonly TextLine[]): Set<TextLine> {
+  const listed = new Set<TextLine>();
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    const number = numberOf(line);
+    if (number === undefined || !next || next.pageIndex !== line.pageIndex || !sameType(line, next) || numberOf(next) !== number + 1) return;
+    listed.add(line);
+    listed.add(next);
+  });
+  return listed;
+}
