@@ -5,6 +5,7 @@ import type { PdfTextItem } from "./model.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
 import { findRulings } from "./rules.js";
+import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
 import { measureTextLayer } from "./text-quality.js";
 import type { TextLayerQuality } from "./text-quality.js";
@@ -39,8 +40,9 @@ const isBulletGlyph = (text: string, style: FontStyle): boolean => {
   return (style.symbol && UNMAPPED_SYMBOL.test(visible)) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
 };
 // Note: pdf.js reverses right-to-left text after the lam-alef ligature has become two letters, so
-// "لإ" comes out as "إل". Only the hamza forms can be repaired: an alef before a hamza-alef ("اإل")
-// never occurs in Arabic, while a plain "ال" may be genuine.
+// "لإ" comes out as "إل". Whole words are put right from the operator list (rtl-ligatures.ts);
+// what is left (a word split across operators) is repaired only in the hamza forms: an alef before
+// a hamza-alef ("اإل") never occurs in Arabic, while a plain "ال" may be genuine.
 const REVERSED_LAM_HAMZA_ALEF = /(?<=ا)([أإآ])ل/g;
 const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALEF, "ل$1");
 // Note: dot leaders of tables of contents ("Introduction . . . . . 7", or "……") separate two cells.
@@ -71,6 +73,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const viewport = page.getViewport({ scale: 1 });
   const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
+  const ligatures = rightToLeftLigatureRepairs(operatorList);
   const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -85,7 +88,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const vertical = content.styles[item.fontName]?.vertical === true;
     const width = vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(item.str.replace(CONTROL_CHARACTERS, ""));
+    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(item.str.replace(CONTROL_CHARACTERS, ""), ligatures));
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
