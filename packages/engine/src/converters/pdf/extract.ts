@@ -2,8 +2,10 @@ import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
+import { formFieldItems } from "./form-fields.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
+import type { Matrix } from "./operators.js";
 import { findRulings } from "./rules.js";
 import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
@@ -74,7 +76,8 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
   const ligatures = rightToLeftLigatureRepairs(operatorList);
-  const [content, links] = await Promise.all([page.getTextContent(), linkAreas(page, viewport.transform)]);
+  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
+  const links = linkAreas(annotations, viewport.transform);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
   // Note: a leader drawn as an item of its own marks the next item on its baseline.
@@ -112,6 +115,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
       });
     }
   }
+  items.push(...formFieldItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
   return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
 }
@@ -178,10 +182,9 @@ function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, Font
   return style;
 }
 
-async function linkAreas(page: PDFPageProxy, transform: number[]): Promise<LinkArea[]> {
-  const annotations = (await page.getAnnotations()) as { subtype?: string; url?: string; rect?: number[] }[];
+function linkAreas(annotations: readonly unknown[], transform: number[]): LinkArea[] {
   const areas: LinkArea[] = [];
-  for (const annotation of annotations) {
+  for (const annotation of annotations as { subtype?: string; url?: string; rect?: number[] }[]) {
     if (annotation.subtype !== "Link" || !annotation.url || annotation.rect?.length !== 4) continue;
     const [x1, y1, x2, y2] = annotation.rect as [number, number, number, number];
     const [ax, ay] = applyTransform(transform, x1, y1);

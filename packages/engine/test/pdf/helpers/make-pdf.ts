@@ -74,13 +74,33 @@ export interface PdfLink {
   url: string;
 }
 
+/**
+ * A filled-in form field on a generated page, in its rectangle (x1, y1, x2, y2 in PDF points): a
+ * text field (a string; lines apart with "\n"), a check box (true or false), or a choice field (its
+ * chosen options).
+ */
+export interface PdfField {
+  field: [x1: number, y1: number, x2: number, y2: number];
+  value: string | boolean | readonly string[];
+  /** Set with the annotation's Hidden flag: a viewer does not show it. */
+  hidden?: boolean;
+}
+
+const fieldAnnotation = ({ field, value, hidden }: PdfField, index: number): string => {
+  const common = `/Type /Annot /Subtype /Widget /T (field${index}) /Rect [${field.join(" ")}] /F ${hidden ? 2 : 4} /DA (/Helv 10 Tf 0 g)`;
+  if (typeof value === "boolean") return `<< ${common} /FT /Btn /V /${value ? "Yes" : "Off"} /AS /${value ? "Yes" : "Off"} >>`;
+  if (typeof value === "string") return `<< ${common} /FT /Tx${value.includes("\n") ? " /Ff 4096" : ""} /V ${pdfString(value.replaceAll("\n", "\r"))} >>`;
+  return `<< ${common} /FT /Ch /Ff 2097152 /V [${value.map(pdfString).join(" ")}] /Opt [${value.map(pdfString).join(" ")}] >>`;
+};
+
 const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Subtype /Link /Rect [${link.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`;
 
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text, drawn rules and link annotations, so tests can state exactly what is on each page.
+ * lines of ASCII text, drawn rules, link annotations and form fields, so tests can state exactly
+ * what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink | PdfField)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -102,8 +122,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink)[
     });
     const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
     const links = lines.filter((line): line is PdfLink => "link" in line);
+    const fields = lines.filter((line): line is PdfField => "field" in line);
     const texts = lines.flatMap((line) => {
-      if ("link" in line) return [];
+      if ("link" in line || "field" in line) return [];
       if ("rule" in line) return drawRule(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
@@ -113,7 +134,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink)[
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
     const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
-    const annotations = links.length > 0 ? ` /Annots [${links.map(linkAnnotation).join(" ")}]` : "";
+    const annotationBodies = [...links.map(linkAnnotation), ...fields.map(fieldAnnotation)];
+    const annotations = annotationBodies.length > 0 ? ` /Annots [${annotationBodies.join(" ")}]` : "";
     return add(
       `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
     );
