@@ -392,6 +392,39 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("takes a header set over the first rule of a table ruled only between its rows", async () => {
+    // As Word and LibreOffice draw a table with borders under the header and between rows only:
+    // the column names sit above the first (thicker) rule, rows are tall, and cells wrap.
+    const rule = (y: number, width = 0.5): PdfRule => ({ rule: [67, y, 545, y], width });
+    const row = (y: number, cells: readonly string[], wrapped: readonly (string | undefined)[] = []): PdfLine[] => [
+      { text: cells[0]!, x: 158, y, size: 10, bold: true },
+      ...cells.slice(1).map((text, index): PdfLine => ({ text, x: [245, 405][index]!, y, size: 10 })),
+      ...wrapped.flatMap((text, index): PdfLine[] => (text === undefined ? [] : [{ text, x: [245, 405][index]!, y: y - 14, size: 10 }])),
+    ];
+    const items: PageItem[] = [
+      { text: "Here are some interesting things a respectful duck could eat:", x: 67, y: 606, size: 10 },
+      { text: "Food", x: 245, y: 562, size: 12 },
+      { text: "Calories per", x: 405, y: 562, size: 12 },
+      { text: "portion", x: 405, y: 545, size: 12 },
+      rule(529, 2),
+      ...row(505, ["Leaves", "Ash, Elm, Maple", "50"]),
+      rule(491),
+      ...row(469, ["Berries", "Blueberry,", "150"], ["Strawberry, Cranberry"]),
+      rule(441),
+      ...row(418, ["Grain", "Corn, Buckwheat,", "200"], ["Barley"]),
+      rule(390),
+      { text: "And let us add another list in the end:", x: 67, y: 348, size: 10 },
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["", "Food", "Calories per portion"],
+      ["Leaves", "Ash, Elm, Maple", "50"],
+      ["Berries", "Blueberry, Strawberry, Cranberry", "150"],
+      ["Grain", "Corn, Buckwheat, Barley", "200"],
+    ]);
+    expect(markdown).toContain("Here are some interesting things a respectful duck could eat:\n\n|");
+  });
+
   it("keeps the rows of a wide table whole on a two-column page", async () => {
     const prose = (x: number, from: number): PdfLine[] =>
       Array.from({ length: 12 }, (_, index) => ({ text: `Column text line ${from + index} of the running prose here.`, x, y: 560 - index * 13, size: 10 }));

@@ -20,6 +20,8 @@ const BETWEEN_LINES_EM = 0.8;
 // The lines of one cell are at most this many ems apart, in type sizes this share apart at most.
 const CELL_LINE_PITCH_EM = 1.5;
 const SAME_SIZE = 0.1;
+// A header set above a frame's first rule ends at most this many ems over it.
+const HEADER_OVER_RULE_EM = 2;
 // Rules closer than this many points to a frame's edge are its border, not a column or row divider.
 const EDGE = 3;
 // Items at least this many ems apart are separate words, where a run may be cut into two cells.
@@ -64,20 +66,58 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const first = lines[start];
   if (!first) return undefined;
   const whole = frames.find((candidate) => isInFrame(first, candidate));
-  const frame = whole && sectionAround(whole, first, samePage(lines, start));
-  if (frame) {
-    // Note: a frame takes its lines wherever reading order put them: on a two-column page the
-    // halves of a wide table's rows are read with the column they sit in.
-    const taken: number[] = [];
-    for (let index = start; index < lines.length && lines[index]!.pageIndex === first.pageIndex; index++) {
-      if (isInFrame(lines[index]!, frame)) taken.push(index);
-    }
-    const table = buildTable(joinSplitLines(taken.map((index) => lines[index]!)), frame);
-    if (table) return { ...table, taken };
-  }
+  const framed = whole && framedTable(lines, start, whole);
+  if (framed) return framed;
   const members = borderlessMembers(lines, start);
-  const table = members ? buildTable(members, undefined) : undefined;
-  return table && { ...table, taken: members!.map((_, offset) => start + offset) };
+  const borderless = members && buildTable(members, undefined);
+  // Note: a header set over a frame reads as the start of a borderless table, which ends where a
+  // tall row (a wrapped cell) leaves too wide a gap; then the frame's rules tell the rows apart.
+  const headed = !whole && frameUnderHeader(lines, start, frames);
+  if (headed && !(borderless && members!.at(-1)!.baseline + members!.at(-1)!.fontSize >= headed.bottom)) {
+    const table = framedTable(lines, start, headed);
+    if (table) return table;
+  }
+  return borderless && { ...borderless, taken: members!.map((_, offset) => start + offset) };
+}
+
+/** The table of the lines inside `whole` (or the section of it around `lines[start]`), if they make one. */
+function framedTable(lines: readonly TextLine[], start: number, whole: TableFrame): TableMatch | undefined {
+  const first = lines[start]!;
+  const frame = sectionAround(whole, first, samePage(lines, start));
+  if (!frame) return undefined;
+  // Note: a frame takes its lines wherever reading order put them: on a two-column page the
+  // halves of a wide table's rows are read with the column they sit in.
+  const taken: number[] = [];
+  for (let index = start; index < lines.length && lines[index]!.pageIndex === first.pageIndex; index++) {
+    if (isInFrame(lines[index]!, frame)) taken.push(index);
+  }
+  const table = buildTable(joinSplitLines(taken.map((index) => lines[index]!)), frame);
+  return table && { ...table, taken };
+}
+
+/**
+ * A frame whose first rule runs just under a header starting at `lines[start]`, taken up to include
+ * it. Note: tables ruled only under their header and between rows (as Word and LibreOffice draw
+ * them, or booktabs without a top rule) have the names of their columns over the first rule. The
+ * lines count as a header when the first is set in columns, all of them lie within the frame's
+ * width one under the other, and the last ends close over the rule.
+ */
+function frameUnderHeader(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): TableFrame | undefined {
+  const first = lines[start]!;
+  if (first.runs.length < 2) return undefined;
+  const frame = frames.find((candidate) => {
+    if (first.baseline >= candidate.top) return false;
+    let last = first;
+    for (let index = start; index < lines.length; index++) {
+      const line = lines[index]!;
+      if (line.pageIndex !== first.pageIndex || line.baseline >= candidate.top) break;
+      if (line.x < candidate.left - EDGE || line.right > candidate.right + EDGE) return false;
+      if (line !== first && line.baseline - last.baseline > CELL_LINE_PITCH_EM * last.fontSize) return false;
+      last = line;
+    }
+    return candidate.top - last.baseline <= HEADER_OVER_RULE_EM * last.fontSize;
+  });
+  return frame && { ...frame, top: first.baseline - first.fontSize };
 }
 
 /**
