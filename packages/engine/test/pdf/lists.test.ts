@@ -39,6 +39,23 @@ describe("pdf lists", () => {
     );
   });
 
+  it("reads Word's second-level bullet, a letter o in Courier New, as a bullet, and an o in text as a letter", async () => {
+    const markdown = await toMarkdown([
+      { text: "Pack for the survey:", x: 72, y: 700 },
+      ...item("-", "Waterproof boots", 90, 680),
+      { text: "o", x: 108, y: 666, mono: true },
+      { text: "Spare laces", x: 126, y: 666 },
+      { text: "o", x: 108, y: 652, mono: true },
+      { text: "Insoles", x: 126, y: 652 },
+      ...item("-", "A hand lens", 90, 638),
+      { text: "Then write o", x: 72, y: 610 },
+      { text: "o", x: 140, y: 610, mono: true },
+      { text: "to mark each find.", x: 72, y: 596 },
+    ]);
+    expect(markdown).toContain(["- Waterproof boots", "  - Spare laces", "  - Insoles", "- A hand lens"].join("\n"));
+    expect(markdown).not.toContain("◦");
+  });
+
   it("does not nest the items at the top of the next column under the last items of the first", async () => {
     const prose = (x: number, y: number, count: number): PdfLine[] =>
       Array.from({ length: count }, (_, index) => ({ text: "Each line of this column runs on to the next.", x, y: y - index * 14 }));

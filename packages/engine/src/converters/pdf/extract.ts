@@ -41,6 +41,19 @@ const isBulletGlyph = (text: string, style: FontStyle): boolean => {
   const visible = text.trim();
   return (style.symbol && UNMAPPED_SYMBOL.test(visible)) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
 };
+// Note: Word sets the bullets of second-level lists as the letter "o" in Courier New, a tab
+// before the item's text, which is in the body's font.
+const LETTER_BULLET = "o";
+const LETTER_BULLET_GAP_EM = 0.5;
+/** Items that are Word's letter bullets, as "◦". */
+function markLetterBullets(items: PdfTextItem[]): void {
+  items.forEach((item, index) => {
+    const next = items[index + 1];
+    if (item.text !== LETTER_BULLET || !item.monospace || !next || next.monospace) return;
+    const sameLine = Math.abs(next.baseline - item.baseline) < item.fontSize / 4;
+    if (sameLine && next.x - item.right >= LETTER_BULLET_GAP_EM * item.fontSize) item.text = "◦";
+  });
+}
 // Note: pdf.js reverses right-to-left text after the lam-alef ligature has become two letters, so
 // "لإ" comes out as "إل". Whole words are put right from the operator list (rtl-ligatures.ts);
 // what is left (a word split across operators) is repaired only in the hamza forms: an alef before
@@ -115,6 +128,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
       });
     }
   }
+  markLetterBullets(items);
   items.push(...formFieldItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
   return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
