@@ -160,6 +160,19 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^#+ Scope of the review\n\nThe review covers every contract/m);
   });
 
+  it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "CHAPTER 7.", x: 72, y: 700 },
+        { text: "COURSE MARKING DRIVERS", x: 72, y: 660, size: 14, bold: true },
+        ...paragraph(["The state passed a bill that asks every college to mark the courses that use", "free materials in its timetable, and gave them one year to do so."], 72, 630),
+        { text: "Chapter 7", x: 72, y: 60, size: 8 },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["CHAPTER 7.", "COURSE MARKING DRIVERS"]);
+    expect(markdown).toMatch(/^Chapter 7$/m);
+  });
+
   it("keeps a bold lead-in phrase inside its paragraph", async () => {
     const markdown = await toMarkdown([
       [

@@ -31,6 +31,9 @@ const MINIMUM_LEAD_IN_WORDS = 8;
 // Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
 const MONTH = "January|February|March|April|May|June|July|August|September|October|November|December";
 const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
+// Note: a division's label alone on a line ("CHAPTER 7.", "Part II", "Appendix B") opens the
+// division, however plainly it is set: the title under it is often the only thing set large.
+const DIVISION_LABEL = /^(?:chapter|part|book|unit|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
@@ -77,6 +80,8 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
       if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
       if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
       const text = lineText(line);
+      // Note: the label of a division (not a smaller footer saying which chapter the page is in) heads the document's largest parts.
+      if (DIVISION_LABEL.test(text) && roundSize(line.fontSize) >= bodySize * 0.95) return 1;
       if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
         return sizeLevels + 1;
       }
