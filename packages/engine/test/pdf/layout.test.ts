@@ -150,6 +150,22 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["1. Introduction", "2. Methods"]);
   });
 
+  it("puts a numbered subsection set in its section's type a level below it", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "3 Training Details", x: 72, y: 720, size: 12, bold: true },
+        ...paragraph(["The model was trained on public data for three weeks on one machine."], 72, 700),
+        { text: "4 Results", x: 72, y: 670, size: 12, bold: true },
+        ...paragraph(["This section reports the scores on the usual benchmarks."], 72, 650),
+        { text: "4.1 Experimental Details", x: 72, y: 620, size: 12, bold: true },
+        ...paragraph(["Every score is the mean of five runs with different seeds."], 72, 600),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# 3 Training Details$/m);
+    expect(markdown).toMatch(/^# 4 Results$/m);
+    expect(markdown).toMatch(/^## 4\.1 Experimental Details$/m);
+  });
+
   it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
     const markdown = await toMarkdown([
       [

@@ -1,3 +1,4 @@
+import type { Block } from "./blocks.js";
 import { parseListMarker } from "./lists.js";
 import { CJK_CHARACTER, lineText } from "./model.js";
 import type { TextLine } from "./model.js";
@@ -35,6 +36,11 @@ const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s
 // division, however plainly it is set: the title under it is often the only thing set large.
 const DIVISION_LABEL = /^(?:chapter|part|book|unit|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
+// Note: a section number ("2", "2.1.", "B.3") before a heading's words says how deep the section
+// is; a lone letter is left out ("A Study of ..." starts with an article).
+const SECTION_NUMBER = /^(?:\d{1,2}|[A-Z](?=\.\d))((?:\.\d{1,2})*)\.?\s+\p{L}/u;
+const MAXIMUM_LEVEL = 6;
+
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
   bodySize: number;
@@ -47,6 +53,8 @@ export interface Typography {
   headingLevel(line: TextLine, continuing?: boolean): number | undefined;
   /** Whether a line belongs to a code listing: set in a monospaced font in a document whose body is not. */
   isCode(line: TextLine): boolean;
+  /** The level of a heading whose section number says how deep it is, else `level` (its type's). */
+  sectionLevel(text: string, level: number): number;
 }
 
 const roundSize = (size: number): number => Math.round(size * 2) / 2;
@@ -70,7 +78,7 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
     roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
   const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line, bodySize)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
   const sizeLevels = Math.min(headingSizes.length, MAXIMUM_SIZE_LEVELS);
-  return {
+  const typography: Omit<Typography, "sectionLevel"> = {
     bodySize,
     bodyPitch: measurePitch(lines, bodySize),
     isCode(line) {
@@ -93,7 +101,40 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
       return undefined;
     },
   };
+  return { ...typography, sectionLevel: measureSectionLevels(lines, typography) };
 }
+
+/** How deep a section number goes ("4" is 1, "4.1." is 2), or undefined for text without one. */
+const sectionDepth = (text: string): number | undefined => {
+  const match = SECTION_NUMBER.exec(text);
+  return match ? match[1]!.split(".").length : undefined;
+};
+
+/**
+ * Levels from section numbers: documents often set "4 Results" and "4.1 Setup" in the same bold
+ * type, where only the numbering tells the section from its subsection. Where the headings are
+ * numbered at more than one depth, each depth goes one level below the one above it, starting
+ * from the level the shallowest numbered headings have by their type.
+ */
+function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typography, "sectionLevel">): Typography["sectionLevel"] {
+  const numbered: { depth: number; level: number }[] = [];
+  for (const line of lines) {
+    const depth = sectionDepth(lineText(line));
+    const level = depth === undefined ? undefined : typography.headingLevel(line);
+    if (depth !== undefined && level !== undefined) numbered.push({ depth, level });
+  }
+  const shallowest = Math.min(...numbered.map((heading) => heading.depth));
+  if (numbered.every((heading) => heading.depth === shallowest)) return (_text, level) => level;
+  const top = Math.min(...numbered.filter((heading) => heading.depth === shallowest).map((heading) => heading.level));
+  return (text, level) => {
+    const depth = sectionDepth(text);
+    return depth === undefined ? level : Math.min(top + depth - shallowest, MAXIMUM_LEVEL);
+  };
+}
+
+/** The blocks with each numbered heading at the level its section number gives it. */
+export const levelNumberedSections = (blocks: readonly Block[], typography: Typography): Block[] =>
+  blocks.map((block) => (block.kind === "heading" ? { ...block, level: typography.sectionLevel(block.plain, block.level) } : block));
 
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
 export const endsWithPageNumber = (line: TextLine): boolean =>
