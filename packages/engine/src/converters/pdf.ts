@@ -11,7 +11,7 @@ import { openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
 import { findTableFrames } from "./pdf/frames.js";
 import { removeFurniture } from "./pdf/furniture.js";
-import { levelNumberedSections, measureTypography } from "./pdf/headings.js";
+import { measureTypography, reviseHeadings } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
 import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
@@ -224,7 +224,7 @@ function layOut(
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(levelNumberedSections(buildBlocks(pending, typography, framesByPage), typography), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(buildBlocks(pending, typography, framesByPage), typography), pageIndex));
       pending = [];
     };
     for (const index of indexes) {

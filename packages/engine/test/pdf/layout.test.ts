@@ -166,6 +166,19 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^## 4\.1 Experimental Details$/m);
   });
 
+  it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
+    const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
+    const markdown = await toMarkdown([
+      [
+        { text: "Summary", x: 72, y: 700, size: 16, bold: true },
+        ...paragraph(lead, 72, 676, { bold: true }),
+        ...paragraph(["The board accepted the plans in full and asked for a first report in the spring."], 72, 640),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Summary"]);
+    expect(markdown).toMatch(/^The committee met four times .* every meeting it held\.$/m);
+  });
+
   it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
     const markdown = await toMarkdown([
       [

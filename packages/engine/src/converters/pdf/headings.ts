@@ -132,9 +132,31 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
   };
 }
 
-/** The blocks with each numbered heading at the level its section number gives it. */
-export const levelNumberedSections = (blocks: readonly Block[], typography: Typography): Block[] =>
-  blocks.map((block) => (block.kind === "heading" ? { ...block, level: typography.sectionLevel(block.plain, block.level) } : block));
+/**
+ * Headings looked at again once their lines are joined: a bold paragraph taken for a heading goes
+ * back to being a paragraph, and each numbered heading goes to the level its section number gives it.
+ */
+export const reviseHeadings = (blocks: readonly Block[], typography: Typography): Block[] =>
+  blocks.map((block) => {
+    if (block.kind !== "heading") return block;
+    if (isBoldParagraph(block, typography.bodySize)) return { kind: "paragraph", text: block.text, lines: block.lines };
+    return { ...block, level: typography.sectionLevel(block.plain, block.level) };
+  });
+
+/**
+ * Note: two or three lines of body-size bold (or italic) type, more text than such a heading
+ * holds and ending in a full stop, are a paragraph set in bold (a lead, a warning), however
+ * heading-like each line is on its own.
+ */
+const isBoldParagraph = (heading: Extract<Block, { kind: "heading" }>, bodySize: number): boolean => {
+  const lines = heading.lines ?? [];
+  return (
+    lines.length > 1 &&
+    lines.every((line) => roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY) &&
+    heading.plain.length > MAXIMUM_BOLD_HEADING_CHARACTERS &&
+    heading.plain.endsWith(".")
+  );
+};
 
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
 export const endsWithPageNumber = (line: TextLine): boolean =>
