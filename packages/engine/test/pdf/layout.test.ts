@@ -166,6 +166,22 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^## 4\.1 Experimental Details$/m);
   });
 
+  it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "A Study of Staffing", x: 72, y: 720, size: 12, bold: true },
+        ...paragraph(["The model was trained on public data for three weeks on one machine."], 72, 700),
+        { text: "B Related Works", x: 72, y: 670, size: 12, bold: true },
+        ...paragraph(["This appendix lists the work the study builds on."], 72, 650),
+        { text: "B.1 Large Language Models", x: 72, y: 620, size: 12, bold: true },
+        ...paragraph(["Models trained on large amounts of text to predict the next word."], 72, 600),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# A Study of Staffing$/m);
+    expect(markdown).toMatch(/^# B Related Works$/m);
+    expect(markdown).toMatch(/^## B\.1 Large Language Models$/m);
+  });
+
   it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
     const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
     const markdown = await toMarkdown([

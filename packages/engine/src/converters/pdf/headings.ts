@@ -36,9 +36,8 @@ const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s
 // division, however plainly it is set: the title under it is often the only thing set large.
 const DIVISION_LABEL = /^(?:chapter|part|book|unit|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
-// Note: a section number ("2", "2.1.", "B.3") before a heading's words says how deep the section
-// is; a lone letter is left out ("A Study of ..." starts with an article).
-const SECTION_NUMBER = /^(?:\d{1,2}|[A-Z](?=\.\d))((?:\.\d{1,2})*)\.?\s+\p{L}/u;
+// Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the section is.
+const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
 const MAXIMUM_LEVEL = 6;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
@@ -104,10 +103,15 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
   return { ...typography, sectionLevel: measureSectionLevels(lines, typography) };
 }
 
-/** How deep a section number goes ("4" is 1, "4.1." is 2), or undefined for text without one. */
-const sectionDepth = (text: string): number | undefined => {
+/**
+ * How deep a section number goes ("4" is 1, "4.1." is 2), or undefined for text without one. A
+ * lone letter numbers an appendix only where the document has that appendix's sections ("B" beside
+ * "B.1"): elsewhere it is a word ("A Study of ...").
+ */
+const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): number | undefined => {
   const match = SECTION_NUMBER.exec(text);
-  return match ? match[1]!.split(".").length : undefined;
+  if (!match || (/[A-Z]/.test(match[1]!) && match[2] === "" && !appendixLetters.has(match[1]!))) return undefined;
+  return match[2]!.split(".").length;
 };
 
 /**
@@ -117,17 +121,21 @@ const sectionDepth = (text: string): number | undefined => {
  * from the level the shallowest numbered headings have by their type.
  */
 function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typography, "sectionLevel">): Typography["sectionLevel"] {
-  const numbered: { depth: number; level: number }[] = [];
-  for (const line of lines) {
-    const depth = sectionDepth(lineText(line));
-    const level = depth === undefined ? undefined : typography.headingLevel(line);
-    if (depth !== undefined && level !== undefined) numbered.push({ depth, level });
-  }
+  const headings = lines.flatMap((line) => {
+    const text = lineText(line);
+    const level = SECTION_NUMBER.test(text) ? typography.headingLevel(line) : undefined;
+    return level === undefined ? [] : [{ text, level }];
+  });
+  const appendixLetters = new Set(headings.flatMap(({ text }) => /^([A-Z])\.\d/.exec(text)?.[1] ?? []));
+  const numbered = headings.flatMap(({ text, level }) => {
+    const depth = sectionDepth(text, appendixLetters);
+    return depth === undefined ? [] : [{ depth, level }];
+  });
   const shallowest = Math.min(...numbered.map((heading) => heading.depth));
   if (numbered.every((heading) => heading.depth === shallowest)) return (_text, level) => level;
   const top = Math.min(...numbered.filter((heading) => heading.depth === shallowest).map((heading) => heading.level));
   return (text, level) => {
-    const depth = sectionDepth(text);
+    const depth = sectionDepth(text, appendixLetters);
     return depth === undefined ? level : Math.min(top + depth - shallowest, MAXIMUM_LEVEL);
   };
 }
