@@ -182,6 +182,21 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^## B\.1 Large Language Models$/m);
   });
 
+  it("reads bold labels side by side on one line (a chart's legend) as text, not headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Answers by group", x: 72, y: 720, size: 16, bold: true },
+        ...paragraph(["Most women said they were asked for their view at least once during the year."], 72, 700),
+        { text: "OFTEN", x: 100, y: 600, bold: true },
+        { text: "SOMETIMES", x: 200, y: 600, bold: true },
+        { text: "RARELY", x: 330, y: 600, bold: true },
+        { text: "NEVER", x: 440, y: 600, bold: true },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Answers by group"]);
+    expect(markdown).toContain("OFTEN SOMETIMES RARELY NEVER");
+  });
+
   it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
     const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
     const markdown = await toMarkdown([

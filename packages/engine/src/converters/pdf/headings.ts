@@ -52,6 +52,11 @@ export interface Typography {
   headingLevel(line: TextLine, continuing?: boolean): number | undefined;
   /** Whether a line belongs to a code listing: set in a monospaced font in a document whose body is not. */
   isCode(line: TextLine): boolean;
+  /**
+   * Whether the phrases of one line are labels side by side (a chart's legend, the column heads
+   * above figures), not headings: several of them, each in body-size heading type.
+   */
+  isLabelRow(phrases: readonly TextLine[]): boolean;
   /** The level of a heading whose section number says how deep it is, else `level` (its type's). */
   sectionLevel(text: string, level: number): number;
 }
@@ -77,28 +82,31 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
     roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
   const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line, bodySize)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
   const sizeLevels = Math.min(headingSizes.length, MAXIMUM_SIZE_LEVELS);
+  const headingLevel = (line: TextLine, continuing = false): number | undefined => {
+    if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
+    if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
+    const text = lineText(line);
+    // Note: the label of a division (not a smaller footer saying which chapter the page is in) heads the document's largest parts.
+    if (DIVISION_LABEL.test(text) && roundSize(line.fontSize) >= bodySize * 0.95) return 1;
+    if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
+      return sizeLevels + 1;
+    }
+    // Note: some documents (handbooks, reports) set their lowest headings in body-size italics;
+    // a short capitalised italic line without closing punctuation is taken as one.
+    if (line.italic && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_ITALIC_HEADING_CHARACTERS) && /^\p{Lu}/u.test(text) && !/[.,;:]$/.test(text)) {
+      return sizeLevels + 2;
+    }
+    return undefined;
+  };
   const typography: Omit<Typography, "sectionLevel"> = {
     bodySize,
     bodyPitch: measurePitch(lines, bodySize),
     isCode(line) {
       return line.monospace && !monospaceBody && roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY && !CJK_CHARACTER.test(lineText(line));
     },
-    headingLevel(line, continuing = false) {
-      if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
-      if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
-      const text = lineText(line);
-      // Note: the label of a division (not a smaller footer saying which chapter the page is in) heads the document's largest parts.
-      if (DIVISION_LABEL.test(text) && roundSize(line.fontSize) >= bodySize * 0.95) return 1;
-      if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
-        return sizeLevels + 1;
-      }
-      // Note: some documents (handbooks, reports) set their lowest headings in body-size italics;
-      // a short capitalised italic line without closing punctuation is taken as one.
-      if (line.italic && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_ITALIC_HEADING_CHARACTERS) && /^\p{Lu}/u.test(text) && !/[.,;:]$/.test(text)) {
-        return sizeLevels + 2;
-      }
-      return undefined;
-    },
+    headingLevel,
+    // Note: a heading stands alone on its line; larger phrases side by side are the titles of a slide's tiles.
+    isLabelRow: (phrases) => phrases.length > 1 && phrases.every((phrase) => !isLargeHeading(phrase) && headingLevel(phrase) !== undefined),
   };
   return { ...typography, sectionLevel: measureSectionLevels(lines, typography) };
 }
