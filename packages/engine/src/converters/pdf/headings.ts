@@ -34,7 +34,8 @@ const MONTH = "January|February|March|April|May|June|July|August|September|Octob
 const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
 // Note: a division's label alone on a line ("CHAPTER 7.", "Part II", "Appendix B") opens the
 // division, however plainly it is set: the title under it is often the only thing set large.
-const DIVISION_LABEL = /^(?:chapter|part|book|unit|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
+// ("Unit 4" is left out: alone on a line it more often starts an address.)
+const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
 // Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the section is.
 const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
