@@ -197,6 +197,22 @@ describe("pdf layout: headings", () => {
     expect(markdown).toContain("OFTEN SOMETIMES RARELY NEVER");
   });
 
+  it("reads a note set tight under a heading in italics as text, not as the heading's second line or a heading", async () => {
+    const note = async (style: Partial<PdfLine>): Promise<string> =>
+      toMarkdown([
+        [
+          { text: "1. Shipping as a vector for marine species", x: 90, y: 700, bold: true },
+          { text: "List of Philippine Ports is in Appendix 3", x: 72, y: 686, ...style },
+          ...paragraph(["Shipping remains the only documented pathway for marine invasions in the region."], 72, 664),
+        ],
+      ]);
+    for (const style of [{ bold: true, italic: true }, { italic: true }]) {
+      const markdown = await note(style);
+      expect(headingsOf(markdown)).toEqual(["1. Shipping as a vector for marine species"]);
+      expect(markdown).toMatch(/^List of Philippine Ports is in Appendix 3$/m);
+    }
+  });
+
   it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
     const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
     const markdown = await toMarkdown([

@@ -1,13 +1,12 @@
-import type { Block } from "./blocks.js";
 import { parseListMarker } from "./lists.js";
 import { CJK_CHARACTER, lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
 // Note: text at least this much larger than the body is a heading.
-const LARGER_THAN_BODY = 1.15;
+export const LARGER_THAN_BODY = 1.15;
 // Longer lines are prose set large (a pull quote, a cover), not headings.
 const MAXIMUM_HEADING_CHARACTERS = 150;
-const MAXIMUM_BOLD_HEADING_CHARACTERS = 90;
+export const MAXIMUM_BOLD_HEADING_CHARACTERS = 90;
 const MAXIMUM_ITALIC_HEADING_CHARACTERS = 60;
 // Markdown heading levels given to font sizes, largest first; bold body text comes after them.
 const MAXIMUM_SIZE_LEVELS = 3;
@@ -62,7 +61,7 @@ export interface Typography {
   sectionLevel(text: string, level: number): number;
 }
 
-const roundSize = (size: number): number => Math.round(size * 2) / 2;
+export const roundSize = (size: number): number => Math.round(size * 2) / 2;
 
 /** Measure the body font size and line pitch and rank heading sizes, from all the document's lines. */
 export function measureTypography(lines: readonly TextLine[]): Typography {
@@ -148,32 +147,6 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
     return depth === undefined ? level : Math.min(top + depth - shallowest, MAXIMUM_LEVEL);
   };
 }
-
-/**
- * Headings looked at again once their lines are joined: a bold paragraph taken for a heading goes
- * back to being a paragraph, and each numbered heading goes to the level its section number gives it.
- */
-export const reviseHeadings = (blocks: readonly Block[], typography: Typography): Block[] =>
-  blocks.map((block) => {
-    if (block.kind !== "heading") return block;
-    if (isBoldParagraph(block, typography.bodySize)) return { kind: "paragraph", text: block.text, lines: block.lines };
-    return { ...block, level: typography.sectionLevel(block.plain, block.level) };
-  });
-
-/**
- * Note: two or three lines of body-size bold (or italic) type, more text than such a heading
- * holds and ending in a full stop, are a paragraph set in bold (a lead, a warning), however
- * heading-like each line is on its own.
- */
-const isBoldParagraph = (heading: Extract<Block, { kind: "heading" }>, bodySize: number): boolean => {
-  const lines = heading.lines ?? [];
-  return (
-    lines.length > 1 &&
-    lines.every((line) => roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY) &&
-    heading.plain.length > MAXIMUM_BOLD_HEADING_CHARACTERS &&
-    heading.plain.endsWith(".")
-  );
-};
 
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
 export const endsWithPageNumber = (line: TextLine): boolean =>
