@@ -1,3 +1,4 @@
+import { joinLines } from "./blocks.js";
 import type { Block } from "./blocks.js";
 import { LARGER_THAN_BODY, MAXIMUM_BOLD_HEADING_CHARACTERS, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
@@ -65,7 +66,7 @@ function isNoteUnder(above: TextLine | undefined, line: TextLine, { bodySize, bo
 
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
 
-const paragraphOf = (lines: readonly TextLine[]): Block => ({ kind: "paragraph", text: lines.map(markdownOf).join(" "), lines });
+const paragraphOf = (lines: readonly TextLine[]): Block => ({ kind: "paragraph", text: lines.map(markdownOf).reduce(joinLines), lines });
 
 const headingOf = (heading: Heading, lines: readonly TextLine[], typography: Typography): Block => {
   const plain = lines.map(lineText).join(" ");
