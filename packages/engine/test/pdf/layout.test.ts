@@ -195,6 +195,16 @@ describe("pdf layout: headings", () => {
     ]);
     expect(headingsOf(markdown)).toEqual(["Answers by group"]);
     expect(markdown).toContain("OFTEN SOMETIMES RARELY NEVER");
+    // Phrases set larger than the text, side by side, stay headings (the titles of a slide's tiles).
+    const tiles = await toMarkdown([
+      [
+        { text: "Our Purpose", x: 72, y: 600, size: 14 },
+        { text: "Our Mission", x: 250, y: 600, size: 14 },
+        { text: "What We Do", x: 430, y: 600, size: 14 },
+        ...paragraph(["Making AI useful for every business, everywhere it works, with tools that anyone can use."], 72, 570),
+      ],
+    ]);
+    expect(headingsOf(tiles)).toEqual(["Our Purpose", "Our Mission", "What We Do"]);
   });
 
   it("reads a note set tight under a heading in italics as text, not as the heading's second line or a heading", async () => {
