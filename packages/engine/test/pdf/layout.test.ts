@@ -166,6 +166,22 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^## 4\.1 Experimental Details$/m);
   });
 
+  it("puts a chapter's numbered sections the next levels down, skipping none", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Chapter 1. Securing and protecting data", x: 72, y: 720, size: 14, bold: true },
+        ...paragraph(["Data is the most valuable asset of most firms today."], 72, 700),
+        { text: "1.1 Security fundamentals", x: 72, y: 670, size: 14, bold: true },
+        ...paragraph(["Security starts with knowing who may read what."], 72, 650),
+        { text: "1.1.1 Existing controls", x: 72, y: 620, size: 14, bold: true },
+        ...paragraph(["Most systems grant access to whole tables at once."], 72, 600),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# Chapter 1\. Securing and protecting data$/m);
+    expect(markdown).toMatch(/^## 1\.1 Security fundamentals$/m);
+    expect(markdown).toMatch(/^### 1\.1\.1 Existing controls$/m);
+  });
+
   it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
     const markdown = await toMarkdown([
       [

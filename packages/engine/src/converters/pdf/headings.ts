@@ -36,8 +36,10 @@ const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s
 // ("Unit 4" is left out: alone on a line it more often starts an address.)
 const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
-// Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the section is.
+// Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the
+// section is; a chapter's number ("Chapter 1. Securing data") sits above them all.
 const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
+const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
 const MAXIMUM_LEVEL = 6;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
@@ -112,11 +114,12 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
 }
 
 /**
- * How deep a section number goes ("4" is 1, "4.1." is 2), or undefined for text without one. A
+ * How deep a section number goes ("Chapter 4" is 0, "4" is 1, "4.1." is 2), or undefined for text without one. A
  * lone letter numbers an appendix only where the document has that appendix's sections ("B" beside
  * "B.1"): elsewhere it is a word ("A Study of ...").
  */
 const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): number | undefined => {
+  if (CHAPTER_NUMBER.test(text)) return 0;
   const match = SECTION_NUMBER.exec(text);
   if (!match || (/[A-Z]/.test(match[1]!) && match[2] === "" && !appendixLetters.has(match[1]!))) return undefined;
   return match[2]!.split(".").length;
@@ -125,13 +128,13 @@ const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): numbe
 /**
  * Levels from section numbers: documents often set "4 Results" and "4.1 Setup" in the same bold
  * type, where only the numbering tells the section from its subsection. Where the headings are
- * numbered at more than one depth, each depth goes one level below the one above it, starting
- * from the level the shallowest numbered headings have by their type.
+ * numbered at more than one depth, each depth the document uses goes one level below the one
+ * above it, starting from the level the shallowest numbered headings have by their type.
  */
 function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typography, "sectionLevel">): Typography["sectionLevel"] {
   const headings = lines.flatMap((line) => {
     const text = lineText(line);
-    const level = SECTION_NUMBER.test(text) ? typography.headingLevel(line) : undefined;
+    const level = SECTION_NUMBER.test(text) || CHAPTER_NUMBER.test(text) ? typography.headingLevel(line) : undefined;
     return level === undefined ? [] : [{ text, level }];
   });
   const appendixLetters = new Set(headings.flatMap(({ text }) => /^([A-Z])\.\d/.exec(text)?.[1] ?? []));
@@ -139,12 +142,14 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
     const depth = sectionDepth(text, appendixLetters);
     return depth === undefined ? [] : [{ depth, level }];
   });
-  const shallowest = Math.min(...numbered.map((heading) => heading.depth));
-  if (numbered.every((heading) => heading.depth === shallowest)) return (_text, level) => level;
-  const top = Math.min(...numbered.filter((heading) => heading.depth === shallowest).map((heading) => heading.level));
+  // Note: depths are ranked, so a level is never skipped ("Chapter 1" over "1.1" with no "1" between).
+  const depths = [...new Set(numbered.map((heading) => heading.depth))].sort((a, b) => a - b);
+  if (depths.length < 2) return (_text, level) => level;
+  const top = Math.min(...numbered.filter((heading) => heading.depth === depths[0]).map((heading) => heading.level));
   return (text, level) => {
     const depth = sectionDepth(text, appendixLetters);
-    return depth === undefined ? level : Math.min(top + depth - shallowest, MAXIMUM_LEVEL);
+    const rank = depth === undefined ? -1 : depths.indexOf(depth);
+    return rank < 0 ? level : Math.min(top + rank, MAXIMUM_LEVEL);
   };
 }
 
