@@ -25,7 +25,7 @@ export type Block = (
 ) & { lines?: readonly TextLine[] };
 
 // Note: a paragraph goes on while the next baseline is within this many body pitches.
-const PARAGRAPH_PITCH = 1.3;
+export const PARAGRAPH_PITCH = 1.3;
 // A heading may wrap over a few lines; longer bold or large text is prose.
 const MAXIMUM_HEADING_LINES = 3;
 

@@ -1,4 +1,4 @@
-import { joinLines } from "./blocks.js";
+import { PARAGRAPH_PITCH, joinLines } from "./blocks.js";
 import type { Block } from "./blocks.js";
 import { LARGER_THAN_BODY, MAXIMUM_BOLD_HEADING_CHARACTERS, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
@@ -6,10 +6,6 @@ import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
 type Heading = Extract<Block, { kind: "heading" }>;
-
-// A line follows the one above it in the same block when its baseline is within this many body
-// pitches (scaled by its size), as in buildBlocks.
-const FOLLOWING_PITCH = 1.3;
 
 /**
  * Headings looked at again once their lines are joined: a bold paragraph taken for a heading goes
@@ -61,7 +57,7 @@ function isNoteUnder(above: TextLine | undefined, line: TextLine, { bodySize, bo
   if (!above || above.pageIndex !== line.pageIndex || !line.italic || above.italic) return false;
   if (roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY) return false;
   const gap = line.baseline - above.baseline;
-  return gap > 0 && gap <= bodyPitch * FOLLOWING_PITCH * (Math.max(line.fontSize, above.fontSize) / bodySize);
+  return gap > 0 && gap <= bodyPitch * PARAGRAPH_PITCH * (Math.max(line.fontSize, above.fontSize) / bodySize);
 }
 
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
