@@ -18,6 +18,7 @@ import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
 import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
+import { reviseHeadings } from "./pdf/revise-headings.js";
 import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
 import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
@@ -224,7 +225,7 @@ function layOut(
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(buildBlocks(pending, typography, framesByPage), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(buildBlocks(pending, typography, framesByPage), typography), pageIndex));
       pending = [];
     };
     for (const index of indexes) {

@@ -150,6 +150,108 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["1. Introduction", "2. Methods"]);
   });
 
+  it("puts a numbered subsection set in its section's type a level below it", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "3 Training Details", x: 72, y: 720, size: 12, bold: true },
+        ...paragraph(["The model was trained on public data for three weeks on one machine."], 72, 700),
+        { text: "4 Results", x: 72, y: 670, size: 12, bold: true },
+        ...paragraph(["This section reports the scores on the usual benchmarks."], 72, 650),
+        { text: "4.1 Experimental Details", x: 72, y: 620, size: 12, bold: true },
+        ...paragraph(["Every score is the mean of five runs with different seeds."], 72, 600),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# 3 Training Details$/m);
+    expect(markdown).toMatch(/^# 4 Results$/m);
+    expect(markdown).toMatch(/^## 4\.1 Experimental Details$/m);
+  });
+
+  it("puts a chapter's numbered sections the next levels down, skipping none", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Chapter 1. Securing and protecting data", x: 72, y: 720, size: 14, bold: true },
+        ...paragraph(["Data is the most valuable asset of most firms today."], 72, 700),
+        { text: "1.1 Security fundamentals", x: 72, y: 670, size: 14, bold: true },
+        ...paragraph(["Security starts with knowing who may read what."], 72, 650),
+        { text: "1.1.1 Existing controls", x: 72, y: 620, size: 14, bold: true },
+        ...paragraph(["Most systems grant access to whole tables at once."], 72, 600),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# Chapter 1\. Securing and protecting data$/m);
+    expect(markdown).toMatch(/^## 1\.1 Security fundamentals$/m);
+    expect(markdown).toMatch(/^### 1\.1\.1 Existing controls$/m);
+  });
+
+  it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "A Study of Staffing", x: 72, y: 720, size: 12, bold: true },
+        ...paragraph(["The model was trained on public data for three weeks on one machine."], 72, 700),
+        { text: "B Related Works", x: 72, y: 670, size: 12, bold: true },
+        ...paragraph(["This appendix lists the work the study builds on."], 72, 650),
+        { text: "B.1 Large Language Models", x: 72, y: 620, size: 12, bold: true },
+        ...paragraph(["Models trained on large amounts of text to predict the next word."], 72, 600),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# A Study of Staffing$/m);
+    expect(markdown).toMatch(/^# B Related Works$/m);
+    expect(markdown).toMatch(/^## B\.1 Large Language Models$/m);
+  });
+
+  it("reads bold labels side by side on one line (a chart's legend) as text, not headings", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Answers by group", x: 72, y: 720, size: 16, bold: true },
+        ...paragraph(["Most women said they were asked for their view at least once during the year."], 72, 700),
+        { text: "OFTEN", x: 100, y: 600, bold: true },
+        { text: "SOMETIMES", x: 200, y: 600, bold: true },
+        { text: "RARELY", x: 330, y: 600, bold: true },
+        { text: "NEVER", x: 440, y: 600, bold: true },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Answers by group"]);
+    expect(markdown).toContain("OFTEN SOMETIMES RARELY NEVER");
+    // Phrases set larger than the text, side by side, stay headings (the titles of a slide's tiles).
+    const tiles = await toMarkdown([
+      [
+        { text: "Our Purpose", x: 72, y: 600, size: 14 },
+        { text: "Our Mission", x: 250, y: 600, size: 14 },
+        { text: "What We Do", x: 430, y: 600, size: 14 },
+        ...paragraph(["Making AI useful for every business, everywhere it works, with tools that anyone can use."], 72, 570),
+      ],
+    ]);
+    expect(headingsOf(tiles)).toEqual(["Our Purpose", "Our Mission", "What We Do"]);
+  });
+
+  it("reads a note set tight under a heading in italics as text, not as the heading's second line or a heading", async () => {
+    const note = async (style: Partial<PdfLine>): Promise<string> =>
+      toMarkdown([
+        [
+          { text: "1. Shipping as a vector for marine species", x: 90, y: 700, bold: true },
+          { text: "List of Philippine Ports is in Appendix 3", x: 72, y: 686, ...style },
+          ...paragraph(["Shipping remains the only documented pathway for marine invasions in the region."], 72, 664),
+        ],
+      ]);
+    for (const style of [{ bold: true, italic: true }, { italic: true }]) {
+      const markdown = await note(style);
+      expect(headingsOf(markdown)).toEqual(["1. Shipping as a vector for marine species"]);
+      expect(markdown).toMatch(/^List of Philippine Ports is in Appendix 3$/m);
+    }
+  });
+
+  it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
+    const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
+    const markdown = await toMarkdown([
+      [
+        { text: "Summary", x: 72, y: 700, size: 16, bold: true },
+        ...paragraph(lead, 72, 676, { bold: true }),
+        ...paragraph(["The board accepted the plans in full and asked for a first report in the spring."], 72, 640),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Summary"]);
+    expect(markdown).toMatch(/^The committee met four times .* every meeting it held\.$/m);
+  });
+
   it("keeps a bold line set on its own above a paragraph a heading of its own", async () => {
     const markdown = await toMarkdown([
       [
@@ -158,6 +260,19 @@ describe("pdf layout: headings", () => {
       ],
     ]);
     expect(markdown).toMatch(/^#+ Scope of the review\n\nThe review covers every contract/m);
+  });
+
+  it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "CHAPTER 7.", x: 72, y: 700 },
+        { text: "COURSE MARKING DRIVERS", x: 72, y: 660, size: 14, bold: true },
+        ...paragraph(["The state passed a bill that asks every college to mark the courses that use", "free materials in its timetable, and gave them one year to do so."], 72, 630),
+        { text: "Chapter 7", x: 72, y: 60, size: 8 },
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["CHAPTER 7.", "COURSE MARKING DRIVERS"]);
+    expect(markdown).toMatch(/^Chapter 7$/m);
   });
 
   it("keeps a bold lead-in phrase inside its paragraph", async () => {

@@ -25,7 +25,7 @@ export type Block = (
 ) & { lines?: readonly TextLine[] };
 
 // Note: a paragraph goes on while the next baseline is within this many body pitches.
-const PARAGRAPH_PITCH = 1.3;
+export const PARAGRAPH_PITCH = 1.3;
 // A heading may wrap over a few lines; longer bold or large text is prose.
 const MAXIMUM_HEADING_LINES = 3;
 
@@ -114,8 +114,10 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
     const inList = listed.has(lines[index]!);
-    for (const line of splitPhrases(lines[index]!)) {
-      open = addLine(open, line, measuresOf(line), close, inList);
+    const phrases = splitPhrases(lines[index]!);
+    const labels = typography.isLabelRow(phrases);
+    for (const line of phrases) {
+      open = addLine(open, line, measuresOf(line), close, inList || labels);
       openLines.push(line);
     }
   }
@@ -154,7 +156,7 @@ const emphasizedOf = (line: TextLine): string =>
         .replace(/\*\* \*\*/g, " ")
         .replace(/(?<!\\)_ _/g, " ");
 
-/** Add a line to the open block or start a new one; a line `inList` is a list item, never a heading. */
+/** Add a line to the open block or start a new one; a line `inList` (a list item, a label) is never a heading. */
 function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures, close: () => void, inList: boolean): OpenBlock | undefined {
   const { typography } = measures;
   const plain = lineText(line);

@@ -3,10 +3,10 @@ import { CJK_CHARACTER, lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
 // Note: text at least this much larger than the body is a heading.
-const LARGER_THAN_BODY = 1.15;
+export const LARGER_THAN_BODY = 1.15;
 // Longer lines are prose set large (a pull quote, a cover), not headings.
 const MAXIMUM_HEADING_CHARACTERS = 150;
-const MAXIMUM_BOLD_HEADING_CHARACTERS = 90;
+export const MAXIMUM_BOLD_HEADING_CHARACTERS = 90;
 const MAXIMUM_ITALIC_HEADING_CHARACTERS = 60;
 // Markdown heading levels given to font sizes, largest first; bold body text comes after them.
 const MAXIMUM_SIZE_LEVELS = 3;
@@ -31,6 +31,16 @@ const MINIMUM_LEAD_IN_WORDS = 8;
 // Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
 const MONTH = "January|February|March|April|May|June|July|August|September|October|November|December";
 const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
+// Note: a division's label alone on a line ("CHAPTER 7.", "Part II", "Appendix B") opens the
+// division, however plainly it is set: the title under it is often the only thing set large.
+// ("Unit 4" is left out: alone on a line it more often starts an address.)
+const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
+
+// Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the
+// section is; a chapter's number ("Chapter 1. Securing data") sits above them all.
+const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
+const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
+const MAXIMUM_LEVEL = 6;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
@@ -44,9 +54,16 @@ export interface Typography {
   headingLevel(line: TextLine, continuing?: boolean): number | undefined;
   /** Whether a line belongs to a code listing: set in a monospaced font in a document whose body is not. */
   isCode(line: TextLine): boolean;
+  /**
+   * Whether the phrases of one line are labels side by side (a chart's legend, the column heads
+   * above figures), not headings: several of them, each in body-size heading type.
+   */
+  isLabelRow(phrases: readonly TextLine[]): boolean;
+  /** The level of a heading whose section number says how deep it is, else `level` (its type's). */
+  sectionLevel(text: string, level: number): number;
 }
 
-const roundSize = (size: number): number => Math.round(size * 2) / 2;
+export const roundSize = (size: number): number => Math.round(size * 2) / 2;
 
 /** Measure the body font size and line pitch and rank heading sizes, from all the document's lines. */
 export function measureTypography(lines: readonly TextLine[]): Typography {
@@ -67,26 +84,72 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
     roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
   const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line, bodySize)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
   const sizeLevels = Math.min(headingSizes.length, MAXIMUM_SIZE_LEVELS);
-  return {
+  const headingLevel = (line: TextLine, continuing = false): number | undefined => {
+    if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
+    if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
+    const text = lineText(line);
+    // Note: the label of a division (not a smaller footer saying which chapter the page is in) heads the document's largest parts.
+    if (DIVISION_LABEL.test(text) && roundSize(line.fontSize) >= bodySize * 0.95) return 1;
+    if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
+      return sizeLevels + 1;
+    }
+    // Note: some documents (handbooks, reports) set their lowest headings in body-size italics;
+    // a short capitalised italic line without closing punctuation is taken as one.
+    if (line.italic && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_ITALIC_HEADING_CHARACTERS) && /^\p{Lu}/u.test(text) && !/[.,;:]$/.test(text)) {
+      return sizeLevels + 2;
+    }
+    return undefined;
+  };
+  const typography: Omit<Typography, "sectionLevel"> = {
     bodySize,
     bodyPitch: measurePitch(lines, bodySize),
     isCode(line) {
       return line.monospace && !monospaceBody && roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY && !CJK_CHARACTER.test(lineText(line));
     },
-    headingLevel(line, continuing = false) {
-      if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
-      if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
-      const text = lineText(line);
-      if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
-        return sizeLevels + 1;
-      }
-      // Note: some documents (handbooks, reports) set their lowest headings in body-size italics;
-      // a short capitalised italic line without closing punctuation is taken as one.
-      if (line.italic && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_ITALIC_HEADING_CHARACTERS) && /^\p{Lu}/u.test(text) && !/[.,;:]$/.test(text)) {
-        return sizeLevels + 2;
-      }
-      return undefined;
-    },
+    headingLevel,
+    // Note: a heading stands alone on its line; larger phrases side by side are the titles of a slide's tiles.
+    isLabelRow: (phrases) => phrases.length > 1 && phrases.every((phrase) => !isLargeHeading(phrase) && headingLevel(phrase) !== undefined),
+  };
+  return { ...typography, sectionLevel: measureSectionLevels(lines, typography) };
+}
+
+/**
+ * How deep a section number goes ("Chapter 4" is 0, "4" is 1, "4.1." is 2), or undefined for text without one. A
+ * lone letter numbers an appendix only where the document has that appendix's sections ("B" beside
+ * "B.1"): elsewhere it is a word ("A Study of ...").
+ */
+const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): number | undefined => {
+  if (CHAPTER_NUMBER.test(text)) return 0;
+  const match = SECTION_NUMBER.exec(text);
+  if (!match || (/[A-Z]/.test(match[1]!) && match[2] === "" && !appendixLetters.has(match[1]!))) return undefined;
+  return match[2]!.split(".").length;
+};
+
+/**
+ * Levels from section numbers: documents often set "4 Results" and "4.1 Setup" in the same bold
+ * type, where only the numbering tells the section from its subsection. Where the headings are
+ * numbered at more than one depth, each depth the document uses goes one level below the one
+ * above it, starting from the level the shallowest numbered headings have by their type.
+ */
+function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typography, "sectionLevel">): Typography["sectionLevel"] {
+  const headings = lines.flatMap((line) => {
+    const text = lineText(line);
+    const level = SECTION_NUMBER.test(text) || CHAPTER_NUMBER.test(text) ? typography.headingLevel(line) : undefined;
+    return level === undefined ? [] : [{ text, level }];
+  });
+  const appendixLetters = new Set(headings.flatMap(({ text }) => /^([A-Z])\.\d/.exec(text)?.[1] ?? []));
+  const numbered = headings.flatMap(({ text, level }) => {
+    const depth = sectionDepth(text, appendixLetters);
+    return depth === undefined ? [] : [{ depth, level }];
+  });
+  // Note: depths are ranked, so a level is never skipped ("Chapter 1" over "1.1" with no "1" between).
+  const depths = [...new Set(numbered.map((heading) => heading.depth))].sort((a, b) => a - b);
+  if (depths.length < 2) return (_text, level) => level;
+  const top = Math.min(...numbered.filter((heading) => heading.depth === depths[0]).map((heading) => heading.level));
+  return (text, level) => {
+    const depth = sectionDepth(text, appendixLetters);
+    const rank = depth === undefined ? -1 : depths.indexOf(depth);
+    return rank < 0 ? level : Math.min(top + rank, MAXIMUM_LEVEL);
   };
 }
 

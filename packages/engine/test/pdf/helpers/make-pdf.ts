@@ -8,7 +8,7 @@ export interface PdfSpan {
   mono?: boolean;
 }
 
-/** One line of text on a generated page: Helvetica (bold, oblique) or Courier at a position in points. */
+/** One line of text on a generated page: Helvetica (bold, oblique, both) or Courier at a position in points. */
 export interface PdfLine {
   /** The text, or pieces of it in different styles (the line's own style applies to plain text). */
   text: string | readonly PdfSpan[];
@@ -56,7 +56,7 @@ export interface MakePdfOptions {
 }
 
 const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
-  style.mono ? "F4" : style.bold ? "F2" : style.italic ? "F3" : "F1";
+  style.mono ? "F4" : style.bold && style.italic ? "F5" : style.bold ? "F2" : style.italic ? "F3" : "F1";
 const pdfString = (text: string): string => `(${text.replace(/[\\()]/g, "\\$&")})`;
 
 /** A straight line drawn on a generated page (a table border), from (x1, y1) to (x2, y2) in PDF points. */
@@ -111,7 +111,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink |
   const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
   const oblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>");
   const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
-  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R`;
+  const boldOblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-BoldOblique /Encoding /WinAnsiEncoding >>");
+  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R`;
   const pageIds = pages.map((lines, pageIndex) => {
     const pageImages = images[pageIndex] ?? [];
     const imageIds = pageImages.map((image) => {

@@ -1,0 +1,70 @@
+import { PARAGRAPH_PITCH, joinLines } from "./blocks.js";
+import type { Block } from "./blocks.js";
+import { LARGER_THAN_BODY, MAXIMUM_BOLD_HEADING_CHARACTERS, roundSize } from "./headings.js";
+import type { Typography } from "./headings.js";
+import { lineText } from "./model.js";
+import type { TextLine } from "./model.js";
+
+type Heading = Extract<Block, { kind: "heading" }>;
+
+/**
+ * Headings looked at again once their lines are joined: a bold paragraph taken for a heading goes
+ * back to being a paragraph, a note set under a heading is text, and each numbered heading goes to
+ * the level its section number gives it.
+ */
+export function reviseHeadings(blocks: readonly Block[], typography: Typography): Block[] {
+  const revised: Block[] = [];
+  for (const block of blocks) {
+    if (block.kind !== "heading") revised.push(block);
+    else if (isBoldParagraph(block, typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
+    else {
+      const previous = revised.at(-1);
+      const above = previous?.kind === "heading" ? previous.lines?.at(-1) : undefined;
+      const lines = block.lines ?? [];
+      const noteStart = lines.findIndex((line, index) => isNoteUnder(index === 0 ? above : lines[index - 1], line, typography));
+      if (noteStart < 0) revised.push({ ...block, level: typography.sectionLevel(block.plain, block.level) });
+      else {
+        if (noteStart > 0) revised.push(headingOf(block, lines.slice(0, noteStart), typography));
+        revised.push(paragraphOf(lines.slice(noteStart)));
+      }
+    }
+  }
+  return revised;
+}
+
+/**
+ * Note: two or three lines of body-size bold (or italic) type, more text than such a heading
+ * holds and ending in a full stop, are a paragraph set in bold (a lead, a warning), however
+ * heading-like each line is on its own.
+ */
+const isBoldParagraph = (heading: Heading, bodySize: number): boolean => {
+  const lines = heading.lines ?? [];
+  return (
+    lines.length > 1 &&
+    lines.every((line) => roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY) &&
+    heading.plain.length > MAXIMUM_BOLD_HEADING_CHARACTERS &&
+    heading.plain.endsWith(".")
+  );
+};
+
+/**
+ * Note: a body-size italic line set tight under an upright heading line (no more space than
+ * between the lines of a paragraph) is a note to the heading (a source, a pointer to an appendix):
+ * neither more of the heading nor a heading of its own. (An upright line under an italic one may
+ * be the title under its kicker.)
+ */
+function isNoteUnder(above: TextLine | undefined, line: TextLine, { bodySize, bodyPitch }: Typography): boolean {
+  if (!above || above.pageIndex !== line.pageIndex || !line.italic || above.italic) return false;
+  if (roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY) return false;
+  const gap = line.baseline - above.baseline;
+  return gap > 0 && gap <= bodyPitch * PARAGRAPH_PITCH * (Math.max(line.fontSize, above.fontSize) / bodySize);
+}
+
+const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
+
+const paragraphOf = (lines: readonly TextLine[]): Block => ({ kind: "paragraph", text: lines.map(markdownOf).reduce(joinLines), lines });
+
+const headingOf = (heading: Heading, lines: readonly TextLine[], typography: Typography): Block => {
+  const plain = lines.map(lineText).join(" ");
+  return { ...heading, level: typography.sectionLevel(plain, heading.level), text: lines.map(markdownOf).join(" "), plain, lines };
+};
