@@ -568,6 +568,19 @@ describe("pdf layout: code and emphasis", () => {
   });
 });
 
+describe("pdf layout: words and scripts", () => {
+  it("keeps the word spaces of tightly justified text, however narrow", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["Lavish dresses and embellishments became insignia of wealth and power."], 72, 700),
+        // Note: the spaces are squeezed to 0.07 em, narrower than any gap between words is guessed to be.
+        { text: "turbans, ostrich plumes, long capes, veils and flattering shalvars", x: 72, y: 686, wordSpacing: -2.3 },
+      ],
+    ]);
+    expect(markdown).toContain("turbans, ostrich plumes, long capes, veils and flattering shalvars");
+  });
+});
+
 /** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */
 async function chartImage(labels: readonly string[], title: string): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
   const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");

@@ -135,6 +135,19 @@ interface Piece {
   space: string;
 }
 
+// Note: a written space between two words, or after a word's closing punctuation ("plumes, long").
+const WORD_END = /[\p{L}\p{N}.,;:!?)\]’”]$/u;
+const WORD_START = /^[\p{L}\p{N}‘“]/u;
+
+/**
+ * Whether a space the PDF wrote between two items parts two words. Formulas write spaces where
+ * none shows (a symbol before its bracket or colon, a subscript before the next letter): the
+ * space counts only between text of one size that reads as words.
+ */
+function breaksWords(previous: PdfTextItem, item: PdfTextItem): boolean {
+  return Math.abs(previous.fontSize - item.fontSize) < 0.5 && WORD_END.test(previous.text) && WORD_START.test(item.text);
+}
+
 /** A run from items that sit close together on one baseline. */
 export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
@@ -150,7 +163,7 @@ export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
     const changesDirection = rightToLeft && previous !== undefined && isRightToLeft([previous]) !== isRightToLeft([item]);
     const changesFont = previous !== undefined && (previous.bold !== item.bold || previous.italic !== item.italic);
     const spaceGap = (changesFont ? SPACE_GAP_AT_FONT_CHANGE_EM : SPACE_GAP_EM) * item.fontSize;
-    const space = previous && (changesDirection || gap > spaceGap) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
+    const space = previous && (changesDirection || gap > spaceGap || (item.spaceBefore === true && breaksWords(previous, item))) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
     text += space + item.text;
     return { item, space };
   });
