@@ -579,7 +579,39 @@ describe("pdf layout: words and scripts", () => {
     ]);
     expect(markdown).toContain("turbans, ostrich plumes, long capes, veils and flattering shalvars");
   });
+
+  it("keeps a charge raised half an em with the formula it follows", async () => {
+    const host = "the quantity of OH";
+    const markdown = await toMarkdown([
+      [
+        { text: "Phenolphthalein changes from colorless to faint pink when", x: 72, y: 714, size: 9 },
+        { text: host, x: 72, y: 700, size: 9 },
+        // Note: raised 0.51 em, nearer the middle between the lines than its own baseline's band.
+        { text: "-", x: 72 + helveticaWidth(host, 9), y: 704.6, size: 7.2 },
+        { text: "ions added via the NaOH equals the quantity of acid.", x: 72 + helveticaWidth(host, 9) + 6, y: 700, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain("quantity of OH- ions added");
+  });
+
+  it("keeps a script with the glyph it touches when it sits nearer the baseline of the cell beside it", async () => {
+    // Note: a table header whose one-line cell is centred between the two lines of the next cell.
+    const host = "portfolio over time r";
+    const markdown = await toMarkdown([
+      [
+        { text: "Time", x: 72, y: 650, size: 9 },
+        { text: "Observed returns on the firm's", x: 160, y: 655.2, size: 9 },
+        { text: host, x: 160, y: 644.8, size: 9 },
+        { text: "p", x: 160 + helveticaWidth(host, 9), y: 649.1, size: 7.2 },
+      ],
+    ]);
+    expect(markdown).toContain("over time rp");
+  });
 });
+
+// Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.
+const HELVETICA_WIDTHS: Record<string, number> = { " ": 278, H: 722, O: 778, a: 556, e: 556, f: 278, h: 556, i: 222, l: 222, n: 556, o: 556, p: 556, q: 556, r: 333, t: 278, u: 556, v: 500, y: 500, m: 833 };
+const helveticaWidth = (text: string, size: number): number => ([...text].reduce((sum, char) => sum + HELVETICA_WIDTHS[char]!, 0) * size) / 1000;
 
 /** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */
 async function chartImage(labels: readonly string[], title: string): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {

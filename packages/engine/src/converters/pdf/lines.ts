@@ -1,5 +1,6 @@
 import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
+import { attachScripts } from "./scripts.js";
 import { CJK_CHARACTER } from "./model.js";
 import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { VerticalRule } from "./rules.js";
@@ -20,10 +21,13 @@ export interface PageOfLine {
   height: number;
 }
 
-/** Group horizontal items by baseline, top to bottom, each group sorted left to right; drop caps join their word. */
+/**
+ * Group horizontal items by baseline, top to bottom, each group sorted left to right; drop caps
+ * join their word, and scripts the line of the glyph they touch.
+ */
 export function groupByBaseline(items: readonly PdfTextItem[]): PdfTextItem[][] {
   const sorted = joinDropCaps(items.filter((item) => !item.vertical)).sort((a, b) => a.baseline - b.baseline);
-  return groupSorted(sorted).map((group) => group.sort((a, b) => a.x - b.x));
+  return attachScripts(groupSorted(sorted)).map((group) => group.sort((a, b) => a.x - b.x));
 }
 
 /**
