@@ -210,6 +210,18 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([lines]))).toEqual(fields);
   });
 
+  it("reads a checklist (a bullet, a label and a mark under each heading) as a table, not a list", async () => {
+    const groups = ["Persons with disabilities", "Children", "Women", "Migrants"];
+    const lines = groups.flatMap((label, index): PdfLine[] => [
+      { text: "\u0095", x: 72, y: 700 - index * 18 },
+      { text: label, x: 100, y: 700 - index * 18 },
+      { text: "*", x: 330, y: 700 - index * 18 },
+      { text: "*", x: 400, y: 700 - index * 18 },
+    ]);
+    const rows = tableRows(await toMarkdown([lines]));
+    expect(rows.map((row) => row.filter((cell) => cell !== "•"))).toEqual(groups.map((label) => [label, "\\*", "\\*"]));
+  });
+
   it("splits numbers set close together into their own columns", async () => {
     // Right-aligned "Foreign" numbers end about 10 points before the "Domestic" numbers start: closer
     // than a gap between runs, so each row's two numbers come out of the text layer as one run.

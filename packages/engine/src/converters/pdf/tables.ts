@@ -280,12 +280,16 @@ function isTableOfContents(lines: readonly TextLine[]): boolean {
 
 /**
  * Lines whose first runs are list markers ("•", "1.", "a)") set apart from their text: a list or
- * numbered paragraphs with hanging indents, not a table.
+ * numbered paragraphs with hanging indents, not a table. Where every item goes on into two cells or
+ * more (a checklist: a box, a label, a mark under each heading), the lines are rows of a table.
  */
 function isMarkedList(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text));
+  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text)) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
 }
+
+// A checklist row: its marker, its label and marks in at least two columns.
+const CHECKLIST_ROW_RUNS = 4;
 
 /** The spaces between neighbouring runs of a line. */
 function cellGaps(line: TextLine): Extent[] {
