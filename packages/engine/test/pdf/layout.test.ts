@@ -607,6 +607,29 @@ describe("pdf layout: words and scripts", () => {
     ]);
     expect(markdown).toContain("over time rp");
   });
+
+  it("keeps two lines apart when a larger glyph (a checkbox) sits between their baselines", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "24. Do the staff lawyers of the public defender",
+            "coordinate to challenge common violations of national and",
+            "international due process rights and human rights?",
+          ],
+          72,
+          700,
+          { size: 9 },
+        ),
+        // Note: the answers' 13-point boxes sit half way down between two lines of the question.
+        ...["Yes, at the national level", "Yes, at the regional level", "No"].flatMap((answer, index): PdfLine[] => [
+          { text: "o", x: 340, y: 693.8 - index * 12, size: 13 },
+          { text: answer, x: 354, y: 693.8 - index * 12, size: 9 },
+        ]),
+      ],
+    ]);
+    expect(markdown).toContain("violations of national and international due process");
+  });
 });
 
 // Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.

@@ -1,6 +1,6 @@
 import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
-import { attachScripts } from "./scripts.js";
+import { SCRIPT_LENGTH, attachScripts } from "./scripts.js";
 import { CJK_CHARACTER } from "./model.js";
 import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { VerticalRule } from "./rules.js";
@@ -52,14 +52,20 @@ function groupSorted(sorted: readonly PdfTextItem[]): PdfTextItem[][] {
   let current: PdfTextItem[] = [];
   let reference: PdfTextItem | undefined;
   for (const item of sorted) {
-    if (reference && onSameLine(reference, item)) {
+    const sameLine = reference !== undefined && onSameLine(reference, item);
+    const otherLine = sameLine ? current.find((other) => onOtherLineOfSameSize(other, item)) : undefined;
+    if (sameLine && otherLine === undefined) {
       current.push(item);
-      if (item.fontSize > reference.fontSize) reference = item;
+      if (item.fontSize > reference!.fontSize) reference = item;
       continue;
     }
-    if (current.length > 0) groups.push(current);
-    current = [item];
-    reference = item;
+    // Note: where the item is a line of its own after all, it takes along what sits nearer its
+    // baseline than the line before (the checkbox beside it).
+    const nearer = otherLine ? current.filter((other) => Math.abs(other.baseline - item.baseline) < Math.abs(other.baseline - otherLine.baseline)) : [];
+    const kept = current.filter((other) => !nearer.includes(other));
+    if (kept.length > 0) groups.push(kept);
+    current = [...nearer, item];
+    reference = current.reduce((a, b) => (b.fontSize > a.fontSize ? b : a));
   }
   if (current.length > 0) groups.push(current);
   return groups;
@@ -76,6 +82,18 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   const small = reference.fontSize < item.fontSize ? reference : item;
   const shift = (FOOTNOTE_MARK.test(small.text.trim()) ? MARK_SHIFT_EM : SHIFT_EM) * larger;
   return smaller <= 0.8 * larger && distance <= shift && distance <= smaller;
+}
+
+/**
+ * Whether two pieces of text (words, not scripts) set in one size sit on different baselines. A
+ * larger glyph between two lines (a checkbox, a bullet from a symbol font) is within script
+ * distance of both; it must not make them one line. A formula's superscript and subscript are one
+ * size on two baselines, but short.
+ */
+function onOtherLineOfSameSize(a: PdfTextItem, b: PdfTextItem): boolean {
+  const size = Math.min(a.fontSize, b.fontSize);
+  const words = a.text.trim().length > SCRIPT_LENGTH && b.text.trim().length > SCRIPT_LENGTH;
+  return words && Math.abs(a.fontSize - b.fontSize) < 0.05 * size && Math.abs(a.baseline - b.baseline) > SAME_BASELINE_EM * size;
 }
 
 // A superscript or subscript is shifted by at most this many ems of the text beside it, a

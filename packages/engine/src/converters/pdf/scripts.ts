@@ -7,8 +7,8 @@ const SCRIPT_SCALE = 0.82;
 const SCRIPT_SHIFT_EM = 0.7;
 // A script touches the glyph it belongs to: its left edge is this close (in ems of its line) to that glyph's right edge.
 const TOUCH_EM = 0.1;
-// Scripts are short: a charge ("2+"), an exponent, an index, a footnote mark.
-const SCRIPT_LENGTH = 4;
+/** Scripts are short: a charge ("2+"), an exponent, an index, a footnote mark; at most this many characters. */
+export const SCRIPT_LENGTH = 4;
 // Lines this many groups up or down are searched for the glyph a script touches.
 const NEIGHBOUR_GROUPS = 3;
 
