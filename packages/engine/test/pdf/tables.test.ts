@@ -660,6 +660,18 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("propaganda, misinformation and disinformation through");
   });
 
+  it("reads paragraphs set side by side in three columns (a brochure's panels) column by column, not as a table", async () => {
+    const panels = [
+      ["Unlike existing search systems that return", "only what matches the keywords, the pack", "returns all relevant data that meet the", "intent of the user"],
+      ["By returning all related information for", "the keywords, the time required for finding", "information is reduced drastically against", "traditional keyword-matching systems"],
+      ["The analysis of user logs saved in real time", "allows us to further optimize the search", "services over time"],
+    ];
+    const lines = panels.flatMap((panel, column) => panel.map((text, row): PdfLine => ({ text, x: 40 + column * 200, y: 600 - row * 10, size: 8 })));
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    for (const panel of panels) expect(markdown).toContain(panel.join(" "));
+  });
+
   it("keeps numbered paragraphs with hanging indents as text", async () => {
     const lines: PdfLine[] = [
       { text: "1.", x: 72, y: 700 },
