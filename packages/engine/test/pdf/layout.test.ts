@@ -630,6 +630,25 @@ describe("pdf layout: words and scripts", () => {
     ]);
     expect(markdown).toContain("violations of national and international due process");
   });
+
+  it("keeps the hyphen of a compound broken at the end of a line, and undoes the hyphenation of a word", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "The merged model reaches results that are state-of-the-",
+            "art on most tasks of the suite, and a mixture-of-",
+            "experts model of the same size does almost as well on the bench-",
+            "mark as a whole.",
+          ],
+          72,
+          700,
+        ),
+      ],
+    ]);
+    expect(markdown).toContain("state-of-the-art on most tasks of the suite, and a mixture-of-experts model");
+    expect(markdown).toContain("on the benchmark as a whole.");
+  });
 });
 
 // Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.
