@@ -568,7 +568,7 @@ describe("pdf layout: code and emphasis", () => {
   });
 });
 
-describe("pdf layout: words and scripts", () => {
+describe("pdf layout: words, scripts and what shares a line", () => {
   it("keeps the word spaces of tightly justified text, however narrow", async () => {
     const markdown = await toMarkdown([
       [
@@ -631,6 +631,41 @@ describe("pdf layout: words and scripts", () => {
     expect(markdown).toContain("violations of national and international due process");
   });
 
+  it("keeps a caption beside a paragraph apart from the paragraph's line it shares a baseline with", async () => {
+    const body = [
+      "female anglers, who are outnumbered by men,",
+      "hold many records, and one of them taught",
+      "fly casting to thousands of beginners in",
+      "a school on the upper river for many decades",
+      "and her guides on casting are still read",
+      "today by anglers who want to learn the sport.",
+    ];
+    // Note: the paragraph is justified (its word spaces stretched to a common width); the caption
+    // starts a word space and a half after it, a size smaller, its second line on the baseline of
+    // the paragraph's fourth.
+    const measure = 190;
+    const justified = (text: string, index: number): PdfLine => ({
+      text,
+      x: 72,
+      y: 700 - index * 14,
+      size: 9,
+      wordSpacing: index === body.length - 1 ? 0 : (measure - helveticaWidth(text, 9)) / (text.split(" ").length - 1),
+    });
+    const captionX = 72 + measure + 9;
+    const shared = 700 - 3 * 14;
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The first publication on fishing was written by a woman in the fifteenth century."], 72, 740),
+        ...body.map(justified),
+        { text: "Figure 7.5: She holds the record for", x: captionX, y: shared + 9.6, size: 8 },
+        { text: "a salmon caught on the river", x: captionX, y: shared, size: 8 },
+        { text: "in the year 1922.", x: captionX, y: shared - 9.6, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain(body.join(" "));
+    expect(markdown).toContain("Figure 7.5: She holds the record for a salmon caught on the river in the year 1922.");
+  });
+
   it("keeps the hyphen of a compound broken at the end of a line, and undoes the hyphenation of a word", async () => {
     const markdown = await toMarkdown([
       [
@@ -652,7 +687,14 @@ describe("pdf layout: words and scripts", () => {
 });
 
 // Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.
-const HELVETICA_WIDTHS: Record<string, number> = { " ": 278, H: 722, O: 778, a: 556, e: 556, f: 278, h: 556, i: 222, l: 222, n: 556, o: 556, p: 556, q: 556, r: 333, t: 278, u: 556, v: 500, y: 500, m: 833 };
+const HELVETICA_WIDTHS: Record<string, number> = {
+  ...Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz"].map((letter, index) => [letter, [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500][index]!])),
+  " ": 278,
+  ",": 278,
+  ".": 278,
+  H: 722,
+  O: 778,
+};
 const helveticaWidth = (text: string, size: number): number => ([...text].reduce((sum, char) => sum + HELVETICA_WIDTHS[char]!, 0) * size) / 1000;
 
 /** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */

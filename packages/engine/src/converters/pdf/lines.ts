@@ -114,7 +114,7 @@ function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, 
       previous !== undefined &&
       ((gutter !== undefined && previous.x < gutter && item.x >= gutter) ||
         lineRules.some((rule) => previous.right <= rule.x + 1 && item.x >= rule.x - 1));
-    if (previous && (separated || item.x - previous.right > RUN_GAP_EM * Math.max(previous.fontSize, item.fontSize))) {
+    if (previous && (separated || item.x - previous.right > RUN_GAP_EM * Math.max(previous.fontSize, item.fontSize) || changesColumn(previous, item))) {
       runs.push(current);
       current = [];
     }
@@ -123,6 +123,22 @@ function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, 
   if (current.length > 0) runs.push(current);
   return runs;
 }
+
+/**
+ * Whether two pieces of text side by side on a baseline belong to two columns: set in two sizes
+ * and further apart than a word space (a caption beside the last line of a paragraph). Type changes
+ * size inside a sentence only with no gap, or a word space, before the new size. A list marker or
+ * a script may be set in a size of its own; only text longer than a script counts.
+ */
+function changesColumn(previous: PdfTextItem, item: PdfTextItem): boolean {
+  const smaller = Math.min(previous.fontSize, item.fontSize);
+  const texts = previous.text.trim().length > SCRIPT_LENGTH && item.text.trim().length > SCRIPT_LENGTH;
+  return texts && Math.abs(previous.fontSize - item.fontSize) >= SIZE_CHANGE * smaller && item.x - previous.right > COLUMN_GAP_EM * smaller;
+}
+
+// Sizes this share apart are two sizes of type; a gap this many ems wide is wider than a word space.
+const SIZE_CHANGE = 0.08;
+const COLUMN_GAP_EM = 0.6;
 
 function makeLine(runItems: readonly PdfTextItem[][], page: PageOfLine): TextLine {
   const runs = runItems.map(makeRun);
