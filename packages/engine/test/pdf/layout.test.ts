@@ -683,6 +683,135 @@ describe("pdf layout: code and emphasis", () => {
   });
 });
 
+describe("pdf layout: words, scripts and what shares a line", () => {
+  it("keeps the word spaces of tightly justified text, however narrow", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["Lavish dresses and embellishments became insignia of wealth and power."], 72, 700),
+        // Note: the spaces are squeezed to 0.07 em, narrower than any gap between words is guessed to be.
+        { text: "turbans, ostrich plumes, long capes, veils and flattering shalvars", x: 72, y: 686, wordSpacing: -2.3 },
+      ],
+    ]);
+    expect(markdown).toContain("turbans, ostrich plumes, long capes, veils and flattering shalvars");
+  });
+
+  it("keeps a charge raised half an em with the formula it follows", async () => {
+    const host = "the quantity of OH";
+    const markdown = await toMarkdown([
+      [
+        { text: "Phenolphthalein changes from colorless to faint pink when", x: 72, y: 714, size: 9 },
+        { text: host, x: 72, y: 700, size: 9 },
+        // Note: raised 0.51 em, nearer the middle between the lines than its own baseline's band.
+        { text: "-", x: 72 + helveticaWidth(host, 9), y: 704.6, size: 7.2 },
+        { text: "ions added via the NaOH equals the quantity of acid.", x: 72 + helveticaWidth(host, 9) + 6, y: 700, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain("quantity of OH- ions added");
+  });
+
+  it("keeps a script with the glyph it touches when it sits nearer the baseline of the cell beside it", async () => {
+    // Note: a table header whose one-line cell is centred between the two lines of the next cell.
+    const host = "portfolio over time r";
+    const markdown = await toMarkdown([
+      [
+        { text: "Time", x: 72, y: 650, size: 9 },
+        { text: "Observed returns on the firm's", x: 160, y: 655.2, size: 9 },
+        { text: host, x: 160, y: 644.8, size: 9 },
+        { text: "p", x: 160 + helveticaWidth(host, 9), y: 649.1, size: 7.2 },
+      ],
+    ]);
+    expect(markdown).toContain("over time rp");
+  });
+
+  it("keeps two lines apart when a larger glyph (a checkbox) sits between their baselines", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "24. Do the staff lawyers of the public defender",
+            "coordinate to challenge common violations of national and",
+            "international due process rights and human rights?",
+          ],
+          72,
+          700,
+          { size: 9 },
+        ),
+        // Note: the answers' 13-point boxes sit half way down between two lines of the question.
+        ...["Yes, at the national level", "Yes, at the regional level", "No"].flatMap((answer, index): PdfLine[] => [
+          { text: "o", x: 340, y: 693.8 - index * 12, size: 13 },
+          { text: answer, x: 354, y: 693.8 - index * 12, size: 9 },
+        ]),
+      ],
+    ]);
+    expect(markdown).toContain("violations of national and international due process");
+  });
+
+  it("keeps a caption beside a paragraph apart from the paragraph's line it shares a baseline with", async () => {
+    const body = [
+      "female anglers, who are outnumbered by men,",
+      "hold many records, and one of them taught",
+      "fly casting to thousands of beginners in",
+      "a school on the upper river for many decades",
+      "and her guides on casting are still read",
+      "today by anglers who want to learn the sport.",
+    ];
+    // Note: the paragraph is justified (its word spaces stretched to a common width); the caption
+    // starts a word space and a half after it, a size smaller, its second line on the baseline of
+    // the paragraph's fourth.
+    const measure = 190;
+    const justified = (text: string, index: number): PdfLine => ({
+      text,
+      x: 72,
+      y: 700 - index * 14,
+      size: 9,
+      wordSpacing: index === body.length - 1 ? 0 : (measure - helveticaWidth(text, 9)) / (text.split(" ").length - 1),
+    });
+    const captionX = 72 + measure + 9;
+    const shared = 700 - 3 * 14;
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The first publication on fishing was written by a woman in the fifteenth century."], 72, 740),
+        ...body.map(justified),
+        { text: "Figure 7.5: She holds the record for", x: captionX, y: shared + 9.6, size: 8 },
+        { text: "a salmon caught on the river", x: captionX, y: shared, size: 8 },
+        { text: "in the year 1922.", x: captionX, y: shared - 9.6, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain(body.join(" "));
+    expect(markdown).toContain("Figure 7.5: She holds the record for a salmon caught on the river in the year 1922.");
+  });
+
+  it("keeps the hyphen of a compound broken at the end of a line, and undoes the hyphenation of a word", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "The merged model reaches results that are state-of-the-",
+            "art on most tasks of the suite, and a mixture-of-",
+            "experts model of the same size does almost as well on the bench-",
+            "mark as a whole.",
+          ],
+          72,
+          700,
+        ),
+      ],
+    ]);
+    expect(markdown).toContain("state-of-the-art on most tasks of the suite, and a mixture-of-experts model");
+    expect(markdown).toContain("on the benchmark as a whole.");
+  });
+});
+
+// Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.
+const HELVETICA_WIDTHS: Record<string, number> = {
+  ...Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz"].map((letter, index) => [letter, [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500][index]!])),
+  " ": 278,
+  ",": 278,
+  ".": 278,
+  H: 722,
+  O: 778,
+};
+const helveticaWidth = (text: string, size: number): number => ([...text].reduce((sum, char) => sum + HELVETICA_WIDTHS[char]!, 0) * size) / 1000;
+
 /** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */
 async function chartImage(labels: readonly string[], title: string): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
   const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");

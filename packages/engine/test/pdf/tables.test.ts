@@ -210,6 +210,18 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([lines]))).toEqual(fields);
   });
 
+  it("reads a checklist (a bullet, a label and a mark under each heading) as a table, not a list", async () => {
+    const groups = ["Persons with disabilities", "Children", "Women", "Migrants"];
+    const lines = groups.flatMap((label, index): PdfLine[] => [
+      { text: "\u0095", x: 72, y: 700 - index * 18 },
+      { text: label, x: 100, y: 700 - index * 18 },
+      { text: "*", x: 330, y: 700 - index * 18 },
+      { text: "*", x: 400, y: 700 - index * 18 },
+    ]);
+    const rows = tableRows(await toMarkdown([lines]));
+    expect(rows.map((row) => row.filter((cell) => cell !== "•"))).toEqual(groups.map((label) => [label, "\\*", "\\*"]));
+  });
+
   it("splits numbers set close together into their own columns", async () => {
     // Right-aligned "Foreign" numbers end about 10 points before the "Domestic" numbers start: closer
     // than a gap between runs, so each row's two numbers come out of the text layer as one run.
@@ -679,6 +691,18 @@ describe("pdf text that is not a table", () => {
     const markdown = await toMarkdown([lines]);
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("propaganda, misinformation and disinformation through");
+  });
+
+  it("reads paragraphs set side by side in three columns (a brochure's panels) column by column, not as a table", async () => {
+    const panels = [
+      ["Unlike existing search systems that return", "only what matches the keywords, the pack", "returns all relevant data that meet the", "intent of the user"],
+      ["By returning all related information for", "the keywords, the time required for finding", "information is reduced drastically against", "traditional keyword-matching systems"],
+      ["The analysis of user logs saved in real time", "allows us to further optimize the search", "services over time"],
+    ];
+    const lines = panels.flatMap((panel, column) => panel.map((text, row): PdfLine => ({ text, x: 40 + column * 200, y: 600 - row * 10, size: 8 })));
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    for (const panel of panels) expect(markdown).toContain(panel.join(" "));
   });
 
   it("keeps numbered paragraphs with hanging indents as text", async () => {

@@ -319,10 +319,17 @@ function measureTextRight(lines: readonly TextLine[]): Map<number, number> {
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+// The last word of a line is a compound written with hyphens ("mixture-of-"): its final hyphen is
+// one of them. Note: TeX (and most layout programs) never hyphenate a word that holds a hyphen; they
+// break it at its own hyphens only.
+const HYPHENATED_COMPOUND = /\p{L}-\p{L}+-$/u;
 
-/** Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK characters. */
+/**
+ * Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK
+ * characters. A line that breaks after a hyphen inside a compound ("state-of-the-") keeps it.
+ */
 export function joinLines(text: string, next: string): string {
-  if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;
 }

@@ -95,12 +95,21 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const items: PdfTextItem[] = [];
   // Note: a leader drawn as an item of its own marks the next item on its baseline.
   let leaderBaseline: number | undefined;
+  // Note: tightly set text may write its word spaces as glyphs of their own, far narrower than a
+  // space is usually (the gap between words is then under a tenth of an em); the glyph, not the
+  // gap, says that a word ends there.
+  let writtenSpace: { right: number; baseline: number } | undefined;
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItem;
-    if (item.str.trim() === "") continue;
     const [a, b, c, d, x, baseline] = Util.transform(viewport.transform, item.transform) as number[];
     const fontSize = Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+    if (item.str.trim() === "") {
+      writtenSpace = item.str === "" ? writtenSpace : { right: x! + item.width, baseline: baseline! };
+      continue;
+    }
+    const spaceBefore = writtenSpace !== undefined && followsSpace(writtenSpace, x!, baseline!, fontSize);
+    writtenSpace = undefined;
     const vertical = content.styles[item.fontName]?.vertical === true;
     const width = vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     const style = fontStyle(page, item.fontName, styleByFont);
@@ -125,6 +134,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         vertical,
         href: piece.href,
         ...(piece.afterLeader ? { afterLeader: true } : {}),
+        ...(index === 0 && spaceBefore ? { spaceBefore: true } : {}),
       });
     }
   }
@@ -132,6 +142,14 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   items.push(...formFieldItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
   return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+}
+
+// An item this close after a written space (in ems), on its baseline, is the word the space ends.
+const SPACE_REACH_EM = 0.5;
+
+/** Whether an item starting at `x` on `baseline` sits right after the written space. */
+function followsSpace(space: { right: number; baseline: number }, x: number, baseline: number, fontSize: number): boolean {
+  return Math.abs(space.baseline - baseline) < fontSize / 4 && x >= space.right - fontSize * 0.1 && x <= space.right + fontSize * SPACE_REACH_EM;
 }
 
 /** Cut an item at dot leaders, giving each piece a share of the width by its length. */

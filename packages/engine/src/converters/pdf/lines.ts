@@ -1,5 +1,6 @@
 import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
+import { SCRIPT_LENGTH, attachScripts } from "./scripts.js";
 import { CJK_CHARACTER } from "./model.js";
 import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { VerticalRule } from "./rules.js";
@@ -20,10 +21,13 @@ export interface PageOfLine {
   height: number;
 }
 
-/** Group horizontal items by baseline, top to bottom, each group sorted left to right; drop caps join their word. */
+/**
+ * Group horizontal items by baseline, top to bottom, each group sorted left to right; drop caps
+ * join their word, and scripts the line of the glyph they touch.
+ */
 export function groupByBaseline(items: readonly PdfTextItem[]): PdfTextItem[][] {
   const sorted = joinDropCaps(items.filter((item) => !item.vertical)).sort((a, b) => a.baseline - b.baseline);
-  return groupSorted(sorted).map((group) => group.sort((a, b) => a.x - b.x));
+  return attachScripts(groupSorted(sorted)).map((group) => group.sort((a, b) => a.x - b.x));
 }
 
 /**
@@ -48,14 +52,20 @@ function groupSorted(sorted: readonly PdfTextItem[]): PdfTextItem[][] {
   let current: PdfTextItem[] = [];
   let reference: PdfTextItem | undefined;
   for (const item of sorted) {
-    if (reference && onSameLine(reference, item)) {
+    const sameLine = reference !== undefined && onSameLine(reference, item);
+    const otherLine = sameLine ? current.find((other) => onOtherLineOfSameSize(other, item)) : undefined;
+    if (sameLine && otherLine === undefined) {
       current.push(item);
-      if (item.fontSize > reference.fontSize) reference = item;
+      if (item.fontSize > reference!.fontSize) reference = item;
       continue;
     }
-    if (current.length > 0) groups.push(current);
-    current = [item];
-    reference = item;
+    // Note: where the item is a line of its own after all, it takes along what sits nearer its
+    // baseline than the line before (the checkbox beside it).
+    const nearer = otherLine ? current.filter((other) => Math.abs(other.baseline - item.baseline) < Math.abs(other.baseline - otherLine.baseline)) : [];
+    const kept = current.filter((other) => !nearer.includes(other));
+    if (kept.length > 0) groups.push(kept);
+    current = [...nearer, item];
+    reference = current.reduce((a, b) => (b.fontSize > a.fontSize ? b : a));
   }
   if (current.length > 0) groups.push(current);
   return groups;
@@ -72,6 +82,18 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   const small = reference.fontSize < item.fontSize ? reference : item;
   const shift = (FOOTNOTE_MARK.test(small.text.trim()) ? MARK_SHIFT_EM : SHIFT_EM) * larger;
   return smaller <= 0.8 * larger && distance <= shift && distance <= smaller;
+}
+
+/**
+ * Whether two pieces of text (words, not scripts) set in one size sit on different baselines. A
+ * larger glyph between two lines (a checkbox, a bullet from a symbol font) is within script
+ * distance of both; it must not make them one line. A formula's superscript and subscript are one
+ * size on two baselines, but short.
+ */
+function onOtherLineOfSameSize(a: PdfTextItem, b: PdfTextItem): boolean {
+  const size = Math.min(a.fontSize, b.fontSize);
+  const words = a.text.trim().length > SCRIPT_LENGTH && b.text.trim().length > SCRIPT_LENGTH;
+  return words && Math.abs(a.fontSize - b.fontSize) < 0.05 * size && Math.abs(a.baseline - b.baseline) > SAME_BASELINE_EM * size;
 }
 
 // A superscript or subscript is shifted by at most this many ems of the text beside it, a
@@ -92,7 +114,7 @@ function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, 
       previous !== undefined &&
       ((gutter !== undefined && previous.x < gutter && item.x >= gutter) ||
         lineRules.some((rule) => previous.right <= rule.x + 1 && item.x >= rule.x - 1));
-    if (previous && (separated || item.x - previous.right > RUN_GAP_EM * Math.max(previous.fontSize, item.fontSize))) {
+    if (previous && (separated || item.x - previous.right > RUN_GAP_EM * Math.max(previous.fontSize, item.fontSize) || changesColumn(previous, item))) {
       runs.push(current);
       current = [];
     }
@@ -101,6 +123,22 @@ function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, 
   if (current.length > 0) runs.push(current);
   return runs;
 }
+
+/**
+ * Whether two pieces of text side by side on a baseline belong to two columns: set in two sizes
+ * and further apart than a word space (a caption beside the last line of a paragraph). Type changes
+ * size inside a sentence only with no gap, or a word space, before the new size. A list marker or
+ * a script may be set in a size of its own; only text longer than a script counts.
+ */
+function changesColumn(previous: PdfTextItem, item: PdfTextItem): boolean {
+  const smaller = Math.min(previous.fontSize, item.fontSize);
+  const texts = previous.text.trim().length > SCRIPT_LENGTH && item.text.trim().length > SCRIPT_LENGTH;
+  return texts && Math.abs(previous.fontSize - item.fontSize) >= SIZE_CHANGE * smaller && item.x - previous.right > COLUMN_GAP_EM * smaller;
+}
+
+// Sizes this share apart are two sizes of type; a gap this many ems wide is wider than a word space.
+const SIZE_CHANGE = 0.08;
+const COLUMN_GAP_EM = 0.6;
 
 function makeLine(runItems: readonly PdfTextItem[][], page: PageOfLine): TextLine {
   const runs = runItems.map(makeRun);
@@ -135,6 +173,19 @@ interface Piece {
   space: string;
 }
 
+// Note: a written space between two words, or after a word's closing punctuation ("plumes, long").
+const WORD_END = /[\p{L}\p{N}.,;:!?)\]’”]$/u;
+const WORD_START = /^[\p{L}\p{N}‘“]/u;
+
+/**
+ * Whether a space the PDF wrote between two items parts two words. Formulas write spaces where
+ * none shows (a symbol before its bracket or colon, a subscript before the next letter): the
+ * space counts only between text of one size that reads as words.
+ */
+function breaksWords(previous: PdfTextItem, item: PdfTextItem): boolean {
+  return Math.abs(previous.fontSize - item.fontSize) < 0.5 && WORD_END.test(previous.text) && WORD_START.test(item.text);
+}
+
 /** A run from items that sit close together on one baseline. */
 export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
@@ -150,7 +201,7 @@ export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
     const changesDirection = rightToLeft && previous !== undefined && isRightToLeft([previous]) !== isRightToLeft([item]);
     const changesFont = previous !== undefined && (previous.bold !== item.bold || previous.italic !== item.italic);
     const spaceGap = (changesFont ? SPACE_GAP_AT_FONT_CHANGE_EM : SPACE_GAP_EM) * item.fontSize;
-    const space = previous && (changesDirection || gap > spaceGap) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
+    const space = previous && (changesDirection || gap > spaceGap || (item.spaceBefore === true && breaksWords(previous, item))) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
     text += space + item.text;
     return { item, space };
   });

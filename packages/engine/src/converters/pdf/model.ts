@@ -22,6 +22,8 @@ export interface PdfTextItem {
   href: string | undefined;
   /** Set when the item follows a dot leader ("Introduction ....... 7"): a table of contents, not a table. */
   afterLeader?: boolean;
+  /** Set when the PDF wrote a space glyph right before the item: a word break, however narrow the gap. */
+  spaceBefore?: boolean;
 }
 
 /** Items on one baseline that sit close together: a phrase, or one cell of a table row. */

@@ -217,7 +217,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || !sharesColumnGap(tableLines)) {
+  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -273,6 +273,28 @@ function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
   });
 }
 
+/**
+ * Paragraphs set side by side in three columns or more (the panels of a brochure, a slide's
+ * tiles): in most of its lines, the text in most columns runs on from the line above (no sentence
+ * ends, the line starts in lowercase). A table's cells wrap so only now and then (a long header).
+ */
+function isProseInColumns(lines: readonly TextLine[]): boolean {
+  const rows = lines.filter((line) => line.runs.length > 1);
+  if (rows.length < 2 || Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS) return false;
+  const flowing = rows.slice(1).filter((line, index) => {
+    const above = rows[index]!;
+    const runsOn = line.runs.filter((run) => {
+      const cellAbove = above.runs.find((candidate) => Math.abs(candidate.x - run.x) <= COLUMN_ALIGNMENT);
+      return cellAbove !== undefined && !SENTENCE_END.test(cellAbove.text) && /^\p{Ll}/u.test(run.text);
+    });
+    return runsOn.length * 2 >= line.runs.length;
+  });
+  return flowing.length * 2 > rows.length - 1;
+}
+
+// Prose in columns: this many columns at least.
+const MINIMUM_PROSE_COLUMNS = 3;
+
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
@@ -320,12 +342,16 @@ function isTableOfContents(lines: readonly TextLine[]): boolean {
 
 /**
  * Lines whose first runs are list markers ("•", "1.", "a)") set apart from their text: a list or
- * numbered paragraphs with hanging indents, not a table.
+ * numbered paragraphs with hanging indents, not a table. Where every item goes on into two cells or
+ * more (a checklist: a box, a label, a mark under each heading), the lines are rows of a table.
  */
 function isMarkedList(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text));
+  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text)) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
 }
+
+// A checklist row: its marker, its label and marks in at least two columns.
+const CHECKLIST_ROW_RUNS = 4;
 
 /** The spaces between neighbouring runs of a line. */
 function cellGaps(line: TextLine): Extent[] {

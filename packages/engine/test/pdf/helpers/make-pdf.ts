@@ -20,6 +20,8 @@ export interface PdfLine {
   italic?: boolean;
   /** Set in Courier, a monospaced font. */
   mono?: boolean;
+  /** Extra width of each space in points (`Tw`); negative in tightly justified text. */
+  wordSpacing?: number;
 }
 
 /** An RGB image drawn on a page; `x`, `y` (bottom left corner), `width` and `height` are in points. */
@@ -130,7 +132,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink |
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
-      return `BT ${line.x} ${line.y} Td ${shown} ET`;
+      const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
+      return `BT ${line.x} ${line.y} Td ${wordSpacing}${shown} ET`;
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
