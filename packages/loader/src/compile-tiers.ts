@@ -6,9 +6,8 @@ import { setFlagsFromString } from "node:v8";
  * hot with its top tier (TurboFan) on background threads; while a build keeps every core busy
  * converting, that compilation takes cores from the conversions and rarely pays itself back before
  * the code goes cold. Capped at Maglev (V8's mid tier, which compiles far faster), two worker
- * threads converted the shared corpus's 63 documents in 4.9 s instead of 6.1–6.7 s, with 9.3 s of
- * CPU instead of 12–13 s, on a 2-core machine (`pnpm bench --only corpus-build` gives the figure
- * for a whole build).
+ * threads converted the shared corpus's 63 documents with about 30 % less CPU and in about 60 % of
+ * the time on a 2-core machine (`pnpm bench --only corpus-build` shows the build-level figure).
  *
  * V8's flags belong to the process (a worker thread cannot have its own), so the cap holds only
  * while at least one job runs, and the top tier comes back when the last one ends: a long-running
