@@ -1,5 +1,4 @@
 import type { ScrapeData as EngineScrapeData, WorkerPool } from "docscrape";
-import { withConversionTiers } from "./compile-tiers.js";
 import type { LoaderWorkerJob } from "./loader-worker.js";
 import type { MarkdownResult } from "./markdown.js";
 
@@ -30,9 +29,9 @@ export function loaderWorkers(size?: number): LoaderWorkers {
   const pool = (): Promise<WorkerPool<LoaderWorkerJob, unknown>> =>
     (sharedPool ??= import("docscrape").then(({ createWorkerPool }) => createWorkerPool(WORKER_URL, { size, maxHeapMb: MAX_HEAP_MB })));
   return {
-    scrape: (url, options, signal) =>
-      withConversionTiers(async () => (await pool()).run({ kind: "scrape", url, options }, { name: url, signal }) as Promise<EngineScrapeData>),
-    render: (markdown, options) =>
-      withConversionTiers(async () => (await pool()).run({ kind: "render", markdown, options }, { name: options.url }) as Promise<MarkdownResult>),
+    scrape: async (url, options, signal) =>
+      (await pool()).run({ kind: "scrape", url, options }, { name: url, signal }) as Promise<EngineScrapeData>,
+    render: async (markdown, options) =>
+      (await pool()).run({ kind: "render", markdown, options }, { name: options.url }) as Promise<MarkdownResult>,
   };
 }
