@@ -41,6 +41,19 @@ const isBulletGlyph = (text: string, style: FontStyle): boolean => {
   const visible = text.trim();
   return (style.symbol && UNMAPPED_SYMBOL.test(visible)) || (visible.length <= 2 && CONTROL_CHARACTER.test(visible));
 };
+// Note: a font whose space glyph has no Unicode mapping gives a control character for each space
+// ("Overview\u0002of\u0002the"). In an item with no real space, one control character that parts
+// three or more runs of letters is that space glyph; elsewhere a control character is an unmapped
+// glyph inside a word (a ligature) and is dropped.
+const MINIMUM_WORDS_PARTED = 3;
+function withUnmappedSpaces(text: string): string {
+  if (text.includes(" ")) return text;
+  for (const character of new Set(text.match(CONTROL_CHARACTERS) ?? [])) {
+    const words = text.split(character).filter((part) => /\p{L}/u.test(part));
+    if (words.length >= MINIMUM_WORDS_PARTED) return text.replaceAll(character, " ").replace(/ {2,}/g, " ");
+  }
+  return text;
+}
 // Note: Word sets the bullets of second-level lists as the letter "o" in Courier New, a tab
 // before the item's text, which is in the body's font.
 const LETTER_BULLET = "o";
@@ -113,7 +126,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const vertical = content.styles[item.fontName]?.vertical === true;
     const width = vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(item.str.replace(CONTROL_CHARACTERS, ""), ligatures));
+    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withUnmappedSpaces(item.str).replace(CONTROL_CHARACTERS, ""), ligatures));
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
