@@ -41,6 +41,20 @@ describe("pdf converter: filled-in forms", () => {
     expect(markdown).toMatch(/☐\s*\|?\s*Share my address/);
   });
 
+  it("shows text typed onto the page (a free-text annotation, as Fill & Sign adds) where it was typed", async () => {
+    const markdown = await toMarkdown(
+      makePdf([
+        [
+          { text: "Date of visit:", x: 72, y: 700 },
+          { typed: [150, 694, 300, 712], text: "14 March 2026" },
+          { text: "Signed by the site manager.", x: 72, y: 660 },
+        ],
+      ]),
+    );
+    expect(markdown).toMatch(/Date of visit:\s*\|?\s*14 March 2026/);
+    expect(markdown.indexOf("14 March 2026")).toBeLessThan(markdown.indexOf("Signed by the site manager."));
+  });
+
   it("leaves out hidden fields and empty ones", async () => {
     const markdown = await toMarkdown(
       makePdf([

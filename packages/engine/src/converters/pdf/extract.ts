@@ -2,7 +2,7 @@ import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
-import { formFieldItems } from "./form-fields.js";
+import { annotationTextItems } from "./annotation-text.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
 import type { Matrix } from "./operators.js";
@@ -152,7 +152,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     }
   }
   markLetterBullets(items);
-  items.push(...formFieldItems(annotations, viewport.transform as Matrix));
+  items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
   return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
 }

@@ -88,6 +88,15 @@ export interface PdfField {
   hidden?: boolean;
 }
 
+/** Text typed onto a generated page as a free-text annotation (as "Fill & Sign" does), in its rectangle. */
+export interface PdfTypedText {
+  typed: [x1: number, y1: number, x2: number, y2: number];
+  text: string;
+}
+
+const freeTextAnnotation = ({ typed, text }: PdfTypedText): string =>
+  `<< /Type /Annot /Subtype /FreeText /Rect [${typed.join(" ")}] /Contents ${pdfString(text)} /DA (/Helv 10 Tf 0 g) /F 4 >>`;
+
 const fieldAnnotation = ({ field, value, hidden }: PdfField, index: number): string => {
   const common = `/Type /Annot /Subtype /Widget /T (field${index}) /Rect [${field.join(" ")}] /F ${hidden ? 2 : 4} /DA (/Helv 10 Tf 0 g)`;
   if (typeof value === "boolean") return `<< ${common} /FT /Btn /V /${value ? "Yes" : "Off"} /AS /${value ? "Yes" : "Off"} >>`;
@@ -99,10 +108,10 @@ const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Sub
 
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text, drawn rules, link annotations and form fields, so tests can state exactly
- * what is on each page.
+ * lines of ASCII text, drawn rules, link annotations, form fields and typed text, so tests can
+ * state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink | PdfField)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -126,8 +135,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink |
     const drawings = pageImages.map((image, index) => `q ${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm /Im${index + 1} Do Q`);
     const links = lines.filter((line): line is PdfLink => "link" in line);
     const fields = lines.filter((line): line is PdfField => "field" in line);
+    const typed = lines.filter((line): line is PdfTypedText => "typed" in line);
     const texts = lines.flatMap((line) => {
-      if ("link" in line || "field" in line) return [];
+      if ("link" in line || "field" in line || "typed" in line) return [];
       if ("rule" in line) return drawRule(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
@@ -138,7 +148,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink |
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
     const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
-    const annotationBodies = [...links.map(linkAnnotation), ...fields.map(fieldAnnotation)];
+    const annotationBodies = [...links.map(linkAnnotation), ...fields.map(fieldAnnotation), ...typed.map(freeTextAnnotation)];
     const annotations = annotationBodies.length > 0 ? ` /Annots [${annotationBodies.join(" ")}]` : "";
     return add(
       `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
