@@ -8,6 +8,7 @@ interface ShownGlyph {
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const LETTERS = "\\p{L}\\p{M}";
 const ALL_LETTERS = new RegExp(`^[${LETTERS}]+$`, "u");
+const WHOLE_WORD = new RegExp(`(?<![${LETTERS}])[${LETTERS}]+(?![${LETTERS}])`, "gu");
 
 const isGlyph = (value: unknown): value is ShownGlyph => typeof value === "object" && value !== null && typeof (value as ShownGlyph).unicode === "string";
 
@@ -48,5 +49,5 @@ export function rightToLeftLigatureRepairs(operatorList: { fnArray: number[]; ar
 /** `text` with every whole word that `repairs` knows written as the PDF shows it. */
 export function repairRightToLeftLigatures(text: string, repairs: ReadonlyMap<string, string>): string {
   if (repairs.size === 0 || !RIGHT_TO_LEFT.test(text)) return text;
-  return text.replace(new RegExp(`(?<![${LETTERS}])[${LETTERS}]+(?![${LETTERS}])`, "gu"), (word) => repairs.get(word) ?? word);
+  return text.replace(WHOLE_WORD, (word) => repairs.get(word) ?? word);
 }
