@@ -718,4 +718,21 @@ describe("pdf text that is not a table", () => {
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("Place the tubes in a balanced configuration in the centrifuge");
   });
+
+  it("keeps outline-numbered headings and the bulleted items under them, each marker a tab stop from its text, as text", async () => {
+    const rows = [
+      ["2.", "WEEKEND ERRANDS"],
+      ["2.1", "Market stops"],
+      ["\u0095", "Buy fresh bread from the corner bakery"],
+      ["\u0095", "Pick up citrus and green onions"],
+      ["2.2", "Kitchen tasks"],
+    ];
+    const lines = rows.flatMap(([marker, text], index): PdfLine[] => [
+      { text: marker!, x: 72, y: 700 - index * 24 },
+      { text: text!, x: 108, y: 700 - index * 24 },
+    ]);
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("- Buy fresh bread from the corner bakery");
+  });
 });

@@ -38,6 +38,12 @@ const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)])$/i;
 /** Whether a piece of text is a list marker or another enumerator of points or notes. */
 export const isEnumerator = (text: string): boolean => isBareListMarker(text) || ENUMERATOR.test(text.trim());
 
+// Note: Word numbers the headings of an outline "2.1", "2.1.3" (a multilevel list).
+const OUTLINE_NUMBER = /^\d{1,2}(?:\.\d{1,2})+\.?$/;
+
+/** Whether a piece of text is a list marker or the number of an outline level ("2.1"). */
+export const isOutlineMarker = (text: string): boolean => isBareListMarker(text) || OUTLINE_NUMBER.test(text.trim());
+
 /** The number of a numbered line ("3. Results" gives 3), if it is one. */
 function numberOf(line: TextLine | undefined): number | undefined {
   const marker = line && parseListMarker(lineText(line))?.marker;
