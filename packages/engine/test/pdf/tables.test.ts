@@ -101,6 +101,19 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("reads a ruled grid of numbers as a table, though each row ends in a higher number, like a table of contents", async () => {
+    const cells = (from: number): string[][] => [0, 1, 2, 3].map((offset) => [String(from + offset)]);
+    const markdown = await toMarkdown([
+      [{ text: "Counts by week:", x: 72, y: 720 }, ...ruledTable(72, 700, [60, 60, 60, 60], [cells(1), cells(5), cells(9), cells(13)])],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["1", "2", "3", "4"],
+      ["5", "6", "7", "8"],
+      ["9", "10", "11", "12"],
+      ["13", "14", "15", "16"],
+    ]);
+  });
+
   it("does not split a row at a line that underlines a link in a cell", async () => {
     const items = ruledTable(72, 700, [90, 200], [
       [["Version"], ["Affected sections"]],

@@ -7,7 +7,7 @@ import { nestListItems } from "./list-nesting.js";
 import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import { joinContinuedTables, matchTable } from "./tables.js";
+import { isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
 import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
@@ -78,7 +78,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
-  const contents = contentsLines(lines);
+  const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
   for (let index = 0; index < lines.length; index++) {

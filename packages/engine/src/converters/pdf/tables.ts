@@ -162,6 +162,13 @@ function crossesFrame(line: TextLine, frame: TableFrame): boolean {
   return overlaps && (line.x < frame.left - line.fontSize || line.right > frame.right + line.fontSize);
 }
 
+/** Whether a line lies in a ruled frame with a column rule between its first and last run: a row of a ruled table. */
+export function isRowOfRuledTable(line: TextLine, frames: readonly TableFrame[]): boolean {
+  const first = line.runs[0]!;
+  const last = line.runs.at(-1)!;
+  return frames.some((frame) => isInFrame(line, frame) && columnDividers(frame).some((x) => x > first.right && x < last.x));
+}
+
 /** Lines of one baseline (a table row cut at a column gutter) joined back into one line, top to bottom. */
 function joinSplitLines(lines: readonly TextLine[]): TextLine[] {
   const joined: TextLine[] = [];
