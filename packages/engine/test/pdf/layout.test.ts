@@ -251,6 +251,21 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(flush)).toEqual(["I like to eat leaves"]);
   });
 
+  it("takes a heading that starts with an identifier in lowercase (a function, a hex id), but not lowercase prose in heading type", async () => {
+    const page = (heading: string): PdfLine[] => [
+      { text: "Reference", x: 72, y: 730, size: 20 },
+      ...paragraph(["The functions below are available in every browser that the library supports."], 72, 700),
+      { text: heading, x: 72, y: 670, size: 14 },
+      ...paragraph(["It returns the element whose id matches the string given, or null when none does."], 72, 648),
+    ];
+    const [identifier, hexId, prose] = await Promise.all(
+      ["getElementById()", "d666f1f7-46cb-42bd-9a39-9a39cf2a509f", "and other functions"].map((heading) => toMarkdown([page(heading)])),
+    );
+    expect(headingsOf(identifier)).toEqual(["Reference", "getElementById()"]);
+    expect(headingsOf(hexId)).toEqual(["Reference", "d666f1f7-46cb-42bd-9a39-9a39cf2a509f"]);
+    expect(headingsOf(prose)).toEqual(["Reference"]);
+  });
+
   it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
     const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
     const markdown = await toMarkdown([
