@@ -239,6 +239,31 @@ describe("pdf layout: headings", () => {
     }
   });
 
+  it("reads an italic line indented past the paragraph above it as a quotation, and a flush one as a heading", async () => {
+    const page = (quoteX: number): PdfLine[] => [
+      ...paragraph(["After a good day of swimming in the lake, it is important to eat something", "nice before the walk home."], 72, 700),
+      { text: "I like to eat leaves", x: quoteX, y: 666, italic: true },
+      ...paragraph(["Here are some interesting things a respectful duck could eat on the way."], 72, 640),
+    ];
+    const [indented, flush] = await Promise.all([toMarkdown([page(97)]), toMarkdown([page(72)])]);
+    expect(headingsOf(indented)).toEqual([]);
+    expect(indented).toContain("I like to eat leaves");
+    expect(headingsOf(flush)).toEqual(["I like to eat leaves"]);
+  });
+
+  it("takes a heading that starts with an identifier in lowercase (a function, a hex id), but not lowercase prose in heading type", async () => {
+    const page = (heading: string): PdfLine[] => [
+      { text: "Reference", x: 72, y: 730, size: 20 },
+      ...paragraph(["The functions below are available in every browser that the library supports."], 72, 700),
+      { text: heading, x: 72, y: 670, size: 14 },
+      ...paragraph(["It returns the element whose id matches the string given, or null when none does."], 72, 648),
+    ];
+    const headingsWith = async (heading: string): Promise<string[]> => headingsOf(await toMarkdown([page(heading)]));
+    expect(await headingsWith("getElementById()")).toEqual(["Reference", "getElementById()"]);
+    expect(await headingsWith("d666f1f7-46cb-42bd-9a39-9a39cf2a509f")).toEqual(["Reference", "d666f1f7-46cb-42bd-9a39-9a39cf2a509f"]);
+    expect(await headingsWith("and other functions")).toEqual(["Reference"]);
+  });
+
   it("keeps a two-line paragraph set in bold under a heading a paragraph", async () => {
     const lead = ["The committee met four times during the year to review the budget and the plans", "for the new building, and it reported to the board after every meeting it held."];
     const markdown = await toMarkdown([

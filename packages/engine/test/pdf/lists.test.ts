@@ -70,4 +70,25 @@ describe("pdf lists", () => {
     ]);
     expect(markdown.split("\n").filter((line) => /^\s*- /.test(line))).toEqual(["- Left one", "- Left two", "  - Left two, in short", "- Right one", "- Right two"]);
   });
+
+  it("writes lines that start with a ballot box as task list items, checked or not", async () => {
+    // Codes 0x80 and 0x81 print as Word's empty and crossed ballot boxes; the rest of ASCII as itself.
+    const ballotBoxes = [
+      "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+      "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+      "1 begincodespacerange <00> <FF> endcodespacerange",
+      "1 beginbfrange <20> <7E> <0020> endbfrange",
+      "2 beginbfchar <80> <2610> <81> <2612> endbfchar",
+      "endcmap CMapName currentdict /CMap defineresource pop end end",
+    ].join("\n");
+    const lines: PdfLine[] = [
+      { text: "Tasks before release:", x: 72, y: 700 },
+      { text: "\x81 Design", x: 72, y: 680 },
+      { text: "\x81 Implementation", x: 72, y: 664 },
+      { text: "\x80 Documentation", x: 72, y: 648 },
+    ];
+    const { markdown } = await convert(makePdf([lines], { toUnicode: ballotBoxes }), { filename: "checklist.pdf" });
+    expect(markdown).toContain(["- [x] Design", "- [x] Implementation", "- [ ] Documentation"].join("\n"));
+  });
 });

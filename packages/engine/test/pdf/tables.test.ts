@@ -101,6 +101,19 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("reads a ruled grid of numbers as a table, though each row ends in a higher number, like a table of contents", async () => {
+    const cells = (from: number): string[][] => [0, 1, 2, 3].map((offset) => [String(from + offset)]);
+    const markdown = await toMarkdown([
+      [{ text: "Counts by week:", x: 72, y: 720 }, ...ruledTable(72, 700, [60, 60, 60, 60], [cells(1), cells(5), cells(9), cells(13)])],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["1", "2", "3", "4"],
+      ["5", "6", "7", "8"],
+      ["9", "10", "11", "12"],
+      ["13", "14", "15", "16"],
+    ]);
+  });
+
   it("does not split a row at a line that underlines a link in a cell", async () => {
     const items = ruledTable(72, 700, [90, 200], [
       [["Version"], ["Affected sections"]],
@@ -717,5 +730,22 @@ describe("pdf text that is not a table", () => {
     const markdown = await toMarkdown([lines]);
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("Place the tubes in a balanced configuration in the centrifuge");
+  });
+
+  it("keeps outline-numbered headings and the bulleted items under them, each marker a tab stop from its text, as text", async () => {
+    const rows = [
+      ["2.", "WEEKEND ERRANDS"],
+      ["2.1", "Market stops"],
+      ["\u0095", "Buy fresh bread from the corner bakery"],
+      ["\u0095", "Pick up citrus and green onions"],
+      ["2.2", "Kitchen tasks"],
+    ];
+    const lines = rows.flatMap(([marker, text], index): PdfLine[] => [
+      { text: marker!, x: 72, y: 700 - index * 24 },
+      { text: text!, x: 108, y: 700 - index * 24 },
+    ]);
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("- Buy fresh bread from the corner bakery");
   });
 });

@@ -1,13 +1,13 @@
 import { withRuns } from "./columns.js";
 import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
-import { endsWithPageNumber } from "./headings.js";
+import { LARGER_THAN_BODY, endsWithPageNumber, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { nestListItems } from "./list-nesting.js";
 import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import { joinContinuedTables, matchTable } from "./tables.js";
+import { isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
 import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
@@ -78,7 +78,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
-  const contents = contentsLines(lines);
+  const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
   for (let index = 0; index < lines.length; index++) {
@@ -177,7 +177,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
   const level =
     continuedLevel === open?.headingLevel && continuedLevel !== undefined
       ? continuedLevel
-      : continuesText(open, line, measures) || inList
+      : continuesText(open, line, measures) || inList || isIndentedQuote(open, line, typography)
         ? undefined
         : typography.headingLevel(line);
   if (level !== undefined) {
@@ -226,6 +226,21 @@ function continuesText(open: OpenBlock | undefined, line: TextLine, { typography
   const previous = open.last;
   const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
   return sameType && continues(previous, line, typography) && fitsBlock(open, line, textRight);
+}
+
+// An italic line indented at least this many ems past the paragraph above it is set off as a quotation.
+const QUOTE_INDENT_EM = 1;
+
+/**
+ * Whether a line is a quotation set off from the paragraph above it: body-size italics (not bold),
+ * indented past that paragraph's text, as Word's Quote style sets it. Note: headings in italics
+ * are set flush with the text they head, so indented italics are not one.
+ */
+function isIndentedQuote(open: OpenBlock | undefined, line: TextLine, typography: Typography): boolean {
+  if (!open || open.block.kind !== "paragraph" || open.code || open.last.pageIndex !== line.pageIndex) return false;
+  if (!line.italic || line.bold || roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY) return false;
+  // Note: a line that starts right of where the paragraph's last line ends is in another column.
+  return line.x - open.textX >= QUOTE_INDENT_EM * typography.bodySize && line.x < open.last.right;
 }
 
 /** Whether a monospaced line goes on the listing above it: same page, no wider gap than a few blank lines. */

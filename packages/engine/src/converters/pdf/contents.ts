@@ -16,8 +16,12 @@ function pageNumberOf(line: TextLine): number | undefined {
 /** What a line of a table of contents is: an entry, or the rest of the entry's title, wrapped. */
 export type ContentsLine = "entry" | "wrapped";
 
-/** The lines of tables of contents without leaders: titles, then page numbers that go up. */
-export function contentsLines(lines: readonly TextLine[]): Map<TextLine, ContentsLine> {
+/**
+ * The lines of tables of contents without leaders: titles, then page numbers that go up. Note: a
+ * row of a ruled table (`inRuledTable`) is no entry, though it ends in a number that goes up (a
+ * grid of counts).
+ */
+export function contentsLines(lines: readonly TextLine[], inRuledTable: (line: TextLine) => boolean): Map<TextLine, ContentsLine> {
   const found = new Map<TextLine, ContentsLine>();
   let run: { line: TextLine; index: number; page: number }[] = [];
   const close = (): void => {
@@ -32,7 +36,7 @@ export function contentsLines(lines: readonly TextLine[]): Map<TextLine, Content
   };
   lines.forEach((line, index) => {
     const page = pageNumberOf(line);
-    if (page === undefined) return;
+    if (page === undefined || inRuledTable(line)) return;
     const previous = run.at(-1);
     const follows = previous && previous.line.pageIndex === line.pageIndex && index - previous.index <= MAXIMUM_LINES_BETWEEN + 1 && page >= previous.page;
     if (!follows) close();

@@ -26,6 +26,9 @@ const SENTENCE_BREAK = /\p{Ll}{3,}[.!?] \p{Lu}/u;
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,6})$/i;
 // Leaders too short to be cut out of the text ("traits: .. 97", "STATISTICS . 80") still end an entry.
 const SHORT_LEADER_PAGE_NUMBER = /(?:\s[.…]|(?:[.…]\s?){2,})\s*\d{1,4}$/;
+// A first word that is a name or an identifier, not prose: a capital inside it ("iOS", "eBay",
+// "getElementById"), a digit ("d666f1f7", "x86") or code punctuation ("fetch()", "max_size").
+const IDENTIFIER_START = /^\p{Ll}[\p{L}\d]*(?:\p{Lu}|\d|[_(])/u;
 // A line ending in a colon with at least this many words is a sentence leading in to what follows.
 const MINIMUM_LEAD_IN_WORDS = 8;
 // Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
@@ -176,8 +179,9 @@ function isHeadingLine(line: TextLine, bodySize: number): boolean {
   // Note: a long line ending in a colon introduces what follows ("... are as follows:"); a short
   // one ("Materials:") may be a heading.
   if (text.endsWith(":") && text.split(/\s+/).length >= MINIMUM_LEAD_IN_WORDS) return false;
-  // Note: a heading starts with a capital or a number; a lowercase start continues a sentence.
-  if (/^\p{Ll}/u.test(text)) return false;
+  // Note: a heading starts with a capital or a number; a lowercase start continues a sentence,
+  // unless the first word is a name or an identifier rather than a word of prose.
+  if (/^\p{Ll}/u.test(text) && !IDENTIFIER_START.test(text)) return false;
   if (parseListMarker(text)?.marker === "-") return false;
   if (endsWithPageNumber(line)) return false;
   // Note: a sentence ending inside the line ("... tube. See table below") or a word broken at its

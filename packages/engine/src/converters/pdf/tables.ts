@@ -2,7 +2,7 @@ import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
-import { isBareListMarker, isEnumerator } from "./lists.js";
+import { isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
@@ -160,6 +160,13 @@ function crossesFrame(line: TextLine, frame: TableFrame): boolean {
   if (line.runs.length > 1 || line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
   const overlaps = line.x < frame.right && line.right > frame.left;
   return overlaps && (line.x < frame.left - line.fontSize || line.right > frame.right + line.fontSize);
+}
+
+/** Whether a line lies in a ruled frame with a column rule between its first and last run: a row of a ruled table. */
+export function isRowOfRuledTable(line: TextLine, frames: readonly TableFrame[]): boolean {
+  const first = line.runs[0]!;
+  const last = line.runs.at(-1)!;
+  return frames.some((frame) => isInFrame(line, frame) && columnDividers(frame).some((x) => x > first.right && x < last.x));
 }
 
 /** Lines of one baseline (a table row cut at a column gutter) joined back into one line, top to bottom. */
@@ -341,13 +348,13 @@ function isTableOfContents(lines: readonly TextLine[]): boolean {
 }
 
 /**
- * Lines whose first runs are list markers ("•", "1.", "a)") set apart from their text: a list or
- * numbered paragraphs with hanging indents, not a table. Where every item goes on into two cells or
+ * Lines whose first runs are list markers ("•", "1.", "a)") or outline numbers ("2.1") set apart
+ * from their text: a list, numbered paragraphs or numbered headings with hanging indents, not a table. Where every item goes on into two cells or
  * more (a checklist: a box, a label, a mark under each heading), the lines are rows of a table.
  */
 function isMarkedList(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  return multiRun.every((line) => isBareListMarker(line.runs[0]!.text)) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
+  return multiRun.every((line) => isOutlineMarker(line.runs[0]!.text)) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
 }
 
 // A checklist row: its marker, its label and marks in at least two columns.
