@@ -732,6 +732,17 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("Place the tubes in a balanced configuration in the centrifuge");
   });
 
+  it("keeps a table whose first column holds decimal numbers a table (they are values, not outline numbers)", async () => {
+    // No header row: a continuation of a table on a new page, say.
+    const rows = [
+      ["0.5", "Mild", "Within range"],
+      ["1.5", "Moderate", "Within range"],
+      ["2.5", "Strong", "Above range"],
+    ];
+    const lines = rows.flatMap((cells, index): PdfLine[] => cells.map((text, column) => ({ text, x: 72 + column * 120, y: 700 - index * 16 })));
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
+
   it("keeps outline-numbered headings and the bulleted items under them, each marker a tab stop from its text, as text", async () => {
     const rows = [
       ["2.", "WEEKEND ERRANDS"],

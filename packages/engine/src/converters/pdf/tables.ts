@@ -2,7 +2,7 @@ import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
-import { isEnumerator, isOutlineMarker } from "./lists.js";
+import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
@@ -349,12 +349,18 @@ function isTableOfContents(lines: readonly TextLine[]): boolean {
 
 /**
  * Lines whose first runs are list markers ("•", "1.", "a)") or outline numbers ("2.1") set apart
- * from their text: a list, numbered paragraphs or numbered headings with hanging indents, not a table. Where every item goes on into two cells or
- * more (a checklist: a box, a label, a mark under each heading), the lines are rows of a table.
+ * from their text: a list, numbered paragraphs or numbered headings with hanging indents, not a
+ * table. Note: outline numbers count only beside list markers ("2.", "•"), as an outline mixes
+ * them; alone, "0.5", "1.5" are the values of a table's first column. Where every item goes on
+ * into two cells or more (a checklist: a box, a label, a mark under each heading), the lines are
+ * rows of a table.
  */
 function isMarkedList(lines: readonly TextLine[]): boolean {
+  const markers = lines.filter((line) => line.runs.length > 1).map((line) => line.runs[0]!.text);
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  return multiRun.every((line) => isOutlineMarker(line.runs[0]!.text)) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
+  return (
+    markers.every(isOutlineMarker) && markers.some(isBareListMarker) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS)
+  );
 }
 
 // A checklist row: its marker, its label and marks in at least two columns.
