@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { makePdf } from "./helpers/make-pdf.js";
+import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
 
 /** A ToUnicode CMap that maps printable ASCII to itself but the space glyph to a control code, as some subset fonts do. */
-const spaceWithoutUnicode = [
-  "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-  "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-  "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
-  "1 begincodespacerange <00> <FF> endcodespacerange",
-  "1 beginbfrange <21> <7E> <0021> endbfrange",
-  "1 beginbfchar <20> <0002> endbfchar",
-  "endcmap CMapName currentdict /CMap defineresource pop end end",
-].join("\n");
+const spaceWithoutUnicode = toUnicodeCMap({ ranges: [[0x21, 0x7e, "0021"]], codes: { " ": "0002" } });
 
 describe("pdf converter: glyphs without Unicode", () => {
   it("reads a space glyph without a Unicode mapping as the space it is, so words stay apart", async () => {
@@ -22,7 +14,7 @@ describe("pdf converter: glyphs without Unicode", () => {
 
   it("does not part a word at an unmapped glyph inside it (a ligature) in text that has real spaces", async () => {
     // "con" + an unmapped glyph + "dent": here the code for "#" stands for the glyph, mapped to a control code.
-    const ligatureWithoutUnicode = spaceWithoutUnicode.replace("1 beginbfchar <20> <0002> endbfchar", "2 beginbfchar <20> <0020> <23> <0001> endbfchar");
+    const ligatureWithoutUnicode = toUnicodeCMap({ ranges: [[0x21, 0x7e, "0021"]], codes: { " ": "0020", "#": "0001" } });
     const pdf = makePdf([[{ text: "We build con#dent and satis#ed clients", x: 72, y: 700 }]], { toUnicode: ligatureWithoutUnicode });
     const { markdown } = await convert(pdf, { filename: "ligature.pdf", pdf: { mode: "fast" } });
     expect(markdown).toContain("We build con");

@@ -356,11 +356,9 @@ function isTableOfContents(lines: readonly TextLine[]): boolean {
  * rows of a table.
  */
 function isMarkedList(lines: readonly TextLine[]): boolean {
-  const markers = lines.filter((line) => line.runs.length > 1).map((line) => line.runs[0]!.text);
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  return (
-    markers.every(isOutlineMarker) && markers.some(isBareListMarker) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS)
-  );
+  const markers = multiRun.map((line) => line.runs[0]!.text);
+  return markers.every(isOutlineMarker) && markers.some(isBareListMarker) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
 }
 
 // A checklist row: its marker, its label and marks in at least two columns.

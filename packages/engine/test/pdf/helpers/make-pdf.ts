@@ -36,15 +36,27 @@ export interface PdfImage {
   rgb: Uint8Array;
 }
 
+/**
+ * A ToUnicode CMap for a one-byte font: `ranges` send a run of codes on from a first Unicode value
+ * (`[from, to, unicode]`), `codes` send one code each to its text (hex UTF-16, several code units
+ * for a glyph that stands for several characters).
+ */
+export function toUnicodeCMap({ ranges = [], codes = {} }: { ranges?: readonly [from: number, to: number, unicode: string][]; codes?: Readonly<Record<string, string>> }): string {
+  const hex = (code: number): string => code.toString(16).padStart(2, "0").toUpperCase();
+  const characters = Object.entries(codes);
+  return [
+    "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+    "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+    "1 begincodespacerange <00> <FF> endcodespacerange",
+    ...(ranges.length > 0 ? [`${ranges.length} beginbfrange ${ranges.map(([from, to, unicode]) => `<${hex(from)}> <${hex(to)}> <${unicode}>`).join(" ")} endbfrange`] : []),
+    ...(characters.length > 0 ? [`${characters.length} beginbfchar ${characters.map(([code, unicode]) => `<${hex(code.charCodeAt(0))}> <${unicode}>`).join(" ")} endbfchar`] : []),
+    "endcmap CMapName currentdict /CMap defineresource pop end end",
+  ].join("\n");
+}
+
 /** A ToUnicode CMap sending every printable ASCII code to the private-use area (U+E020 on): a text layer of garbage. */
-export const privateUseToUnicode = [
-  "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-  "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-  "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
-  "1 begincodespacerange <00> <FF> endcodespacerange",
-  "1 beginbfrange <20> <7E> <E020> endbfrange",
-  "endcmap CMapName currentdict /CMap defineresource pop end end",
-].join("\n");
+export const privateUseToUnicode = toUnicodeCMap({ ranges: [[0x20, 0x7e, "E020"]] });
 
 /** Options of {@link makePdf}. */
 export interface MakePdfOptions {
