@@ -824,6 +824,24 @@ describe("pdf layout: words, scripts and what shares a line", () => {
     expect(markdown).toContain("state-of-the-art on most tasks of the suite, and a mixture-of-experts model");
     expect(markdown).toContain("on the benchmark as a whole.");
   });
+
+  it("keeps the hyphens of a code or a number range broken at the end of a line", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "The request was logged as 3f2a9c1e-407f-",
+            "a055-9e0d-1b2c3d4e5f60 on pages 10-",
+            "20 of the register, with the COVID-",
+            "19 entries after it.",
+          ],
+          72,
+          700,
+        ),
+      ],
+    ]);
+    expect(markdown).toContain("logged as 3f2a9c1e-407f-a055-9e0d-1b2c3d4e5f60 on pages 10-20 of the register, with the COVID-19 entries after it.");
+  });
 });
 
 // Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.

@@ -338,12 +338,21 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 // one of them. Note: TeX (and most layout programs) never hyphenate a word that holds a hyphen; they
 // break it at its own hyphens only.
 const HYPHENATED_COMPOUND = /\p{L}-\p{L}+-$/u;
+// A line that ends in a hyphen where the word on either side of it holds a digit breaks a code, a
+// range or a name with a number ("407f-" "a055-…" of a UUID, "10-" "20", "COVID-" "19"): no
+// layout program hyphenates such a word, so the hyphen is the text's own.
+const CODE_BEFORE_BREAK = /[\p{L}\p{N}]-$/u;
+const DIGIT = /\p{N}/u;
+const breaksCode = (text: string, next: string): boolean =>
+  CODE_BEFORE_BREAK.test(text) && /^[\p{L}\p{N}]/u.test(next) && (DIGIT.test(/\S*$/u.exec(text)![0]) || DIGIT.test(/^\S*/u.exec(next)![0]));
 
 /**
  * Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK
- * characters. A line that breaks after a hyphen inside a compound ("state-of-the-") keeps it.
+ * characters. A line that breaks after a hyphen inside a compound ("state-of-the-") or a code
+ * ("407f-") keeps it.
  */
 export function joinLines(text: string, next: string): string {
+  if (breaksCode(text, next)) return text + next;
   if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;
