@@ -1,16 +1,8 @@
 import { unzipSync } from "fflate";
+import { oleEntryNames } from "./converters/ole-container.js";
 import { formatFromContentType, formatFromFilename } from "./formats.js";
+import { OLE2_SIGNATURE, PDF_SIGNATURE, RTF_SIGNATURE, ZIP_SIGNATURE, startsWith } from "./signatures.js";
 import type { DocumentFormat, StreamInfo } from "./types.js";
-
-
-/** Whether `bytes` hold `signature` at `offset`. */
-export const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
-  signature.every((byte, i) => bytes[offset + i] === byte);
-
-const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-export const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-export const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const RTF_SIGNATURE = [0x7b, 0x5c, 0x72, 0x74, 0x66]; // {\rtf
 
 /**
  * The format the bytes themselves prove, if they prove one. Text formats are never proven by
@@ -23,12 +15,14 @@ function formatFromBytes(bytes: Uint8Array, hint?: DocumentFormat): DocumentForm
   if (startsWith(bytes, ZIP_SIGNATURE)) return zipFormat(bytes);
   if (startsWith(bytes, RTF_SIGNATURE)) return "rtf";
   if (startsWith(bytes, OLE2_SIGNATURE)) {
-    // Telling Word from Excel needs the directory; the stream names are ASCII in UTF-16LE.
-    const sample = new TextDecoder("utf-16le").decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
-    if (sample.includes("WordDocument")) return "doc";
-    if (sample.includes("PowerPoint Document")) return "ppt";
-    if (sample.includes("Workbook") || sample.includes("Book")) return "xls";
-    return hint === "doc" || hint === "xls" ? hint : undefined;
+    // Telling Word from Excel needs the directory's stream names. Note: read from the directory
+    // itself, wherever it lies in the file; the text of a document may hold the same words.
+    const names = oleEntryNames(bytes);
+    if (names.has("WordDocument")) return "doc";
+    if (names.has("PowerPoint Document")) return "ppt";
+    if (names.has("Workbook") || names.has("Book")) return "xls";
+    // Note: a truncated or damaged file has no directory to read: its name says what it should be.
+    return hint === "doc" || hint === "xls" || hint === "ppt" ? hint : undefined;
   }
   return undefined;
 }

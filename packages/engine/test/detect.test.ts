@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import CFB from "cfb";
 import { describe, expect, it } from "vitest";
 import { detectFormat } from "../src/detect.js";
 
@@ -15,6 +16,21 @@ describe("detectFormat", () => {
   it("tells Word 97 from Excel 97 inside OLE2 compound files", () => {
     expect(detectFormat(read("dl_legacy_sample.doc"))).toBe("doc");
     expect(detectFormat(read("md_test.xls"))).toBe("xls");
+  });
+
+  it("reads an OLE2 file's kind from its directory, and from its name when the directory is damaged", () => {
+    // Note: a Word 97 file whose text (UTF-16LE, as Word stores it) names an Excel stream.
+    const container = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(container, "/WordDocument", Buffer.from("Minutes of the Workbook committee. ".repeat(200), "utf16le"));
+    CFB.utils.cfb_add(container, "/1Table", Buffer.alloc(600));
+    const bytes = new Uint8Array(CFB.write(container, { type: "buffer" }) as Buffer);
+    expect(detectFormat(bytes)).toBe("doc");
+    // The directory's first sector (header field at offset 48) wiped, as in a damaged download.
+    const directory = (new DataView(bytes.buffer).getUint32(48, true) + 1) * 512;
+    const damaged = bytes.slice();
+    damaged.fill(0, directory, directory + 512);
+    expect(detectFormat(damaged, { filename: "minutes.doc" })).toBe("doc");
+    expect(detectFormat(damaged)).toBeUndefined();
   });
 
   it("uses the name, then the content type, for text formats", () => {

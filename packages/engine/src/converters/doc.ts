@@ -2,6 +2,7 @@ import CFB from "cfb";
 import type { FootnoteDefinition } from "mdast";
 import { ScrapeError } from "../errors.js";
 import type { Converter } from "../types.js";
+import { readOleContainer } from "./ole-container.js";
 import { writeMarkdown } from "./word/markdown-writer.js";
 import { readCharacterProperties } from "./doc/character-properties.js";
 import { readFib } from "./doc/fib.js";
@@ -47,7 +48,7 @@ export const docConverter: Converter = {
   formats: ["doc"],
   async convert(bytes, options) {
     const name = options.filename ?? "the document";
-    const container = CFB.read(bytes, { type: "buffer" });
+    const container = readOleContainer(bytes);
     const wordDocument = readStream(container, "WordDocument");
     const fib = readFib(wordDocument);
     if (fib.encrypted) {

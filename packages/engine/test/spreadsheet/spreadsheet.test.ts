@@ -1,4 +1,4 @@
-import { utils } from "@e965/xlsx";
+import { utils, write } from "@e965/xlsx";
 import type { WorkSheet } from "@e965/xlsx";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -100,6 +100,16 @@ describe("spreadsheet converter on corpus workbooks", () => {
     await expect(convertCorpus("mal_random_bytes.xlsx")).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
       message: expect.stringContaining("mal_random_bytes.xlsx is not a valid XLSX workbook"),
+    });
+  });
+
+  it("refuses a truncated Excel 97 workbook in words a reader understands", async () => {
+    const workbook = utils.book_new();
+    utils.book_append_sheet(workbook, utils.aoa_to_sheet([["Region", "Sales"], ...Array.from({ length: 400 }, (_, row) => [`Region ${row}`, row])]), "Sales");
+    const bytes = new Uint8Array(write(workbook, { type: "array", bookType: "xls" }) as ArrayBuffer);
+    await expect(convert(bytes.subarray(0, bytes.length >> 1), { filename: "sales.xls" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "sales.xls is truncated or damaged (its Excel 97-2003 container cannot be read); check that the file is complete and not corrupt.",
     });
   });
 

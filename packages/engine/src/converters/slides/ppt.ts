@@ -1,5 +1,6 @@
 import CFB from "cfb";
 import { ScrapeError } from "../../errors.js";
+import { readOleContainer } from "../ole-container.js";
 import { readOleSummary } from "../ole-summary.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
@@ -231,13 +232,7 @@ function streamOf(container: CFB.CFB$Container, path: string): PptStream {
  * Note: no maintained npm library reads PPT; SheetJS's `ppt` package stopped at plain text in 2017.
  */
 export function readPpt(bytes: Uint8Array, name: string, onlyMainContent: boolean): Deck {
-  let container: CFB.CFB$Container;
-  try {
-    container = CFB.read(bytes, { type: "buffer" });
-  } catch (error) {
-    // cfb's own messages name its internals ("Cannot set properties of undefined").
-    throw new Error("its OLE2 container is truncated or damaged", { cause: error });
-  }
+  const container = readOleContainer(bytes);
   if (CFB.find(container, "EncryptedSummary")) throw passwordProtected(name);
   const stream = streamOf(container, "PowerPoint Document");
   const directory = readPersistDirectory(streamOf(container, "Current User"), stream);

@@ -1,5 +1,6 @@
-import { OLE2_SIGNATURE, ZIP_SIGNATURE, startsWith } from "../../detect.js";
+import { OLE2_SIGNATURE, ZIP_SIGNATURE, startsWith } from "../../signatures.js";
 import { ScrapeError } from "../../errors.js";
+import { oleEntryNames } from "../ole-container.js";
 import type { DocumentFormat } from "../../types.js";
 import { assertSafeZip } from "../../zip-guard.js";
 
@@ -35,6 +36,12 @@ export function assertWorkbookContainer(bytes: Uint8Array, format: DocumentForma
     throw new ScrapeError(
       "DOCUMENT_UNREADABLE",
       `${name} is not a valid ${format.toUpperCase()} workbook (it is not ${container}); check that the file is not corrupt or renamed.`,
+    );
+  }
+  if (format === "xls" && isOle2 && oleEntryNames(bytes).size === 0) {
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${name} is truncated or damaged (its Excel 97-2003 container cannot be read); check that the file is complete and not corrupt.`,
     );
   }
   if (isOoxml && isEncryptedOoxml(bytes)) {
