@@ -478,6 +478,56 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(right.join(" "));
   });
 
+  it("reads a LaTeX page column by column where its columns are set an em apart and a float moved one down", async () => {
+    // Note: LaTeX sets its columns 10 of its points apart, 9.963 PDF points (its points are
+    // 1/72.27 in): a hair under an em of 10-point text. A table at the top of the left column
+    // moved the left column's lines off the right's baselines, but for the line beside the right
+    // column's heading and one more.
+    const measure = 220;
+    const rightX = 72 + measure + 9.963;
+    const justified = (lines: readonly string[], x: number, y: number, leading = 12): PdfLine[] =>
+      lines.map((text, index) => ({
+        text,
+        x,
+        y: y - index * leading,
+        size: 10,
+        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 10)) / (text.split(" ").length - 1),
+      }));
+    const left = [
+      "the sample was drawn from every region of the",
+      "country in the spring, and each household was",
+      "visited twice by the same interviewer, once in",
+      "the morning and once in the evening, so that",
+      "the answers of those at work during the day",
+      "were not lost from the survey and the results",
+      "could be weighted by the size of each region",
+      "as the census of the year before counts it.",
+    ];
+    const after = ["a second survey followed in the autumn."];
+    const right = [
+      "we weighted the answers by region and by the",
+      "size of each household, and we left out the",
+      "households that answered only once, since a",
+      "single visit cannot tell the morning from the",
+      "evening, which the second question turns on,",
+      "nor can it show how the answers changed over",
+      "the day, and so the rest of this section uses",
+      "the households visited twice, about nine in ten.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Table 1: Households by region.", x: 72, y: 700, size: 10 },
+        ...justified(left, 72, 600),
+        ...justified(after, 72, 498),
+        { text: "2 Methods", x: rightX, y: 600, size: 12, bold: true },
+        ...justified(right, rightX, 582),
+      ],
+    ]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown).toContain(`# 2 Methods\n\n${right.join(" ")}`);
+    expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("2 Methods"));
+  });
+
   it("reads a one-column page top down where a word space of the text lines up under a narrow caption", async () => {
     const caption = ["Figure 2.9.", "A pie chart", "showing", "twelve", "kinds of", "television", "seen in", "Ontario", "in 2004", "gives too", "much to", "take in."];
     const body = [

@@ -11,8 +11,10 @@ const PROSE_FILL = 0.55;
 const UNPAIRED_SHARE = 0.5;
 // Words in a line of prose are never further apart than this many ems.
 const PROSE_GAP_EM = 2;
-// Where a line has text on both sides, the gap between them is at least this many ems.
-const MINIMUM_PAGE_GUTTER_EM = 1;
+// Where a line has text on both sides, the gap between them is at least this many ems. Note:
+// LaTeX sets its columns 10 pt apart, a hair under one em of 10 pt text (its points are
+// 1/72.27 in, a PDF's 1/72 in).
+const MINIMUM_PAGE_GUTTER_EM = 0.95;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
 
@@ -332,7 +334,8 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
 function gapAt(group: readonly PdfTextItem[], x: number): number {
   const lastLeft = group.filter((item) => isLeftOf(item, x)).at(-1);
   const firstRight = group.find((item) => !isLeftOf(item, x));
-  return lastLeft && firstRight ? (firstRight.x - lastLeft.right) / Math.max(lastLeft.fontSize, firstRight.fontSize) : Infinity;
+  // Note: in ems of the smaller type, the body text's where a heading in one column faces it in the other.
+  return lastLeft && firstRight ? (firstRight.x - lastLeft.right) / Math.min(lastLeft.fontSize, firstRight.fontSize) : Infinity;
 }
 
 // Note: a side of a line with this many characters is prose, not a table cell or a chart label.
