@@ -287,6 +287,27 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^#+ Scope of the review\n\nThe review covers every contract/m);
   });
 
+  it("ranks a chapter's label set smaller above its title with the title, and the chapter's sections under both", async () => {
+    // Note: as LaTeX's book and report classes set a chapter: "Chapter 1" over a larger title.
+    const chapter = (number: number, title: string, y: number): PdfLine[] => [
+      { text: `Chapter ${number}`, x: 72, y, size: 20.7, bold: true },
+      { text: title, x: 72, y: y - 40, size: 24.8, bold: true },
+      ...paragraph(["The chapter opens with a paragraph of body text that says what the", "sections below it will cover, and in which order."], 72, y - 80, { size: 10 }),
+      { text: `${number}.1 Setup`, x: 72, y: y - 130, size: 14.3, bold: true },
+      ...paragraph(["The setup is described in this section, in as much detail as a", "reader needs to repeat the work on a machine of their own."], 72, y - 155, { size: 10 }),
+    ];
+    const body = paragraph(["The rest of the first chapter runs on over this page, in the same body", "type as the paragraphs under its sections."], 72, 700, { size: 10 });
+    const markdown = await toMarkdown([chapter(1, "Results", 650), body, chapter(2, "Discussion", 650)]);
+    expect(markdown.split("\n").filter((line) => line.startsWith("#"))).toEqual([
+      "# Chapter 1",
+      "# Results",
+      "## 1.1 Setup",
+      "# Chapter 2",
+      "# Discussion",
+      "## 2.1 Setup",
+    ]);
+  });
+
   it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
     const markdown = await toMarkdown([
       [

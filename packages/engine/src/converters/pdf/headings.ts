@@ -135,10 +135,14 @@ const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): numbe
  * above it, starting from the level the shallowest numbered headings have by their type.
  */
 function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typography, "sectionLevel">): Typography["sectionLevel"] {
-  const headings = lines.flatMap((line) => {
+  const headings = lines.flatMap((line, index) => {
     const text = lineText(line);
     const level = SECTION_NUMBER.test(text) || CHAPTER_NUMBER.test(text) ? typography.headingLevel(line) : undefined;
-    return level === undefined ? [] : [{ text, level }];
+    if (level === undefined) return [];
+    // Note: a chapter's label set above its title, smaller ("Chapter 1" over "Results", as LaTeX
+    // sets them), heads the chapter at the title's level, and its sections go under both.
+    const title = DIVISION_LABEL.test(text) ? titleUnder(line, lines[index + 1], typography) : undefined;
+    return [{ text, level: Math.min(level, title ?? level) }];
   });
   const appendixLetters = new Set(headings.flatMap(({ text }) => /^([A-Z])\.\d/.exec(text)?.[1] ?? []));
   const numbered = headings.flatMap(({ text, level }) => {
@@ -154,6 +158,14 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
     const rank = depth === undefined ? -1 : depths.indexOf(depth);
     return rank < 0 ? level : Math.min(top + rank, MAXIMUM_LEVEL);
   };
+}
+
+/** The heading level of `next` when it is a title set under the division label `label`: a heading of the same or a larger type. */
+function titleUnder(label: TextLine, next: TextLine | undefined, typography: Pick<Typography, "headingLevel">): number | undefined {
+  if (!next || next.pageIndex !== label.pageIndex || SECTION_NUMBER.test(lineText(next))) return undefined;
+  const labelLevel = typography.headingLevel(label);
+  const titleLevel = typography.headingLevel(next);
+  return labelLevel !== undefined && titleLevel !== undefined && titleLevel <= labelLevel ? titleLevel : undefined;
 }
 
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
