@@ -549,6 +549,39 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("2 Methods"));
   });
 
+  it("reads authors' names set side by side above two columns as one line, before the columns", async () => {
+    const left = [
+      "the sample was drawn from every region of the",
+      "country in the spring, and each household was",
+      "visited twice by the same interviewer, once in",
+      "the morning and once in the evening, so that",
+      "the answers of those at work during the day",
+      "were not lost from the survey of the year.",
+    ];
+    const right = [
+      "we weighted the answers by region and by the",
+      "size of each household, and we left out the",
+      "households that answered only once, since a",
+      "single visit cannot tell the morning from the",
+      "evening, which the second question turns on,",
+      "and so we kept about nine in ten of them.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Households Seen Twice a Day", x: 180, y: 700, size: 17 },
+        // Note: centred on the page together, each name in the middle of a column's half of it.
+        { text: "Ada Lovelace", x: 226, y: 670, size: 12 },
+        { text: "Alan Turing", x: 322, y: 670, size: 12 },
+        ...paragraph(left, 72, 630, { size: 10 }),
+        // Note: off the left column's baselines, as a float above it leaves them.
+        ...paragraph(right, 312, 623, { size: 10 }),
+      ],
+    ]);
+    expect(markdown.indexOf("Ada Lovelace")).toBeLessThan(markdown.indexOf("Alan Turing"));
+    expect(markdown.indexOf("Alan Turing")).toBeLessThan(markdown.indexOf(left[0]!));
+    expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
+  });
+
   it("reads a one-column page top down where a word space of the text lines up under a narrow caption", async () => {
     const caption = ["Figure 2.9.", "A pie chart", "showing", "twelve", "kinds of", "television", "seen in", "Ontario", "in 2004", "gives too", "much to", "take in."];
     const body = [

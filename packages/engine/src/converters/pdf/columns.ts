@@ -73,7 +73,8 @@ export function readingOrder(page: PageLayout): TextLine[] {
     right = [];
   };
   for (const line of page.lines) {
-    if (line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
+    const acrossPage = left.length === 0 && right.length === 0 && isCentredPair(line, gutter, page.width);
+    if (acrossPage || line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
       flush();
       ordered.push(line);
       continue;
@@ -85,6 +86,21 @@ export function readingOrder(page: PageLayout): TextLine[] {
   }
   flush(true);
   return ordered;
+}
+
+// Note: names set side by side on a title page ("A. Author    B. Writer"), above the columns,
+// are one line across the page: each side far narrower than a column, the pair centred on the page.
+const CENTRED_PAIR_SIDE_SHARE = 0.25;
+const CENTRED_PAIR_OFFSET_SHARE = 0.05;
+
+/** Whether a line holds two narrow sides, one each side of the gutter, centred on the page together. */
+function isCentredPair(line: TextLine, gutter: number, pageWidth: number): boolean {
+  const leftRuns = line.runs.filter((run) => isLeftOf(run, gutter));
+  const rightRuns = line.runs.filter((run) => !isLeftOf(run, gutter));
+  if (leftRuns.length === 0 || rightRuns.length === 0) return false;
+  const narrow = (runs: readonly TextRun[]): boolean => runs.at(-1)!.right - runs[0]!.x <= CENTRED_PAIR_SIDE_SHARE * pageWidth;
+  const centre = (leftRuns[0]!.x + rightRuns.at(-1)!.right) / 2;
+  return narrow(leftRuns) && narrow(rightRuns) && Math.abs(centre - pageWidth / 2) <= CENTRED_PAIR_OFFSET_SHARE * pageWidth;
 }
 
 /** A line's em for the gaps between its runs: its smallest type, as a heading set large beside the text is measured by the text. */
