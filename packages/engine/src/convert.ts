@@ -64,7 +64,13 @@ export async function convert(input: Uint8Array, options: ConvertOptions = {}): 
   const converter = await CONVERTER_BY_FORMAT[format]();
   try {
     const result = await converter.convert(bytes, { onlyMainContent: true, ...options, format });
-    return { ...result, metadata: { ...result.metadata, format, contentType: MIME_BY_FORMAT[format] } };
+    // Note: a document that gives no text and no reason (a page cut off before its content, a
+    // blank file) says so, rather than becoming an empty page without a word.
+    const warnings =
+      result.warnings.length > 0 || /[\p{L}\p{N}]/u.test(result.markdown)
+        ? result.warnings
+        : [`${name} has no text to convert; check that it is complete and not blank.`];
+    return { ...result, warnings, metadata: { ...result.metadata, format, contentType: MIME_BY_FORMAT[format] } };
   } catch (error) {
     if (ScrapeError.is(error)) throw error;
     throw new ScrapeError(

@@ -15,6 +15,13 @@ describe("HTML documents", () => {
     expect(metadata).toMatchObject({ title: "Harbour Bridge Reopens After Repairs | Coastal Gazette", language: "en", author: "Rowan Tidewell", format: "html" });
   });
 
+  it("say so when a page gives no text, as one cut off in its navigation does", async () => {
+    const cutOff = `<html><head><title>Bridge</title></head><body><header><nav><ul><li><a href="/news/">News</a></li><li><a href="/sport/"`;
+    const { markdown, warnings } = await convertNamed(cutOff, "bridge.html");
+    expect(markdown.trim()).toBe("");
+    expect(warnings).toEqual(["bridge.html has no text to convert; check that it is complete and not blank."]);
+  });
+
   it("make links absolute against the document's URL and drop javascript: links", async () => {
     const { markdown } = await convertNamed(corpusFile("hand_news-article.html"), "bridge.html", { url: PAGE_URL });
     expect(markdown).toContain("[full inspection report](https://news.example.org/2026/reports/bridge-inspection.pdf)");
