@@ -759,4 +759,33 @@ describe("pdf text that is not a table", () => {
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("- Buy fresh bread from the corner bakery");
   });
+
+  it("reads sections whose headings are underlined across the page as sections, with the table in one of them", async () => {
+    // Note: as a browser prints a web page whose CSS rules each `h2` across the text column.
+    const section = (title: string, y: number): PageItem[] => [
+      { text: title, x: 72, y, size: 14, bold: true },
+      { rule: [72, y - 5, 540, y - 5], width: 0.75 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...section("Product description", 720),
+        { text: "The unit extracts stale air from kitchens and bathrooms and supplies fresh, filtered air", x: 72, y: 696, size: 10 },
+        { text: "to living rooms and bedrooms. A heat exchanger recovers most of the heat in the extracted", x: 72, y: 682, size: 10 },
+        { text: "air before it leaves the house.", x: 72, y: 668, size: 10 },
+        ...section("Technical data", 636),
+        ...borderlessTable([72, 260], 612, [[["Property"], ["Value"]], [["Airflow range"], ["30 to 160 m3/h"]], [["Weight"], ["24 kg"]], [["Power supply"], ["230 V, 50 Hz"]]], { padding: 4 }),
+        ...section("Maintenance", 530),
+        { text: "Change the filters every six months, or when the filter warning light comes on.", x: 72, y: 506, size: 10 },
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Property", "Value"],
+      ["Airflow range", "30 to 160 m3/h"],
+      ["Weight", "24 kg"],
+      ["Power supply", "230 V, 50 Hz"],
+    ]);
+    expect(outsideTables(markdown)).toContain("air before it leaves the house.");
+    expect(markdown).toMatch(/^#+ Technical data$/m);
+    expect(markdown).toMatch(/^#+ Maintenance$/m);
+  });
 });
