@@ -1,3 +1,4 @@
+import { splitAtAlignedColumns } from "./aligned-columns.js";
 import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
 import { SCRIPT_LENGTH, attachScripts } from "./scripts.js";
@@ -40,7 +41,7 @@ export function buildLines(
   page: PageOfLine,
   separators: { gutter: Gutter | undefined; rules: readonly VerticalRule[] },
 ): TextLine[] {
-  const lines = groups.map((group) => makeLine(splitRuns(group, separators.gutter, separators.rules), page));
+  const lines = splitAtAlignedColumns(groups.map((group) => splitRuns(group, separators.gutter, separators.rules))).map((runs) => makeLine(runs, page));
   // Note: vertical (CJK) text reads top to bottom in columns from right to left; each column is a line.
   const vertical = items.filter((item) => item.vertical).sort((a, b) => b.x - a.x);
   for (const item of vertical) lines.push(makeLine([[item]], page));
