@@ -628,6 +628,20 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("Review Figure 2.1023 below, which shows");
   });
 
+  it("keeps a footnote mark set five sixths of the text size (a browser's <sup>) with its line", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "The survey was posted to households in October and could be answered on", x: 72, y: 700, size: 11.5 },
+        { text: "paper or online. We received 1,874 replies, a response rate of", x: 72, y: 683, size: 11.5 },
+        // Note: the raised mark makes its line taller: the line sits further under the one above.
+        { text: "31 per cent.", x: 72, y: 662.6, size: 11.5 },
+        { text: "1", x: 132, y: 667.3, size: 9.6 },
+        { text: "Satisfaction with services", x: 72, y: 628, size: 15, bold: true },
+      ],
+    ]);
+    expect(markdown).toContain("a response rate of 31 per cent.1");
+  });
+
   it("reads tiles set side by side one after the other, each whole", async () => {
     // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
     const titles = ["Our Purpose", "Our Mission", "What We Do"];

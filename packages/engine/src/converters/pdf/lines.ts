@@ -81,8 +81,9 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   // than their own size; text further off is a line of its own beside large type (a side heading).
   // A footnote mark may be raised higher, above the line's capitals.
   const small = reference.fontSize < item.fontSize ? reference : item;
-  const shift = (FOOTNOTE_MARK.test(small.text.trim()) ? MARK_SHIFT_EM : SHIFT_EM) * larger;
-  return smaller <= 0.8 * larger && distance <= shift && distance <= smaller;
+  const isMark = FOOTNOTE_MARK.test(small.text.trim());
+  const shift = (isMark ? MARK_SHIFT_EM : SHIFT_EM) * larger;
+  return smaller <= (isMark ? MARK_SIZE_SHARE : SCRIPT_SIZE_SHARE) * larger && distance <= shift && distance <= smaller;
 }
 
 /**
@@ -102,6 +103,10 @@ function onOtherLineOfSameSize(a: PdfTextItem, b: PdfTextItem): boolean {
 const SHIFT_EM = 0.5;
 const MARK_SHIFT_EM = 0.75;
 const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3})$/u;
+// A script is set at most this share of the text's size; a footnote mark at most this share
+// (browsers set `<sup>` one CSS step smaller, five sixths of the text).
+const SCRIPT_SIZE_SHARE = 0.8;
+const MARK_SIZE_SHARE = 0.85;
 
 function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
   const runs: PdfTextItem[][] = [];
