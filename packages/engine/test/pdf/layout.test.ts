@@ -628,6 +628,27 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("Review Figure 2.1023 below, which shows");
   });
 
+  it("reads bold terms with their definitions indented under them as a glossary, not as headings", async () => {
+    const entry = (term: string, definition: readonly string[], y: number): PdfLine[] => [
+      { text: term, x: 72, y, size: 10, bold: true },
+      ...definition.map((text, index): PdfLine => ({ text, x: 102, y: y - 16 - index * 14, size: 10 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Glossary of planning terms", x: 72, y: 720, size: 18, bold: true },
+        { text: "This glossary explains terms that appear in planning applications and in decision notices.", x: 72, y: 694, size: 10 },
+        { text: "Terms A to F", x: 72, y: 664, size: 10, bold: true },
+        { text: "The first part of the glossary covers the terms from A to F, in the order of the alphabet.", x: 72, y: 648, size: 10 },
+        ...entry("Appeal", ["A request to the inspectorate to review a decision made by the council, or its failure", "to decide an application in time."], 622),
+        ...entry("Conservation area", ["An area of special architectural or historic interest, where extra controls apply to", "demolition, trees and some alterations."], 572),
+        ...entry("Curtilage", ["The land that belongs to a building, such as a garden, a yard or a drive."], 522),
+      ],
+    ]);
+    expect(markdown).toMatch(/^#+ Terms A to F$/m);
+    for (const term of ["Appeal", "Conservation area", "Curtilage"]) expect(markdown).toMatch(new RegExp(`^(?:\\*\\*)?${term}(?:\\*\\*)?$`, "m"));
+    expect(markdown).toContain("to decide an application in time.");
+  });
+
   it("keeps a footnote mark set five sixths of the text size (a browser's <sup>) with its line", async () => {
     const markdown = await toMarkdown([
       [
