@@ -86,6 +86,34 @@ function tableRows(markdown: string): string[][] {
 }
 
 describe("pdf tables", () => {
+  it("cuts a header whose names nearly touch where the figures under them end", async () => {
+    // Note: as a browser sets a table of figures: each column as wide as its bold name, the figures
+    // flush right under it, the names 0.7 em apart. Helvetica-Bold's "Total 2026" is 4.891 em wide;
+    // a figure is 0.556 em a digit and 0.278 em a comma.
+    const NAME_WIDTH = 48.91;
+    const figureWidth = (figure: string): number => [...figure].reduce((sum, character) => sum + (character === "," ? 2.78 : 5.56), 0);
+    const rightEdges = [200, 256];
+    const row = (y: number, label: string, figures: readonly string[]): PdfLine[] => [
+      { text: label, x: 72, y, size: 10 },
+      ...figures.map((text, index): PdfLine => ({ text, x: rightEdges[index]! - figureWidth(text), y, size: 10 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Statement of financial activities for the year.", x: 72, y: 730, size: 10 },
+        ...["Total 2026", "Total 2025"].map((text, index): PdfLine => ({ text, x: rightEdges[index]! - NAME_WIDTH, y: 700, size: 10, bold: true })),
+        ...row(684, "Donations", ["260,450", "241,310"]),
+        ...row(668, "Trading", ["31,870", "29,440"]),
+        ...row(652, "Total income", ["544,455", "503,735"]),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["", "Total 2026", "Total 2025"],
+      ["Donations", "260,450", "241,310"],
+      ["Trading", "31,870", "29,440"],
+      ["Total income", "544,455", "503,735"],
+    ]);
+  });
+
   it("cuts a row whose cells nearly touch at the columns the rows around it start", async () => {
     // Note: as a browser sets an HTML table with default spacing: the widest cell of each column
     // ends well under an em before the next column starts.

@@ -9,25 +9,31 @@ const SAME_X = 1;
 const NEARBY_EM = 6;
 
 /**
- * Lines (each its runs, each run its items left to right) with runs cut where an item starts at
- * the x where a line nearby starts a run of its own, after a gap wider than a word space. Note:
- * browsers lay out HTML tables with little space between columns (a few pixels of padding and
- * border spacing), so a row whose cells are each their column's widest reads as one run; the
- * rows around it, with a wide gap somewhere, show where its columns start.
+ * Lines (each its runs, each run its items left to right) with runs cut at a gap wider than a word
+ * space where a line nearby starts a run at the x the next item starts, or ends a run at the x the
+ * item before ends (a column of figures set flush right). Note: browsers lay out HTML tables with
+ * little space between columns (a few pixels of padding and border spacing), so a row whose cells
+ * are each their column's widest reads as one run; the rows around it, with a wide gap somewhere,
+ * show where its columns start and end.
  */
 export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTextItem[][][] {
-  const starts = lines.map((runs) => ({ baseline: runs[0]?.[0]?.baseline ?? 0, xs: runs.slice(1).map((run) => run[0]!.x) }));
+  const edges = lines.map((runs) => ({
+    baseline: runs[0]?.[0]?.baseline ?? 0,
+    starts: runs.slice(1).map((run) => run[0]!.x),
+    ends: runs.map((run) => run.at(-1)!.right),
+  }));
   return lines.map((runs, lineIndex) => {
     const first = runs[0]?.[0];
     if (!first) return runs;
     const reach = NEARBY_EM * first.fontSize;
-    const nearby = starts.filter((other, otherIndex) => otherIndex !== lineIndex && Math.abs(other.baseline - first.baseline) <= reach);
-    const startsColumn = (item: PdfTextItem): boolean => nearby.some((other) => other.xs.some((x) => Math.abs(x - item.x) <= SAME_X));
+    const nearby = edges.filter((other, otherIndex) => otherIndex !== lineIndex && Math.abs(other.baseline - first.baseline) <= reach);
+    const startsColumn = (item: PdfTextItem): boolean => nearby.some((other) => other.starts.some((x) => Math.abs(x - item.x) <= SAME_X));
+    const endsColumn = (item: PdfTextItem): boolean => nearby.some((other) => other.ends.some((x) => Math.abs(x - item.right) <= SAME_X));
     return runs.flatMap((run) => {
       const pieces: PdfTextItem[][] = [[run[0]!]];
       for (const item of run.slice(1)) {
         const previous = pieces.at(-1)!.at(-1)!;
-        if (item.x - previous.right >= NARROW_COLUMN_GAP_EM * item.fontSize && startsColumn(item)) pieces.push([item]);
+        if (item.x - previous.right >= NARROW_COLUMN_GAP_EM * item.fontSize && (startsColumn(item) || endsColumn(previous))) pieces.push([item]);
         else pieces.at(-1)!.push(item);
       }
       return pieces;
