@@ -628,6 +628,17 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("Review Figure 2.1023 below, which shows");
   });
 
+  it("keeps a heading that starts a page as high as a running header would sit, where no other page has one", async () => {
+    // Note: as a browser prints a section that starts a new page, with its narrow print margins.
+    const body = (first: number, count: number): PdfLine[] =>
+      Array.from({ length: count }, (_, index) => ({ text: `Line ${index + 1} of the section, with words enough to read as a paragraph of prose.`, x: 40, y: first - index * 15, size: 11 }));
+    const markdown = await toMarkdown([
+      [{ text: "On keeping a garden diary", x: 40, y: 740, size: 24, bold: true }, ...body(700, 20)],
+      [{ text: "Weather and memory", x: 40, y: 758, size: 15, bold: true }, ...body(730, 10)],
+    ]);
+    expect(markdown).toMatch(/^#+ Weather and memory$/m);
+  });
+
   it("reads bold terms with their definitions indented under them as a glossary, not as headings", async () => {
     const entry = (term: string, definition: readonly string[], y: number): PdfLine[] => [
       { text: term, x: 72, y, size: 10, bold: true },
