@@ -114,6 +114,32 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("cuts every row where a column of same-width figures nearly touches the column after it", async () => {
+    // Note: each rate is 2.502 em wide in Helvetica ("0.962"), so every row leaves the same 0.7 em
+    // before the interval; no row shows the column gap any wider.
+    const row = (y: number, cells: readonly string[], countWidth: number): PdfLine[] => [
+      { text: cells[0]!, x: 72, y, size: 10 },
+      { text: cells[1]!, x: 160 - countWidth, y, size: 10 },
+      { text: cells[2]!, x: 200, y, size: 10 },
+      { text: cells[3]!, x: 232, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Daily survival rate by treatment.", x: 72, y: 730, size: 10 },
+        ...row(700, ["Treatment", "Nests", "DSR", "95% CI"], 25.56),
+        ...row(684, ["Camera", "104", "0.962", "0.95-0.97"], 16.68),
+        ...row(668, ["No camera", "108", "0.968", "0.96-0.98"], 16.68),
+        ...row(652, ["Fence", "97", "0.971", "0.96-0.98"], 11.12),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Treatment", "Nests", "DSR", "95% CI"],
+      ["Camera", "104", "0.962", "0.95-0.97"],
+      ["No camera", "108", "0.968", "0.96-0.98"],
+      ["Fence", "97", "0.971", "0.96-0.98"],
+    ]);
+  });
+
   it("cuts a row whose cells nearly touch at the columns the rows around it start", async () => {
     // Note: as a browser sets an HTML table with default spacing: the widest cell of each column
     // ends well under an em before the next column starts.
