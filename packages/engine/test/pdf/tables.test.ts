@@ -114,6 +114,28 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("keeps the header's names when one of them wraps, centred over and under the line of the others", async () => {
+    // Note: as a browser sets a header cell (centred across and down) whose name wraps: "Exposure"
+    // half a line over the other names, "days" half a line under them, neither at its column's start.
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: [72, 150, 200, 250][index]!, y, size: 10 }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Daily survival rate by treatment.", x: 72, y: 740, size: 10 },
+        { text: "Exposure", x: 196, y: 705, size: 10 },
+        ...row(700, ["Treatment", "Nests", "", "DSR"]).filter((line) => line.text !== ""),
+        { text: "days", x: 204, y: 695, size: 10 },
+        ...row(684, ["Camera", "104", "1,722", "0.962"]),
+        ...row(668, ["No camera", "108", "1,845", "0.968"]),
+      ],
+    ]);
+    const rows = tableRows(markdown);
+    expect(rows[0]).toEqual(["Treatment", "Nests", expect.stringContaining("days"), "DSR"]);
+    expect(rows.slice(1)).toEqual([
+      ["Camera", "104", "1,722", "0.962"],
+      ["No camera", "108", "1,845", "0.968"],
+    ]);
+  });
+
   it("cuts every row where a column of same-width figures nearly touches the column after it", async () => {
     // Note: each rate is 2.502 em wide in Helvetica ("0.962"), so every row leaves the same 0.7 em
     // before the interval; no row shows the column gap any wider.
