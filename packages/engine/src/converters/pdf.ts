@@ -10,6 +10,7 @@ import { findGutter, readingOrder } from "./pdf/columns.js";
 import { openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
 import { findTableFrames } from "./pdf/frames.js";
+import { isHeadingUnderline } from "./pdf/heading-rules.js";
 import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
@@ -219,7 +220,9 @@ function layOut(
 ) {
   const linesByPage = pages.map(readingOrder);
   const typography = measureTypography(linesByPage.flat());
-  const framesByPage = new Map(pages.map((page) => [page.pageIndex, findTableFrames(page.rulings)]));
+  const framesByPage = new Map(
+    pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
+  );
   /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
   const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {
     const placed: PlacedBlock[] = [];

@@ -732,6 +732,52 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("Review Figure 2.1023 below, which shows");
   });
 
+  it("keeps a heading that starts a page as high as a running header would sit, where no other page has one", async () => {
+    // Note: as a browser prints a section that starts a new page, with its narrow print margins.
+    const body = (first: number, count: number): PdfLine[] =>
+      Array.from({ length: count }, (_, index) => ({ text: `Line ${index + 1} of the section, with words enough to read as a paragraph of prose.`, x: 40, y: first - index * 15, size: 11 }));
+    const markdown = await toMarkdown([
+      [{ text: "On keeping a garden diary", x: 40, y: 740, size: 24, bold: true }, ...body(700, 20)],
+      [{ text: "Weather and memory", x: 40, y: 758, size: 15, bold: true }, ...body(730, 10)],
+    ]);
+    expect(markdown).toMatch(/^#+ Weather and memory$/m);
+  });
+
+  it("reads bold terms with their definitions indented under them as a glossary, not as headings", async () => {
+    const entry = (term: string, definition: readonly string[], y: number): PdfLine[] => [
+      { text: term, x: 72, y, size: 10, bold: true },
+      ...definition.map((text, index): PdfLine => ({ text, x: 102, y: y - 16 - index * 14, size: 10 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Glossary of planning terms", x: 72, y: 720, size: 18, bold: true },
+        { text: "This glossary explains terms that appear in planning applications and in decision notices.", x: 72, y: 694, size: 10 },
+        { text: "Terms A to F", x: 72, y: 664, size: 10, bold: true },
+        { text: "The first part of the glossary covers the terms from A to F, in the order of the alphabet.", x: 72, y: 648, size: 10 },
+        ...entry("Appeal", ["A request to the inspectorate to review a decision made by the council, or its failure", "to decide an application in time."], 622),
+        ...entry("Conservation area", ["An area of special architectural or historic interest, where extra controls apply to", "demolition, trees and some alterations."], 572),
+        ...entry("Curtilage", ["The land that belongs to a building, such as a garden, a yard or a drive."], 522),
+      ],
+    ]);
+    expect(markdown).toMatch(/^#+ Terms A to F$/m);
+    for (const term of ["Appeal", "Conservation area", "Curtilage"]) expect(markdown).toMatch(new RegExp(`^(?:\\*\\*)?${term}(?:\\*\\*)?$`, "m"));
+    expect(markdown).toContain("to decide an application in time.");
+  });
+
+  it("keeps a footnote mark set five sixths of the text size (a browser's <sup>) with its line", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "The survey was posted to households in October and could be answered on", x: 72, y: 700, size: 11.5 },
+        { text: "paper or online. We received 1,874 replies, a response rate of", x: 72, y: 683, size: 11.5 },
+        // Note: the raised mark makes its line taller: the line sits further under the one above.
+        { text: "31 per cent.", x: 72, y: 662.6, size: 11.5 },
+        { text: "1", x: 132, y: 667.3, size: 9.6 },
+        { text: "Satisfaction with services", x: 72, y: 628, size: 15, bold: true },
+      ],
+    ]);
+    expect(markdown).toContain("a response rate of 31 per cent.1");
+  });
+
   it("reads tiles set side by side one after the other, each whole", async () => {
     // Note: as on a slide, each tile has a small title, a statement in large type and maybe a list.
     const titles = ["Our Purpose", "Our Mission", "What We Do"];

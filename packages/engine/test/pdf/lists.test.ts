@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine } from "./helpers/make-pdf.js";
+import type { PdfDot, PdfLine } from "./helpers/make-pdf.js";
 
-const toMarkdown = async (lines: readonly PdfLine[]): Promise<string> => (await convert(makePdf([lines]), { filename: "lists.pdf" })).markdown;
+const toMarkdown = async (lines: readonly (PdfLine | PdfDot)[]): Promise<string> => (await convert(makePdf([lines]), { filename: "lists.pdf" })).markdown;
 
 /** A list item: its marker at `x`, its text 12 points further right. */
 const item = (marker: string, text: string, x: number, y: number): PdfLine[] => [
@@ -12,6 +12,34 @@ const item = (marker: string, text: string, x: number, y: number): PdfLine[] => 
 ];
 
 describe("pdf lists", () => {
+  it("reads the discs and circles a browser draws as list markers as bullets, nested by indent", async () => {
+    // Note: as Chromium prints an HTML list: each marker a shape at the x-height of its item, no character.
+    const drawnItem = (text: string, x: number, y: number, hollow = false): (PdfLine | PdfDot)[] => [
+      { dot: [x + 2, y + 3.5, 2], hollow },
+      { text, x: x + 12, y, size: 11 },
+    ];
+    const markdown = await toMarkdown([
+      { text: "Before you move:", x: 72, y: 700 },
+      ...drawnItem("Read your tenancy agreement", 90, 680),
+      ...drawnItem("Tell these people your new address:", 90, 664),
+      ...drawnItem("your bank", 110, 648, true),
+      ...drawnItem("your doctor", 110, 632, true),
+      ...drawnItem("Take meter readings", 90, 616),
+    ]);
+    expect(markdown).toBe(
+      [
+        "Before you move:",
+        "",
+        "- Read your tenancy agreement",
+        "- Tell these people your new address:",
+        "  - your bank",
+        "  - your doctor",
+        "- Take meter readings",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("nests items whose markers are indented under the item above, and returns to the outer level", async () => {
     const markdown = await toMarkdown([
       { text: "Bring these things:", x: 72, y: 700 },

@@ -86,6 +86,103 @@ function tableRows(markdown: string): string[][] {
 }
 
 describe("pdf tables", () => {
+  it("cuts a header whose names nearly touch where the figures under them end", async () => {
+    // Note: as a browser sets a table of figures: each column as wide as its bold name, the figures
+    // flush right under it, the names 0.7 em apart. Helvetica-Bold's "Total 2026" is 4.891 em wide;
+    // a figure is 0.556 em a digit and 0.278 em a comma.
+    const NAME_WIDTH = 48.91;
+    const figureWidth = (figure: string): number => [...figure].reduce((sum, character) => sum + (character === "," ? 2.78 : 5.56), 0);
+    const rightEdges = [200, 256];
+    const row = (y: number, label: string, figures: readonly string[]): PdfLine[] => [
+      { text: label, x: 72, y, size: 10 },
+      ...figures.map((text, index): PdfLine => ({ text, x: rightEdges[index]! - figureWidth(text), y, size: 10 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Statement of financial activities for the year.", x: 72, y: 730, size: 10 },
+        ...["Total 2026", "Total 2025"].map((text, index): PdfLine => ({ text, x: rightEdges[index]! - NAME_WIDTH, y: 700, size: 10, bold: true })),
+        ...row(684, "Donations", ["260,450", "241,310"]),
+        ...row(668, "Trading", ["31,870", "29,440"]),
+        ...row(652, "Total income", ["544,455", "503,735"]),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["", "Total 2026", "Total 2025"],
+      ["Donations", "260,450", "241,310"],
+      ["Trading", "31,870", "29,440"],
+      ["Total income", "544,455", "503,735"],
+    ]);
+  });
+
+  it("keeps the header's names when one of them wraps, centred over and under the line of the others", async () => {
+    // Note: as a browser sets a header cell (centred across and down) whose name wraps: "Exposure"
+    // half a line over the other names, "days" half a line under them, neither at its column's start.
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: [72, 150, 200, 250][index]!, y, size: 10 }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Daily survival rate by treatment.", x: 72, y: 740, size: 10 },
+        { text: "Exposure", x: 196, y: 705, size: 10 },
+        ...row(700, ["Treatment", "Nests", "", "DSR"]).filter((line) => line.text !== ""),
+        { text: "days", x: 204, y: 695, size: 10 },
+        ...row(684, ["Camera", "104", "1,722", "0.962"]),
+        ...row(668, ["No camera", "108", "1,845", "0.968"]),
+      ],
+    ]);
+    const rows = tableRows(markdown);
+    expect(rows[0]).toEqual(["Treatment", "Nests", expect.stringContaining("days"), "DSR"]);
+    expect(rows.slice(1)).toEqual([
+      ["Camera", "104", "1,722", "0.962"],
+      ["No camera", "108", "1,845", "0.968"],
+    ]);
+  });
+
+  it("cuts every row where a column of same-width figures nearly touches the column after it", async () => {
+    // Note: each rate is 2.502 em wide in Helvetica ("0.962"), so every row leaves the same 0.7 em
+    // before the interval; no row shows the column gap any wider.
+    const row = (y: number, cells: readonly string[], countWidth: number): PdfLine[] => [
+      { text: cells[0]!, x: 72, y, size: 10 },
+      { text: cells[1]!, x: 160 - countWidth, y, size: 10 },
+      { text: cells[2]!, x: 200, y, size: 10 },
+      { text: cells[3]!, x: 232, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Daily survival rate by treatment.", x: 72, y: 730, size: 10 },
+        ...row(700, ["Treatment", "Nests", "DSR", "95% CI"], 25.56),
+        ...row(684, ["Camera", "104", "0.962", "0.95-0.97"], 16.68),
+        ...row(668, ["No camera", "108", "0.968", "0.96-0.98"], 16.68),
+        ...row(652, ["Fence", "97", "0.971", "0.96-0.98"], 11.12),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Treatment", "Nests", "DSR", "95% CI"],
+      ["Camera", "104", "0.962", "0.95-0.97"],
+      ["No camera", "108", "0.968", "0.96-0.98"],
+      ["Fence", "97", "0.971", "0.96-0.98"],
+    ]);
+  });
+
+  it("cuts a row whose cells nearly touch at the columns the rows around it start", async () => {
+    // Note: as a browser sets an HTML table with default spacing: the widest cell of each column
+    // ends well under an em before the next column starts.
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: [72, 164, 224, 280][index]!, y, size: 12 }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Results of the show, by class.", x: 72, y: 720, size: 12 },
+        ...row(690, ["Class", "First", "Second", "Third"]),
+        ...row(672, ["Victoria sponge", "H. Brook", "C. Dean", "T. Ward"]),
+        ...row(654, ["Fruit scones", "C. Dean", "E. Marsh", "H. Brook"]),
+        ...row(636, ["Loaf of bread", "T. Ward", "L. Frost", "E. Marsh"]),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Class", "First", "Second", "Third"],
+      ["Victoria sponge", "H. Brook", "C. Dean", "T. Ward"],
+      ["Fruit scones", "C. Dean", "E. Marsh", "H. Brook"],
+      ["Loaf of bread", "T. Ward", "L. Frost", "E. Marsh"],
+    ]);
+  });
+
   it("keeps a ruled table's wrapped cells in one row each", async () => {
     const markdown = await toMarkdown([
       ruledTable(72, 700, [90, 200, 80], [
@@ -758,5 +855,34 @@ describe("pdf text that is not a table", () => {
     const markdown = await toMarkdown([lines]);
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("- Buy fresh bread from the corner bakery");
+  });
+
+  it("reads sections whose headings are underlined across the page as sections, with the table in one of them", async () => {
+    // Note: as a browser prints a web page whose CSS rules each `h2` across the text column.
+    const section = (title: string, y: number): PageItem[] => [
+      { text: title, x: 72, y, size: 14, bold: true },
+      { rule: [72, y - 5, 540, y - 5], width: 0.75 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...section("Product description", 720),
+        { text: "The unit extracts stale air from kitchens and bathrooms and supplies fresh, filtered air", x: 72, y: 696, size: 10 },
+        { text: "to living rooms and bedrooms. A heat exchanger recovers most of the heat in the extracted", x: 72, y: 682, size: 10 },
+        { text: "air before it leaves the house.", x: 72, y: 668, size: 10 },
+        ...section("Technical data", 636),
+        ...borderlessTable([72, 260], 612, [[["Property"], ["Value"]], [["Airflow range"], ["30 to 160 m3/h"]], [["Weight"], ["24 kg"]], [["Power supply"], ["230 V, 50 Hz"]]], { padding: 4 }),
+        ...section("Maintenance", 530),
+        { text: "Change the filters every six months, or when the filter warning light comes on.", x: 72, y: 506, size: 10 },
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Property", "Value"],
+      ["Airflow range", "30 to 160 m3/h"],
+      ["Weight", "24 kg"],
+      ["Power supply", "230 V, 50 Hz"],
+    ]);
+    expect(outsideTables(markdown)).toContain("air before it leaves the house.");
+    expect(markdown).toMatch(/^#+ Technical data$/m);
+    expect(markdown).toMatch(/^#+ Maintenance$/m);
   });
 });

@@ -7,6 +7,7 @@ import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
 import type { Matrix } from "./operators.js";
 import { findRulings } from "./rules.js";
+import { drawnBulletItems, findDrawnMarks } from "./drawn-bullets.js";
 import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
 import { measureTextLayer } from "./text-quality.js";
@@ -101,6 +102,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const viewport = page.getViewport({ scale: 1 });
   const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
+  const marks = findDrawnMarks(operatorList, viewport.transform);
   const ligatures = rightToLeftLigatureRepairs(operatorList);
   const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
   const links = linkAreas(annotations, viewport.transform);
@@ -152,6 +154,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     }
   }
   markLetterBullets(items);
+  items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
   return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };

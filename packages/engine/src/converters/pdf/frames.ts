@@ -21,12 +21,13 @@ const TOUCH = 6;
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
  * each other) and stacks of horizontal rules. Whether a region is a table (several cells with
- * text) is decided with the text, later.
+ * text) is decided with the text, later. Rules `isSectionRule` marks (a heading's underline) do
+ * not stack: a stack of them frames the page's sections, not a table.
  */
-export function findTableFrames(rulings: Rulings): TableFrame[] {
+export function findTableFrames(rulings: Rulings, isSectionRule: (rule: HorizontalRule) => boolean = () => false): TableFrame[] {
   const boxes = findBoxes(rulings);
   const boxed = new Set(boxes.flatMap((box) => box.horizontal));
-  return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule)))];
+  return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule) && !isSectionRule(rule)))];
 }
 
 /**

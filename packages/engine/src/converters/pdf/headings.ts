@@ -85,10 +85,12 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
   const bodySize = [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 12;
   const isLargeHeading = (line: TextLine): boolean =>
     roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
-  const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line, bodySize)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
+  const isRunningHeader = runningHeaderTest(lines, bodySize);
+  const isHeadingLine = (line: TextLine): boolean => isHeadingCandidate(line, bodySize) && !isRunningHeader(line);
+  const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
   const sizeLevels = Math.min(headingSizes.length, MAXIMUM_SIZE_LEVELS);
   const headingLevel = (line: TextLine, continuing = false): number | undefined => {
-    if (!continuing && !isHeadingLine(line, bodySize)) return undefined;
+    if (!continuing && !isHeadingLine(line)) return undefined;
     if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
     const text = lineText(line);
     // Note: the label of a division (not a smaller footer saying which chapter the page is in) heads the document's largest parts.
@@ -180,10 +182,10 @@ function isHeadingText(text: string, maximum: number): boolean {
 
 /**
  * Whether a line in a heading's style is a heading by what it says and where it sits: not a
- * caption, a list item, a table-of-contents entry, a running header, the rest of a sentence or
+ * caption, a list item, a table-of-contents entry, the rest of a sentence or
  * text in an image.
  */
-function isHeadingLine(line: TextLine, bodySize: number): boolean {
+function isHeadingCandidate(line: TextLine, bodySize: number): boolean {
   // Note: text read from an image (a chart's title and labels) is set at the image's scale.
   if (line.fromImage) return false;
   const text = lineText(line);
@@ -199,8 +201,22 @@ function isHeadingLine(line: TextLine, bodySize: number): boolean {
   // Note: a sentence ending inside the line ("... tube. See table below") or a word broken at its
   // end ("up-scaling methods. Un-") is prose.
   if (SENTENCE_BREAK.test(text) || /\p{L}-$/u.test(text)) return false;
-  if (line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE) return false;
   return true;
+}
+
+/**
+ * Which lines are running headers: lines in the top margin not much larger than the body. Note: a
+ * page may begin with a heading as high as a running header would sit (a browser prints with
+ * narrow margins, and a section often starts a new page). In a document of several pages, a line
+ * there set larger than the body, at a height where no other page has a line, is such a heading;
+ * a running header recurs at its height from page to page.
+ */
+function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line: TextLine) => boolean {
+  const inBand = (line: TextLine): boolean => line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE;
+  const banded = lines.filter(inBand);
+  const pageCount = new Set(lines.map((line) => line.pageIndex)).size;
+  const recurs = (line: TextLine): boolean => banded.some((other) => other.pageIndex !== line.pageIndex && Math.abs(other.baseline - line.baseline) <= line.fontSize);
+  return (line) => inBand(line) && (pageCount < 2 || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line));
 }
 
 function measurePitch(lines: readonly TextLine[], bodySize: number): number {

@@ -1,3 +1,4 @@
+import { splitAtAlignedColumns } from "./aligned-columns.js";
 import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
 import { SCRIPT_LENGTH, attachScripts } from "./scripts.js";
@@ -40,7 +41,7 @@ export function buildLines(
   page: PageOfLine,
   separators: { gutter: Gutter | undefined; rules: readonly VerticalRule[] },
 ): TextLine[] {
-  const lines = groups.map((group) => makeLine(splitRuns(group, separators.gutter, separators.rules), page));
+  const lines = splitAtAlignedColumns(groups.map((group) => splitRuns(group, separators.gutter, separators.rules))).map((runs) => makeLine(runs, page));
   // Note: vertical (CJK) text reads top to bottom in columns from right to left; each column is a line.
   const vertical = items.filter((item) => item.vertical).sort((a, b) => b.x - a.x);
   for (const item of vertical) lines.push(makeLine([[item]], page));
@@ -80,8 +81,9 @@ function onSameLine(reference: PdfTextItem, item: PdfTextItem): boolean {
   // than their own size; text further off is a line of its own beside large type (a side heading).
   // A footnote mark may be raised higher, above the line's capitals.
   const small = reference.fontSize < item.fontSize ? reference : item;
-  const shift = (FOOTNOTE_MARK.test(small.text.trim()) ? MARK_SHIFT_EM : SHIFT_EM) * larger;
-  return smaller <= 0.8 * larger && distance <= shift && distance <= smaller;
+  const isMark = FOOTNOTE_MARK.test(small.text.trim());
+  const shift = (isMark ? MARK_SHIFT_EM : SHIFT_EM) * larger;
+  return smaller <= (isMark ? MARK_SIZE_SHARE : SCRIPT_SIZE_SHARE) * larger && distance <= shift && distance <= smaller;
 }
 
 /**
@@ -101,6 +103,10 @@ function onOtherLineOfSameSize(a: PdfTextItem, b: PdfTextItem): boolean {
 const SHIFT_EM = 0.5;
 const MARK_SHIFT_EM = 0.75;
 const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3})$/u;
+// A script is set at most this share of the text's size; a footnote mark at most this share
+// (browsers set `<sup>` one CSS step smaller, five sixths of the text).
+const SCRIPT_SIZE_SHARE = 0.8;
+const MARK_SIZE_SHARE = 0.85;
 
 function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, rules: readonly VerticalRule[]): PdfTextItem[][] {
   const runs: PdfTextItem[][] = [];

@@ -2,6 +2,7 @@ import { PARAGRAPH_PITCH, joinLines } from "./blocks.js";
 import type { Block } from "./blocks.js";
 import { LARGER_THAN_BODY, MAXIMUM_BOLD_HEADING_CHARACTERS, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
+import { isEnumerator } from "./lists.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
@@ -14,9 +15,9 @@ type Heading = Extract<Block, { kind: "heading" }>;
  */
 export function reviseHeadings(blocks: readonly Block[], typography: Typography): Block[] {
   const revised: Block[] = [];
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
     if (block.kind !== "heading") revised.push(block);
-    else if (isBoldParagraph(block, typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
+    else if (isBoldParagraph(block, typography.bodySize) || isDefinedTerm(block, blocks[index + 1], typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
     else {
       const previous = revised.at(-1);
       const above = previous?.kind === "heading" ? previous.lines?.at(-1) : undefined;
@@ -46,6 +47,25 @@ const isBoldParagraph = (heading: Heading, bodySize: number): boolean => {
     heading.plain.endsWith(".")
   );
 };
+
+// The text under a term is indented at least this many ems further than the term.
+const DEFINITION_INDENT_EM = 1.5;
+const SECTION_NUMBER = /^(?:\d+(?:\.\d+)*|[A-Z]|[IVXivx]+)[.)]?\s/;
+
+/**
+ * Note: a line of body-size bold type with the text under it indented further is a term and its
+ * definition (an HTML `<dl>`: a glossary, a list of parameters), not a heading and its section.
+ * A numbered heading may hang its number to the left of its section's text, and a heading over a
+ * list (indented, as HTML indents lists) is one, so both stay.
+ */
+function isDefinedTerm(heading: Heading, next: Block | undefined, bodySize: number): boolean {
+  const term = heading.lines ?? [];
+  const first = term[0];
+  const under = next?.lines?.[0];
+  if (!first || !under || next!.kind !== "paragraph" || under.pageIndex !== first.pageIndex || isEnumerator(lineText(under).split(" ")[0]!)) return false;
+  if (term.some((line) => roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY) || SECTION_NUMBER.test(heading.plain)) return false;
+  return under.x - first.x >= DEFINITION_INDENT_EM * bodySize && under.baseline > term.at(-1)!.baseline;
+}
 
 /**
  * Note: a body-size italic line set tight under an upright heading line (no more space than

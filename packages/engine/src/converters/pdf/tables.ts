@@ -207,10 +207,10 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     const gap = line.baseline - previous.baseline;
     if (line.pageIndex !== previous.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * previous.fontSize) break;
     // Note: a one-run line belongs to the table when it starts in one of its columns, or when it
-    // is set left of them all and between two lines of the cells beside it: the first column's
-    // cell, centred beside cells wrapped over an even number of lines.
+    // is set between two lines of the cells beside it: a cell centred beside cells wrapped over
+    // an even number of lines (browsers centre cells vertically, and header cells across too).
     const inColumn = columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT);
-    const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize && line.right + CELL_GAP_EM * line.fontSize <= Math.min(...columnStarts);
+    const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize;
     if (line.runs.length < 2 && !inColumn && !centredBeside) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
     // note under the table), not a row.

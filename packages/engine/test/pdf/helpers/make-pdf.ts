@@ -82,6 +82,28 @@ export interface PdfRule {
 
 const drawRule = ({ rule: [x1, y1, x2, y2], width = 0.5 }: PdfRule): string => `${width} w ${x1} ${y1} m ${x2} ${y2} l S`;
 
+/**
+ * A small circle drawn on a generated page, centred on (x, y) with radius `r` in PDF points:
+ * filled (a disc, as browsers draw a list's bullets) or, when `hollow`, stroked.
+ */
+export interface PdfDot {
+  dot: [x: number, y: number, r: number];
+  hollow?: boolean;
+}
+
+// Note: four Bézier quarter arcs, each with its control points this share of the radius out.
+const ARC = 0.5523;
+function drawDot({ dot: [x, y, r], hollow }: PdfDot): string {
+  const k = r * ARC;
+  const arcs = [
+    `${x + r} ${y + k} ${x + k} ${y + r} ${x} ${y + r} c`,
+    `${x - k} ${y + r} ${x - r} ${y + k} ${x - r} ${y} c`,
+    `${x - r} ${y - k} ${x - k} ${y - r} ${x} ${y - r} c`,
+    `${x + k} ${y - r} ${x + r} ${y - k} ${x + r} ${y} c`,
+  ];
+  return `0.5 w ${x + r} ${y} m ${arcs.join(" ")} h ${hollow ? "S" : "f"}`;
+}
+
 /** A link annotation on a generated page: a rectangle (x1, y1, x2, y2 in PDF points) that opens `url`. */
 export interface PdfLink {
   link: [x1: number, y1: number, x2: number, y2: number];
@@ -120,10 +142,10 @@ const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Sub
 
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text, drawn rules, link annotations, form fields and typed text, so tests can
+ * lines of ASCII text, drawn rules and dots, link annotations, form fields and typed text, so tests can
  * state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -151,6 +173,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfLink |
     const texts = lines.flatMap((line) => {
       if ("link" in line || "field" in line || "typed" in line) return [];
       if ("rule" in line) return drawRule(line);
+      if ("dot" in line) return drawDot(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
