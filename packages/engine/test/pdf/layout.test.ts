@@ -615,6 +615,45 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf("Table 2. Staff kept")).toBeLessThan(markdown.indexOf("Firms in tourism"));
   });
 
+  it("reads a short heading below a section of two columns after both columns, not inside the left one", async () => {
+    // Word and LibreOffice balance the columns of a section that ends on the page; the next
+    // section (one column) starts below both, here with a heading too short to cross the gutter.
+    const left = [
+      "Small plovers run and stop along the strand",
+      "line, picking insects from the weed. Pairs",
+      "scrape a shallow nest among the pebbles of",
+      "the upper beach, where the eggs are nearly",
+      "invisible. Turnstones flip stones and weed",
+      "with their short bills, in flocks of forty",
+    ];
+    const right = [
+      "or more, and leave for the far north in May.",
+      "Sanderlings chase the edge of each wave like",
+      "clockwork toys. Their pale winter plumage",
+      "makes them easy to tell from the dunlin. The",
+      "curlew is the largest wader on the shore, with",
+      "a long bill curved down for probing the mud,",
+      "and its call carries across the whole estuary.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Field notes on coastal birds", x: 72, y: 740, size: 16, bold: true },
+        ...paragraph(left, 72, 710, { size: 11 }),
+        ...paragraph(right, 320, 710, { size: 11 }),
+        { text: "Method", x: 72, y: 710 - 6 * 14 - 26, size: 13, bold: true },
+        ...paragraph(
+          ["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."],
+          72,
+          710 - 6 * 14 - 44,
+          { size: 11 },
+        ),
+      ],
+    ]);
+    expect(markdown).toContain(`${left.join(" ")} ${right.join(" ")}`);
+    expect(markdown.indexOf("whole estuary")).toBeLessThan(markdown.indexOf("Method"));
+    expect(markdown.indexOf("Method")).toBeLessThan(markdown.indexOf("Each count took"));
+  });
+
   it("keeps a footnote mark raised well above its line with the word it marks", async () => {
     const markdown = await toMarkdown([
       [

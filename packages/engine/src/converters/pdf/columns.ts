@@ -22,6 +22,10 @@ const MINIMUM_INTERLEAVED_PAIRS = 2;
 const SIDE_BY_SIDE_GAP_EM = 1;
 // and the blocks' lines no further apart than this many ems.
 const SIDE_BY_SIDE_LEADING_EM = 3;
+// Text below two columns starts more than this many ems below the last line of each (a paragraph's
+// gap is less); the left column ended at most this many ems below the right one.
+const BELOW_COLUMNS_GAP_EM = 2;
+const LEVEL_EM = 0.5;
 // Footnotes are set at most this share of the size of the page's text.
 const FOOTNOTE_SCALE = 0.9;
 
@@ -66,7 +70,8 @@ export function readingOrder(page: PageLayout): TextLine[] {
     // one; small type closing a stretch higher up the page is a caption, read where it is.
     const [leftText, leftNotes] = atFoot ? splitFootnotes(left, textSize) : [left, []];
     const [rightText, rightNotes] = atFoot ? splitFootnotes(right, textSize) : [right, []];
-    ordered.push(...leftText, ...rightText, ...leftNotes, ...rightNotes);
+    const [leftColumn, below] = splitBelowColumns(leftText, rightText);
+    ordered.push(...leftColumn, ...rightText, ...below, ...leftNotes, ...rightNotes);
     left = [];
     right = [];
   };
@@ -125,6 +130,29 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
       .map((line) => withRuns(line, line.runs.filter((run) => isLeftOf(run, x) === left)))
       .map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
   return [...lines.slice(0, first), ...side(true), ...side(false), ...lines.slice(last + 1)];
+}
+
+/**
+ * The left column's lines and the lines below both columns: those from the first that starts, after
+ * a gap wider than a paragraph's, below the right column's last line, where the left column had
+ * ended no lower than the right one. Word and LibreOffice balance the columns of a section that
+ * ends on the page; the next section (one column) starts below both, and its short lines (a
+ * heading, a paragraph's last line) stay left of the gutter, but they are read after both columns.
+ */
+function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]): [TextLine[], TextLine[]] {
+  const rightEnd = right.at(-1);
+  if (rightEnd === undefined) return [[...left], []];
+  const start = left.findIndex((line, index) => {
+    const previous = left[index - 1];
+    if (previous === undefined) return false;
+    const em = Math.min(line.fontSize, previous.fontSize);
+    return (
+      previous.baseline <= rightEnd.baseline + LEVEL_EM * em &&
+      line.baseline - rightEnd.baseline > BELOW_COLUMNS_GAP_EM * em &&
+      line.baseline - previous.baseline > BELOW_COLUMNS_GAP_EM * em
+    );
+  });
+  return start < 0 ? [[...left], []] : [left.slice(0, start), left.slice(start)];
 }
 
 /** The size most of the page's text is set in. */
