@@ -2,9 +2,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine } from "./helpers/make-pdf.js";
+import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
-const toMarkdown = async (pages: readonly (readonly PdfLine[])[]): Promise<string> =>
+const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
 
 const headingsOf = (markdown: string): string[] => markdown.split("\n").filter((line) => /^#+ /.test(line)).map((line) => line.replace(/^#+ /, ""));
@@ -652,6 +652,35 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(`${left.join(" ")} ${right.join(" ")}`);
     expect(markdown.indexOf("whole estuary")).toBeLessThan(markdown.indexOf("Method"));
     expect(markdown.indexOf("Method")).toBeLessThan(markdown.indexOf("Each count took"));
+  });
+
+  it("reads the text of each drawn box apart from the box below it and from the text under the boxes", async () => {
+    // A flowchart of text boxes (Word shapes with text, each line a paragraph of its own) one
+    // below the other, and a paragraph set right under the last box.
+    const box = (left: number, top: number, right: number, bottom: number): PdfRule[] => [
+      { rule: [left, top, right, top] },
+      { rule: [left, bottom, right, bottom] },
+      { rule: [left, top, left, bottom] },
+      { rule: [right, top, right, bottom] },
+    ];
+    const steps = [
+      ["Visitor arrives", "at reception"],
+      ["Sign the visitor book"],
+      ["Collect a badge and", "safety glasses"],
+      ["Escort to the lab", "by a staff member"],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["Every visitor to the laboratory follows the steps shown in the chart below."], 72, 720, { size: 11 }),
+        ...steps.flatMap((lines, index): (PdfLine | PdfRule)[] => {
+          const top = 700 - index * 75;
+          return [...box(200, top, 380, top - 55), ...lines.map((text, row): PdfLine => ({ text, x: 240, y: top - 18 - row * 24, size: 11 }))];
+        }),
+        ...paragraph(["Badges must be returned at reception before the visitor leaves the building."], 72, 700 - 3 * 75 - 18 - 24 - 23, { size: 11 }),
+      ],
+    ]);
+    for (const lines of steps) expect(markdown).toContain(`\n\n${lines.join(" ")}\n\n`);
+    expect(markdown).toContain("\n\nBadges must be returned");
   });
 
   it("keeps a footnote mark raised well above its line with the word it marks", async () => {

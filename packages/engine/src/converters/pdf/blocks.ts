@@ -7,7 +7,7 @@ import { nestListItems } from "./list-nesting.js";
 import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import { isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
+import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
 import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
@@ -116,7 +116,8 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     const inList = listed.has(lines[index]!);
     const phrases = splitPhrases(lines[index]!);
     const labels = typography.isLabelRow(phrases);
-    for (const line of phrases) {
+    for (const phrase of phrases) {
+      const line = open && changesBox(open.last, phrase, frames ?? []) ? { ...phrase, startsBlock: true } : phrase;
       open = addLine(open, line, measuresOf(line), close, inList || labels);
       openLines.push(line);
     }
@@ -142,6 +143,24 @@ function splitPhrases(line: TextLine): TextLine[] {
   }
   if (phrases.length === 1) return [line];
   return phrases.map((runs, index) => ({ ...withRuns(line, runs), startsBlock: index === 0 ? line.startsBlock : undefined }));
+}
+
+/**
+ * Whether a line is inside another drawn box than the line before it on the page (or one of them is
+ * in a box, the other not): the text of a text box or shape (a flowchart's step, a callout) is
+ * its own block, never run on into the box below it or the paragraph under it.
+ */
+function changesBox(previous: TextLine, line: TextLine, frames: readonly TableFrame[]): boolean {
+  if (previous.pageIndex !== line.pageIndex) return false;
+  return innermostBox(previous, frames) !== innermostBox(line, frames);
+}
+
+/** The smallest box drawn around a line (four sides, not a stack of horizontal rules), if any. */
+function innermostBox(line: TextLine, frames: readonly TableFrame[]): TableFrame | undefined {
+  const area = (frame: TableFrame): number => (frame.right - frame.left) * (frame.bottom - frame.top);
+  return frames
+    .filter((frame) => frame.vertical.length > 0 && isInFrame(line, frame))
+    .reduce<TableFrame | undefined>((smallest, frame) => (smallest && area(smallest) <= area(frame) ? smallest : frame), undefined);
 }
 
 /** Plain Markdown for headings; paragraphs mark bold, italic and code, unless the whole line is set so. */

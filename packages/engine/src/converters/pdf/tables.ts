@@ -188,7 +188,7 @@ function joinSplitLines(lines: readonly TextLine[]): TextLine[] {
  * Whether a line lies inside a frame. Note: a line that sticks out of the frame is prose over a
  * box drawn behind it (a chart, a sidebar), not a cell of a ruled table.
  */
-function isInFrame(line: TextLine, frame: TableFrame): boolean {
+export function isInFrame(line: TextLine, frame: TableFrame): boolean {
   if (line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
   return line.x >= frame.left - EDGE && line.right <= frame.right + EDGE;
 }
