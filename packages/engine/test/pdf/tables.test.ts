@@ -470,6 +470,61 @@ describe("pdf tables", () => {
   });
 });
 
+describe("pdf tables: cells merged across columns", () => {
+  /**
+   * A ruled table with merged cells, as Word draws it: each row's cells (text and how many
+   * columns it spans) one line high, a vertical rule only between cells that are not merged.
+   */
+  function spannedTable(x: number, top: number, width: number, rows: readonly (readonly [text: string, span: number][])[]): PageItem[] {
+    const items: PageItem[] = [];
+    const height = LEADING + PADDING;
+    rows.forEach((row, index) => {
+      const y = top - index * height;
+      let column = 0;
+      for (const [text, span] of row) {
+        items.push({ text, x: x + column * width + 4, y: y - PADDING / 2 - 10, size: 10 });
+        items.push({ rule: [x + column * width, y, x + column * width, y - height] });
+        column += span;
+      }
+      items.push({ rule: [x + column * width, y, x + column * width, y - height] });
+      items.push({ rule: [x, y, x + column * width, y] });
+    });
+    const columns = rows[0]!.reduce((sum, [, span]) => sum + span, 0);
+    items.push({ rule: [x, top - rows.length * height, x + columns * width, top - rows.length * height] });
+    return items;
+  }
+
+  it("keeps a column of one row where the cells above and below it are merged across it", async () => {
+    const markdown = await toMarkdown([
+      spannedTable(72, 700, 120, [
+        [["Morning shift", 2], ["Evening shift", 1]],
+        [["Ines", 1], ["Tomas", 1], ["Priya", 1]],
+        [["Closed on public holidays", 3]],
+      ]),
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Morning shift", "", "Evening shift"],
+      ["Ines", "Tomas", "Priya"],
+      ["Closed on public holidays", "", ""],
+    ]);
+  });
+
+  it("keeps the header's columns over rows whose cells are merged across two of them", async () => {
+    const markdown = await toMarkdown([
+      spannedTable(72, 700, 120, [
+        [["Site", 1], ["Morning count", 1], ["Evening count", 1]],
+        [["North pier", 1], ["Closed all day for repairs", 2]],
+        [["South pier", 1], ["Counted once at noon", 2]],
+      ]),
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Site", "Morning count", "Evening count"],
+      ["North pier", "Closed all day for repairs", ""],
+      ["South pier", "Counted once at noon", ""],
+    ]);
+  });
+});
+
 describe("pdf tables: a long cell", () => {
   // A cell wrapped over four lines, in a row between short ones.
   const restrictions = ["Ownership of land near the borders", "and large lakes is prohibited unless", "the ministry grants an exception in", "writing after a public hearing."];

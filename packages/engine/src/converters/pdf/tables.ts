@@ -382,8 +382,12 @@ interface Extent {
 function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
-  const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
   const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + EDGE && rule.y < frame.bottom - EDGE && !isUnderline(rule, lines)) : [];
+  const fullRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
+  // Note: a frame that no rule divides from top to bottom is no grid (a form of boxes); its rules
+  // that divide some rows only are not columns.
+  const rowRules = boxed && fullRules.length > 0 ? innerPositions(rowColumnDividers(frame, dividers), frame.left, frame.right).filter((x) => !fullRules.some((full) => Math.abs(full - x) <= EDGE)) : [];
+  const columnRules = [...fullRules, ...rowRules].sort((a, b) => a - b);
   const rowRuleCount = new Set(dividers.map((rule) => Math.round(rule.y))).size;
   // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
   // it may be a borderless table. It is a one-column table only when rules divide it into rows
@@ -395,7 +399,9 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : cellLines === lines ? textGaps : textColumnGaps(cellLines);
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
-  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
+  // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged across it.
+  const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!))) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -472,6 +478,25 @@ function columnDividers(frame: TableFrame): number[] {
   }
   return [...coverage].filter(([, length]) => length >= height * COLUMN_RULE_SHARE).map(([x]) => x);
 }
+
+/**
+ * The x of the vertical rules that divide some rows of a frame into columns, not most of its height:
+ * where cells of the other rows are merged across the column boundary (a header cell over two
+ * columns, a note across the table). Each such rule runs from one horizontal rule to another.
+ */
+function rowColumnDividers(frame: TableFrame, dividers: readonly HorizontalRule[]): number[] {
+  const closesRow = (y: number, x: number): boolean =>
+    Math.abs(y - frame.top) <= EDGE ||
+    Math.abs(y - frame.bottom) <= EDGE ||
+    dividers.some((rule) => Math.abs(rule.y - y) <= EDGE && rule.left <= x + EDGE && rule.right >= x - EDGE);
+  return frame.vertical.filter((rule) => rule.bottom - rule.top > EDGE && closesRow(rule.top, rule.x) && closesRow(rule.bottom, rule.x)).map((rule) => rule.x);
+}
+
+/** Whether a vertical rule runs beside a line (the middle of its lowercase letters lies within the rule's height). */
+const isBeside = (line: TextLine, rule: { top: number; bottom: number }): boolean => {
+  const middle = line.baseline - line.fontSize / 4;
+  return middle >= rule.top && middle <= rule.bottom;
+};
 
 /** Distinct positions strictly inside `[low, high]`, rules on the same line counted once. */
 function innerPositions(positions: readonly number[], low: number, high: number): number[] {
