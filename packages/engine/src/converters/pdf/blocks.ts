@@ -4,7 +4,8 @@ import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { nestListItems } from "./list-nesting.js";
-import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
+import type { ListMarker } from "./lists.js";
+import { isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
@@ -78,6 +79,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
+  const lettered = letteredListLines(lines);
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
@@ -113,12 +115,12 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
       continue;
     }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
-    const inList = listed.has(lines[index]!);
+    const inList = listed.has(lines[index]!) || lettered.has(lines[index]!);
     const phrases = splitPhrases(lines[index]!);
     const labels = typography.isLabelRow(phrases);
     for (const phrase of phrases) {
       const line = open && changesBox(open.last, phrase, frames ?? []) ? { ...phrase, startsBlock: true } : phrase;
-      open = addLine(open, line, measuresOf(line), close, inList || labels);
+      open = addLine(open, line, measuresOf(line), close, inList || labels, lettered.get(phrase));
       openLines.push(line);
     }
   }
@@ -175,8 +177,11 @@ const emphasizedOf = (line: TextLine): string =>
         .replace(/\*\* \*\*/g, " ")
         .replace(/(?<!\\)_ _/g, " ");
 
-/** Add a line to the open block or start a new one; a line `inList` (a list item, a label) is never a heading. */
-function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures, close: () => void, inList: boolean): OpenBlock | undefined {
+/**
+ * Add a line to the open block or start a new one; a line `inList` (a list item, a label) is never
+ * a heading. `letteredNumber` is the number of a lettered list's item ("b." is 2).
+ */
+function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures, close: () => void, inList: boolean, letteredNumber?: number): OpenBlock | undefined {
   const { typography } = measures;
   const plain = lineText(line);
   // Note: an entry of a table of contents is a line of its own, never a heading (whatever its type).
@@ -220,10 +225,11 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     open.block.text += ` ${emphasizedOf(line)}`;
     return { ...open, last: line };
   }
-  const marker = parseListMarker(plain);
+  const markerOf = (text: string): ListMarker | undefined => parseListMarker(text) ?? (letteredNumber === undefined ? undefined : parseLetteredMarker(text, letteredNumber));
+  const marker = markerOf(plain);
   if (marker) {
     close();
-    const text = parseListMarker(emphasizedOf(line))?.rest ?? marker.rest;
+    const text = markerOf(emphasizedOf(line))?.rest ?? marker.rest;
     // Note: continuation lines of an item are indented past the marker.
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
