@@ -271,6 +271,24 @@ describe("pdf tables", () => {
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
 
+  it("joins the last row of a table, alone at the top of the next page, to the table", async () => {
+    // Word breaks a long table wherever the page ends, so its last row may stand alone on the
+    // next page (without a repeated header row).
+    const header = [["Month"], ["Task"], ["Who"]];
+    const row = (month: string, task: string, who: string): string[][] => [[month], [task], [who]];
+    const pages = [
+      [{ text: "Shared tasks are set out below.", x: 72, y: 740 } as PdfLine, ...ruledTable(72, 200, [100, 200, 100], [header, row("October", "Clear the gutters", "Plots 1 to 10"), row("November", "Mend the fences", "Plots 11 to 20")])],
+      [...ruledTable(72, 740, [100, 200, 100], [row("December", "Sow the herb bed", "Plots 21 to 30")]), { text: "Swap a task by writing both names in the diary.", x: 72, y: 700 } as PdfLine],
+    ];
+    const markdown = await toMarkdown(pages);
+    expect(tableRows(markdown)).toEqual([
+      ["Month", "Task", "Who"],
+      ["October", "Clear the gutters", "Plots 1 to 10"],
+      ["November", "Mend the fences", "Plots 11 to 20"],
+      ["December", "Sow the herb bed", "Plots 21 to 30"],
+    ]);
+  });
+
   it("reads a table ruled with horizontal lines only, its header cut at the body's columns", async () => {
     // A booktabs table: rules above and below the header and under the body, no vertical rules;
     // the header's names sit closer together than the gap that separates runs, so the header line

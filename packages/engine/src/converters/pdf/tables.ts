@@ -405,7 +405,10 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
-  if (rows.length < 2 || width === 0 || (width === 1 && !singleColumn)) return undefined;
+  // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
+  // of a long table alone on the next page).
+  const ruledRow = rows.length === 1 && fullRules.length > 0 && rows[0]!.filter((cell) => cell.trim() !== "").length >= 2;
+  if ((rows.length < 2 && !ruledRow) || width === 0 || (width === 1 && !singleColumn)) return undefined;
   const box = frame ?? {
     left: Math.min(...lines.map((line) => line.x)),
     right: Math.max(...lines.map((line) => line.right)),
