@@ -289,6 +289,25 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("joins a row broken over a page back into one row", async () => {
+    // Word lets a row break across pages: the rest of a cell's text goes on in the same cell on the
+    // next page, where the other cells of that row are empty.
+    const header = [["Month"], ["Task"], ["Who"]];
+    const pages = [
+      [
+        { text: "Shared tasks are set out below.", x: 72, y: 740 } as PdfLine,
+        ...ruledTable(72, 200, [100, 200, 100], [header, [["February"], ["Clear the gutters"], ["Plots 1 to 10"]], [["March"], ["Mend the fences along"], ["Plots 11 to 20"]]]),
+      ],
+      ruledTable(72, 740, [100, 200, 100], [[[], ["the lane and oil the gate"], []], [["April"], ["Sow the herb bed"], ["Plots 21 to 30"]]]),
+    ];
+    expect(tableRows(await toMarkdown(pages))).toEqual([
+      ["Month", "Task", "Who"],
+      ["February", "Clear the gutters", "Plots 1 to 10"],
+      ["March", "Mend the fences along the lane and oil the gate", "Plots 11 to 20"],
+      ["April", "Sow the herb bed", "Plots 21 to 30"],
+    ]);
+  });
+
   it("reads a table ruled with horizontal lines only, its header cut at the body's columns", async () => {
     // A booktabs table: rules above and below the header and under the body, no vertical rules;
     // the header's names sit closer together than the gap that separates runs, so the header line

@@ -651,9 +651,22 @@ function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
 }
 
 /**
+ * Whether the first row of a table's part on a new page is the rest of the row the page broke (Word
+ * lets a row break across pages): some of its cells are empty, and each of the others goes on with a
+ * lowercase word, mid-sentence.
+ */
+function continuesRow(row: readonly string[]): boolean {
+  const filled = row.filter((cell) => cell.trim() !== "");
+  return filled.length > 0 && filled.length < row.length && filled.every((cell) => /^\p{Ll}/u.test(cell.trim()));
+}
+
+const joinCell = (cell: string, rest: string): string => (rest.trim() === "" ? cell : cell.trim() === "" ? rest : `${cell} ${rest}`);
+
+/**
  * Join a table that goes on at the top of the next page to its first part: the blocks follow each
  * other, the pages too, and the columns are the same. A header row the next page repeats is
- * dropped, so the table keeps it once. The joined table keeps the box of its first part.
+ * dropped, so the table keeps it once, and a row the page broke is joined back into one. The
+ * joined table keeps the box of its first part.
  */
 export function joinContinuedTables(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
@@ -664,7 +677,12 @@ export function joinContinuedTables(blocks: readonly Block[]): Block[] {
     if (block.kind === "table" && previous?.kind === "table" && block.box.pageIndex === lastPage + 1 && block.rows[0]?.length === previous.rows[0]?.length) {
       const [header = []] = previous.rows;
       const repeatsHeader = block.rows[0]!.every((cell, index) => cell === header[index]);
-      joined[joined.length - 1] = { ...previous, rows: [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)] };
+      const [first, ...rest] = block.rows.slice(repeatsHeader ? 1 : 0);
+      const broken = first !== undefined && previous.rows.length > 1 && continuesRow(first);
+      const rows = broken
+        ? [...previous.rows.slice(0, -1), previous.rows.at(-1)!.map((cell, index) => joinCell(cell, first[index]!)), ...rest]
+        : [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)];
+      joined[joined.length - 1] = { ...previous, rows };
     } else {
       joined.push(block);
     }
