@@ -683,6 +683,59 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("\n\nBadges must be returned");
   });
 
+  it("reads a paragraph that wraps around a text box whole, and the box after it", async () => {
+    // A text box on the right with the paragraph wrapping around it (Word's square wrapping): the
+    // paragraph's lines beside the box are short, and it goes on under the box across the page.
+    const beside = [
+      "Members share the beds, the tools and the",
+      "compost. The committee meets on the first",
+      "Monday of each month in the shed, and any",
+      "member may attend. Plots are allocated in",
+      "March from the waiting list, and a plot left",
+    ];
+    const under = [
+      "untended for six weeks returns to the list after one written reminder from the secretary.",
+      "Bonfires are not allowed at any time, and green waste goes to the compost bays.",
+    ];
+    const box = ["Opening hours", "Weekdays 7:00 to 20:00", "Weekends 8:00 to 18:00"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(beside, 72, 700, { size: 11 }),
+        ...box.map((text, index): PdfLine => ({ text, x: 360, y: 695 - index * 18, size: 11 })),
+        ...paragraph(under, 72, 700 - beside.length * 14, { size: 11 }),
+        ...paragraph(["Water comes from the two rain tanks while they last."], 72, 700 - (beside.length + under.length) * 14 - 10, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).toContain([...beside, ...under].join(" "));
+    expect(markdown.indexOf("compost bays.")).toBeLessThan(markdown.indexOf("Opening hours"));
+    expect(markdown.indexOf("Weekends 8:00")).toBeLessThan(markdown.indexOf("Water comes from"));
+  });
+
+  it("reads a paragraph that wraps around a tall text box whole on a page with a gutter beside the box", async () => {
+    // As above, with a box as tall as the paragraph beside it, so that the strip between them
+    // runs down the whole page like a column gutter.
+    const beside = [
+      "Members share the beds, the tools and the",
+      "compost. The committee meets on the first",
+      "Monday of each month in the shed, and any",
+      "member may attend. Plots are allocated in",
+      "March from the waiting list, oldest request",
+      "first, and a plot that its holder has left",
+      "empty and untended for more than six weeks",
+    ];
+    const under = ["returns to the list after one written reminder from the secretary of the garden."];
+    const box = ["Opening hours", "Weekdays 7:00 to 20:00", "Weekends 8:00 to 18:00", "Closed on 25 December", "Keys from the secretary"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(beside, 72, 700, { size: 11 }),
+        ...box.map((text, index): PdfLine => ({ text, x: 360, y: 695 - index * 18, size: 11 })),
+        ...paragraph(under, 72, 700 - beside.length * 14, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).toContain([...beside, ...under].join(" "));
+    expect(markdown.indexOf("secretary of the garden.")).toBeLessThan(markdown.indexOf("Opening hours"));
+  });
+
   it("keeps a footnote mark raised well above its line with the word it marks", async () => {
     const markdown = await toMarkdown([
       [

@@ -1,3 +1,4 @@
+import { SENTENCE_END, lineText } from "./model.js";
 import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
 
 // Note: a gutter is looked for in the middle of the page only; layout columns further out are
@@ -26,6 +27,9 @@ const SIDE_BY_SIDE_LEADING_EM = 3;
 // gap is less); the left column ended at most this many ems below the right one.
 const BELOW_COLUMNS_GAP_EM = 2;
 const LEVEL_EM = 0.5;
+// A paragraph's line under a box follows the line above it at most this many times the pitch of
+// the lines beside the box.
+const GOING_ON_PITCH = 1.2;
 // Footnotes are set at most this share of the size of the page's text.
 const FOOTNOTE_SCALE = 0.9;
 
@@ -75,8 +79,16 @@ export function readingOrder(page: PageLayout): TextLine[] {
     left = [];
     right = [];
   };
-  for (const line of page.lines) {
+  for (let index = 0; index < page.lines.length; index++) {
+    const line = page.lines[index]!;
     if (line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
+      const goingOn = linesGoingOnUnder(left, right, page.lines, index);
+      if (goingOn > 0) {
+        ordered.push(...left, ...page.lines.slice(index, index + goingOn), ...right);
+        [left, right] = [[], []];
+        index += goingOn - 1;
+        continue;
+      }
       flush();
       ordered.push(line);
       continue;
@@ -129,7 +141,33 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
       .filter((line) => line.runs.some((run) => isLeftOf(run, x) === left))
       .map((line) => withRuns(line, line.runs.filter((run) => isLeftOf(run, x) === left)))
       .map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
-  return [...lines.slice(0, first), ...side(true), ...side(false), ...lines.slice(last + 1)];
+  const [left, right] = [side(true), side(false)];
+  const under = last + 1 + linesGoingOnUnder(left, right, lines, last + 1);
+  return [...lines.slice(0, first), ...left, ...lines.slice(last + 1, under), ...right, ...lines.slice(under)];
+}
+
+/**
+ * How many lines from `start` go on a paragraph that wraps around a box on its right (Word's square
+ * wrapping of a text box or picture): the left side ends mid-sentence below the right side's end,
+ * the right side is the narrower, and the lines go on under both at the left side's x and pitch
+ * (across the page, under the box), up to the first wider gap. The box is read after them.
+ */
+function linesGoingOnUnder(left: readonly TextLine[], right: readonly TextLine[], lines: readonly TextLine[], start: number): number {
+  const last = left.at(-1);
+  const boxEnd = right.at(-1);
+  if (last === undefined || boxEnd === undefined || left.length < 2 || SENTENCE_END.test(lineText(last))) return 0;
+  const pitch = last.baseline - left.at(-2)!.baseline;
+  const width = (side: readonly TextLine[]): number => Math.max(...side.map((line) => line.right)) - Math.min(...side.map((line) => line.x));
+  if (boxEnd.baseline > last.baseline - pitch / 2 || width(right) >= width(left)) return 0;
+  let previous = last;
+  let count = 0;
+  for (const line of lines.slice(start)) {
+    const gap = line.baseline - previous.baseline;
+    if (line.pageIndex !== last.pageIndex || Math.abs(line.x - last.x) > textEm(last) || gap <= 0 || gap > pitch * GOING_ON_PITCH) break;
+    previous = line;
+    count++;
+  }
+  return count;
 }
 
 /**
