@@ -560,6 +560,31 @@ describe("pdf tables: cells merged across columns", () => {
       ["South pier", "Counted once at noon", ""],
     ]);
   });
+
+  it("keeps a table nested in a cell inside that cell, its rules no columns of the outer table", async () => {
+    const nested = (x: number, top: number): PageItem[] => [
+      ...["A", "B", "C"].map((text, column): PdfLine => ({ text, x: x + column * 40 + 4, y: top - 13, size: 10 })),
+      { rule: [x, top, x + 120, top] },
+      { rule: [x, top - 18, x + 120, top - 18] },
+      ...[0, 1, 2, 3].map((column): PdfRule => ({ rule: [x + column * 40, top, x + column * 40, top - 18] })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...spannedTable(72, 700, 200, [[["Column A", 1], ["Column B", 1]]]),
+        ...nested(80, 676),
+        { text: "Rich cell", x: 276, y: 676 - 13, size: 10 },
+        { rule: [72, 681, 72, 650] },
+        { rule: [272, 681, 272, 650] },
+        { rule: [472, 681, 472, 650] },
+        ...spannedTable(72, 650, 200, [[["Simple cell", 1], ["Another cell", 1]]]),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Column A", "Column B"],
+      ["A B C", "Rich cell"],
+      ["Simple cell", "Another cell"],
+    ]);
+  });
 });
 
 describe("pdf tables: a long cell", () => {

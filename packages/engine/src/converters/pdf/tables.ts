@@ -485,14 +485,15 @@ function columnDividers(frame: TableFrame): number[] {
 /**
  * The x of the vertical rules that divide some rows of a frame into columns, not most of its height:
  * where cells of the other rows are merged across the column boundary (a header cell over two
- * columns, a note across the table). Each such rule runs from one horizontal rule to another.
+ * columns, a note across the table). Each such rule runs from one rule across the whole frame to
+ * another; the rules of a table nested in a cell end at that table's own, narrower rules.
  */
 function rowColumnDividers(frame: TableFrame, dividers: readonly HorizontalRule[]): number[] {
-  const closesRow = (y: number, x: number): boolean =>
+  const closesRow = (y: number): boolean =>
     Math.abs(y - frame.top) <= EDGE ||
     Math.abs(y - frame.bottom) <= EDGE ||
-    dividers.some((rule) => Math.abs(rule.y - y) <= EDGE && rule.left <= x + EDGE && rule.right >= x - EDGE);
-  return frame.vertical.filter((rule) => rule.bottom - rule.top > EDGE && closesRow(rule.top, rule.x) && closesRow(rule.bottom, rule.x)).map((rule) => rule.x);
+    dividers.some((rule) => Math.abs(rule.y - y) <= EDGE && rule.left <= frame.left + EDGE && rule.right >= frame.right - EDGE);
+  return frame.vertical.filter((rule) => rule.bottom - rule.top > EDGE && closesRow(rule.top) && closesRow(rule.bottom)).map((rule) => rule.x);
 }
 
 /** Whether a vertical rule runs beside a line (the middle of its lowercase letters lies within the rule's height). */
