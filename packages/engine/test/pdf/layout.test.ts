@@ -2,9 +2,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine } from "./helpers/make-pdf.js";
+import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
-const toMarkdown = async (pages: readonly (readonly PdfLine[])[]): Promise<string> =>
+const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
 
 const headingsOf = (markdown: string): string[] => markdown.split("\n").filter((line) => /^#+ /.test(line)).map((line) => line.replace(/^#+ /, ""));
@@ -717,6 +717,127 @@ describe("pdf layout: reading order", () => {
       ],
     ]);
     expect(markdown.indexOf("Table 2. Staff kept")).toBeLessThan(markdown.indexOf("Firms in tourism"));
+  });
+
+  it("reads a short heading below a section of two columns after both columns, not inside the left one", async () => {
+    // Word and LibreOffice balance the columns of a section that ends on the page; the next
+    // section (one column) starts below both, here with a heading too short to cross the gutter.
+    const left = [
+      "Small plovers run and stop along the strand",
+      "line, picking insects from the weed. Pairs",
+      "scrape a shallow nest among the pebbles of",
+      "the upper beach, where the eggs are nearly",
+      "invisible. Turnstones flip stones and weed",
+      "with their short bills, in flocks of forty",
+    ];
+    const right = [
+      "or more, and leave for the far north in May.",
+      "Sanderlings chase the edge of each wave like",
+      "clockwork toys. Their pale winter plumage",
+      "makes them easy to tell from the dunlin. The",
+      "curlew is the largest wader on the shore, with",
+      "a long bill curved down for probing the mud,",
+      "and its call carries across the whole estuary.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Field notes on coastal birds", x: 72, y: 740, size: 16, bold: true },
+        ...paragraph(left, 72, 710, { size: 11 }),
+        ...paragraph(right, 320, 710, { size: 11 }),
+        { text: "Method", x: 72, y: 710 - 6 * 14 - 26, size: 13, bold: true },
+        ...paragraph(
+          ["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."],
+          72,
+          710 - 6 * 14 - 44,
+          { size: 11 },
+        ),
+      ],
+    ]);
+    expect(markdown).toContain(`${left.join(" ")} ${right.join(" ")}`);
+    expect(markdown.indexOf("whole estuary")).toBeLessThan(markdown.indexOf("Method"));
+    expect(markdown.indexOf("Method")).toBeLessThan(markdown.indexOf("Each count took"));
+  });
+
+  it("reads the text of each drawn box apart from the box below it and from the text under the boxes", async () => {
+    // A flowchart of text boxes (Word shapes with text, each line a paragraph of its own) one
+    // below the other, and a paragraph set right under the last box.
+    const box = (left: number, top: number, right: number, bottom: number): PdfRule[] => [
+      { rule: [left, top, right, top] },
+      { rule: [left, bottom, right, bottom] },
+      { rule: [left, top, left, bottom] },
+      { rule: [right, top, right, bottom] },
+    ];
+    const steps = [
+      ["Visitor arrives", "at reception"],
+      ["Sign the visitor book"],
+      ["Collect a badge and", "safety glasses"],
+      ["Escort to the lab", "by a staff member"],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["Every visitor to the laboratory follows the steps shown in the chart below."], 72, 720, { size: 11 }),
+        ...steps.flatMap((lines, index): (PdfLine | PdfRule)[] => {
+          const top = 700 - index * 75;
+          return [...box(200, top, 380, top - 55), ...lines.map((text, row): PdfLine => ({ text, x: 240, y: top - 18 - row * 24, size: 11 }))];
+        }),
+        ...paragraph(["Badges must be returned at reception before the visitor leaves the building."], 72, 700 - 3 * 75 - 18 - 24 - 23, { size: 11 }),
+      ],
+    ]);
+    for (const lines of steps) expect(markdown).toContain(`\n\n${lines.join(" ")}\n\n`);
+    expect(markdown).toContain("\n\nBadges must be returned");
+  });
+
+  it("reads a paragraph that wraps around a text box whole, and the box after it", async () => {
+    // A text box on the right with the paragraph wrapping around it (Word's square wrapping): the
+    // paragraph's lines beside the box are short, and it goes on under the box across the page.
+    const beside = [
+      "Members share the beds, the tools and the",
+      "compost. The committee meets on the first",
+      "Monday of each month in the shed, and any",
+      "member may attend. Plots are allocated in",
+      "March from the waiting list, and a plot left",
+    ];
+    const under = [
+      "untended for six weeks returns to the list after one written reminder from the secretary.",
+      "Bonfires are not allowed at any time, and green waste goes to the compost bays.",
+    ];
+    const box = ["Opening hours", "Weekdays 7:00 to 20:00", "Weekends 8:00 to 18:00"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(beside, 72, 700, { size: 11 }),
+        ...box.map((text, index): PdfLine => ({ text, x: 360, y: 695 - index * 18, size: 11 })),
+        ...paragraph(under, 72, 700 - beside.length * 14, { size: 11 }),
+        ...paragraph(["Water comes from the two rain tanks while they last."], 72, 700 - (beside.length + under.length) * 14 - 10, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).toContain([...beside, ...under].join(" "));
+    expect(markdown.indexOf("compost bays.")).toBeLessThan(markdown.indexOf("Opening hours"));
+    expect(markdown.indexOf("Weekends 8:00")).toBeLessThan(markdown.indexOf("Water comes from"));
+  });
+
+  it("reads a paragraph that wraps around a tall text box whole on a page with a gutter beside the box", async () => {
+    // As above, with a box as tall as the paragraph beside it, so that the strip between them
+    // runs down the whole page like a column gutter.
+    const beside = [
+      "Members share the beds, the tools and the",
+      "compost. The committee meets on the first",
+      "Monday of each month in the shed, and any",
+      "member may attend. Plots are allocated in",
+      "March from the waiting list, oldest request",
+      "first, and a plot that its holder has left",
+      "empty and untended for more than six weeks",
+    ];
+    const under = ["returns to the list after one written reminder from the secretary of the garden."];
+    const box = ["Opening hours", "Weekdays 7:00 to 20:00", "Weekends 8:00 to 18:00", "Closed on 25 December", "Keys from the secretary"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(beside, 72, 700, { size: 11 }),
+        ...box.map((text, index): PdfLine => ({ text, x: 360, y: 695 - index * 18, size: 11 })),
+        ...paragraph(under, 72, 700 - beside.length * 14, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).toContain([...beside, ...under].join(" "));
+    expect(markdown.indexOf("secretary of the garden.")).toBeLessThan(markdown.indexOf("Opening hours"));
   });
 
   it("keeps a footnote mark raised well above its line with the word it marks", async () => {

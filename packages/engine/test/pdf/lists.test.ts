@@ -40,6 +40,40 @@ describe("pdf lists", () => {
     );
   });
 
+  it("reads an outline list numbered 1. / a. / i. as nested numbered items", async () => {
+    // Word's outline numbering: letters on the second level, roman numerals on the third.
+    const markdown = await toMarkdown([
+      { text: "New members follow these steps:", x: 72, y: 700 },
+      ...item("1.", "Fill in the application form", 90, 680),
+      ...item("a.", "Give your name and address", 126, 666),
+      ...item("b.", "Say which plot size you want", 126, 652),
+      ...item("i.", "Small plots are three metres square", 162, 638),
+      ...item("ii.", "Large plots are six metres square", 162, 624),
+      ...item("2.", "Pay the yearly fee at the shed", 90, 610),
+    ]);
+    expect(markdown).toBe(
+      [
+        "New members follow these steps:",
+        "",
+        "1. Fill in the application form",
+        "   1. Give your name and address",
+        "   2. Say which plot size you want",
+        "      1. Small plots are three metres square",
+        "      2. Large plots are six metres square",
+        "2. Pay the yearly fee at the shed",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("does not take a line of prose that starts with a lone letter and a dot for a list item", async () => {
+    const markdown = await toMarkdown([
+      { text: "The ruling in Smith", x: 72, y: 700 },
+      { text: "v. Jones settled the question of the boundary wall.", x: 72, y: 686 },
+    ]);
+    expect(markdown).toBe("The ruling in Smith v. Jones settled the question of the boundary wall.\n");
+  });
+
   it("nests items whose markers are indented under the item above, and returns to the outer level", async () => {
     const markdown = await toMarkdown([
       { text: "Bring these things:", x: 72, y: 700 },

@@ -368,6 +368,43 @@ describe("pdf tables", () => {
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
 
+  it("joins the last row of a table, alone at the top of the next page, to the table", async () => {
+    // Word breaks a long table wherever the page ends, so its last row may stand alone on the
+    // next page (without a repeated header row).
+    const header = [["Month"], ["Task"], ["Who"]];
+    const row = (month: string, task: string, who: string): string[][] => [[month], [task], [who]];
+    const pages = [
+      [{ text: "Shared tasks are set out below.", x: 72, y: 740 } as PdfLine, ...ruledTable(72, 200, [100, 200, 100], [header, row("October", "Clear the gutters", "Plots 1 to 10"), row("November", "Mend the fences", "Plots 11 to 20")])],
+      [...ruledTable(72, 740, [100, 200, 100], [row("December", "Sow the herb bed", "Plots 21 to 30")]), { text: "Swap a task by writing both names in the diary.", x: 72, y: 700 } as PdfLine],
+    ];
+    const markdown = await toMarkdown(pages);
+    expect(tableRows(markdown)).toEqual([
+      ["Month", "Task", "Who"],
+      ["October", "Clear the gutters", "Plots 1 to 10"],
+      ["November", "Mend the fences", "Plots 11 to 20"],
+      ["December", "Sow the herb bed", "Plots 21 to 30"],
+    ]);
+  });
+
+  it("joins a row broken over a page back into one row", async () => {
+    // Word lets a row break across pages: the rest of a cell's text goes on in the same cell on the
+    // next page, where the other cells of that row are empty.
+    const header = [["Month"], ["Task"], ["Who"]];
+    const pages = [
+      [
+        { text: "Shared tasks are set out below.", x: 72, y: 740 } as PdfLine,
+        ...ruledTable(72, 200, [100, 200, 100], [header, [["February"], ["Clear the gutters"], ["Plots 1 to 10"]], [["March"], ["Mend the fences along"], ["Plots 11 to 20"]]]),
+      ],
+      ruledTable(72, 740, [100, 200, 100], [[[], ["the lane and oil the gate"], []], [["April"], ["Sow the herb bed"], ["Plots 21 to 30"]]]),
+    ];
+    expect(tableRows(await toMarkdown(pages))).toEqual([
+      ["Month", "Task", "Who"],
+      ["February", "Clear the gutters", "Plots 1 to 10"],
+      ["March", "Mend the fences along the lane and oil the gate", "Plots 11 to 20"],
+      ["April", "Sow the herb bed", "Plots 21 to 30"],
+    ]);
+  });
+
   it("reads a table ruled with horizontal lines only, its header cut at the body's columns", async () => {
     // A booktabs table: rules above and below the header and under the body, no vertical rules;
     // the header's names sit closer together than the gap that separates runs, so the header line
@@ -563,6 +600,86 @@ describe("pdf tables", () => {
       ["Model", "ARC", "MMLU", "GSM8K"],
       ["SFT v1", "67.66", "65.88", "52.24"],
       ["SFT v2", "65.36", "65.93", "57.32"],
+    ]);
+  });
+});
+
+describe("pdf tables: cells merged across columns", () => {
+  /**
+   * A ruled table with merged cells, as Word draws it: each row's cells (text and how many
+   * columns it spans) one line high, a vertical rule only between cells that are not merged.
+   */
+  function spannedTable(x: number, top: number, width: number, rows: readonly (readonly [text: string, span: number][])[]): PageItem[] {
+    const items: PageItem[] = [];
+    const height = LEADING + PADDING;
+    rows.forEach((row, index) => {
+      const y = top - index * height;
+      let column = 0;
+      for (const [text, span] of row) {
+        items.push({ text, x: x + column * width + 4, y: y - PADDING / 2 - 10, size: 10 });
+        items.push({ rule: [x + column * width, y, x + column * width, y - height] });
+        column += span;
+      }
+      items.push({ rule: [x + column * width, y, x + column * width, y - height] });
+      items.push({ rule: [x, y, x + column * width, y] });
+    });
+    const columns = rows[0]!.reduce((sum, [, span]) => sum + span, 0);
+    items.push({ rule: [x, top - rows.length * height, x + columns * width, top - rows.length * height] });
+    return items;
+  }
+
+  it("keeps a column of one row where the cells above and below it are merged across it", async () => {
+    const markdown = await toMarkdown([
+      spannedTable(72, 700, 120, [
+        [["Morning shift", 2], ["Evening shift", 1]],
+        [["Ines", 1], ["Tomas", 1], ["Priya", 1]],
+        [["Closed on public holidays", 3]],
+      ]),
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Morning shift", "", "Evening shift"],
+      ["Ines", "Tomas", "Priya"],
+      ["Closed on public holidays", "", ""],
+    ]);
+  });
+
+  it("keeps the header's columns over rows whose cells are merged across two of them", async () => {
+    const markdown = await toMarkdown([
+      spannedTable(72, 700, 120, [
+        [["Site", 1], ["Morning count", 1], ["Evening count", 1]],
+        [["North pier", 1], ["Closed all day for repairs", 2]],
+        [["South pier", 1], ["Counted once at noon", 2]],
+      ]),
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Site", "Morning count", "Evening count"],
+      ["North pier", "Closed all day for repairs", ""],
+      ["South pier", "Counted once at noon", ""],
+    ]);
+  });
+
+  it("keeps a table nested in a cell inside that cell, its rules no columns of the outer table", async () => {
+    const nested = (x: number, top: number): PageItem[] => [
+      ...["A", "B", "C"].map((text, column): PdfLine => ({ text, x: x + column * 40 + 4, y: top - 13, size: 10 })),
+      { rule: [x, top, x + 120, top] },
+      { rule: [x, top - 18, x + 120, top - 18] },
+      ...[0, 1, 2, 3].map((column): PdfRule => ({ rule: [x + column * 40, top, x + column * 40, top - 18] })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...spannedTable(72, 700, 200, [[["Column A", 1], ["Column B", 1]]]),
+        ...nested(80, 676),
+        { text: "Rich cell", x: 276, y: 676 - 13, size: 10 },
+        { rule: [72, 681, 72, 650] },
+        { rule: [272, 681, 272, 650] },
+        { rule: [472, 681, 472, 650] },
+        ...spannedTable(72, 650, 200, [[["Simple cell", 1], ["Another cell", 1]]]),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Column A", "Column B"],
+      ["A B C", "Rich cell"],
+      ["Simple cell", "Another cell"],
     ]);
   });
 });

@@ -4,10 +4,11 @@ import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { nestListItems } from "./list-nesting.js";
-import { isEnumerator, numberedListLines, parseListMarker } from "./lists.js";
+import type { ListMarker } from "./lists.js";
+import { isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import { isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
+import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
 import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
@@ -78,6 +79,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
+  const lettered = letteredListLines(lines);
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
@@ -113,11 +115,12 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
       continue;
     }
     // Note: a line of several phrases that is not part of a table is read phrase by phrase.
-    const inList = listed.has(lines[index]!);
+    const inList = listed.has(lines[index]!) || lettered.has(lines[index]!);
     const phrases = splitPhrases(lines[index]!);
     const labels = typography.isLabelRow(phrases);
-    for (const line of phrases) {
-      open = addLine(open, line, measuresOf(line), close, inList || labels);
+    for (const phrase of phrases) {
+      const line = open && changesBox(open.last, phrase, frames ?? []) ? { ...phrase, startsBlock: true } : phrase;
+      open = addLine(open, line, measuresOf(line), close, inList || labels, lettered.get(phrase));
       openLines.push(line);
     }
   }
@@ -144,6 +147,24 @@ function splitPhrases(line: TextLine): TextLine[] {
   return phrases.map((runs, index) => ({ ...withRuns(line, runs), startsBlock: index === 0 ? line.startsBlock : undefined }));
 }
 
+/**
+ * Whether a line is inside another drawn box than the line before it on the page (or one of them is
+ * in a box, the other not): the text of a text box or shape (a flowchart's step, a callout) is
+ * its own block, never run on into the box below it or the paragraph under it.
+ */
+function changesBox(previous: TextLine, line: TextLine, frames: readonly TableFrame[]): boolean {
+  if (previous.pageIndex !== line.pageIndex) return false;
+  return innermostBox(previous, frames) !== innermostBox(line, frames);
+}
+
+/** The smallest box drawn around a line (four sides, not a stack of horizontal rules), if any. */
+function innermostBox(line: TextLine, frames: readonly TableFrame[]): TableFrame | undefined {
+  const area = (frame: TableFrame): number => (frame.right - frame.left) * (frame.bottom - frame.top);
+  return frames
+    .filter((frame) => frame.vertical.length > 0 && isInFrame(line, frame))
+    .reduce<TableFrame | undefined>((smallest, frame) => (smallest && area(smallest) <= area(frame) ? smallest : frame), undefined);
+}
+
 /** Plain Markdown for headings; paragraphs mark bold, italic and code, unless the whole line is set so. */
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
 const emphasizedOf = (line: TextLine): string =>
@@ -156,8 +177,11 @@ const emphasizedOf = (line: TextLine): string =>
         .replace(/\*\* \*\*/g, " ")
         .replace(/(?<!\\)_ _/g, " ");
 
-/** Add a line to the open block or start a new one; a line `inList` (a list item, a label) is never a heading. */
-function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures, close: () => void, inList: boolean): OpenBlock | undefined {
+/**
+ * Add a line to the open block or start a new one; a line `inList` (a list item, a label) is never
+ * a heading. `letteredNumber` is the number of a lettered list's item ("b." is 2).
+ */
+function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures, close: () => void, inList: boolean, letteredNumber?: number): OpenBlock | undefined {
   const { typography } = measures;
   const plain = lineText(line);
   // Note: an entry of a table of contents is a line of its own, never a heading (whatever its type).
@@ -201,10 +225,11 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     open.block.text += ` ${emphasizedOf(line)}`;
     return { ...open, last: line };
   }
-  const marker = parseListMarker(plain);
+  const markerOf = (text: string): ListMarker | undefined => parseListMarker(text) ?? (letteredNumber === undefined ? undefined : parseLetteredMarker(text, letteredNumber));
+  const marker = markerOf(plain);
   if (marker) {
     close();
-    const text = parseListMarker(emphasizedOf(line))?.rest ?? marker.rest;
+    const text = markerOf(emphasizedOf(line))?.rest ?? marker.rest;
     // Note: continuation lines of an item are indented past the marker.
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };

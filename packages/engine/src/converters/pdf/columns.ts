@@ -1,3 +1,4 @@
+import { SENTENCE_END, lineText } from "./model.js";
 import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
 
 // Note: a gutter is looked for in the middle of the page only; layout columns further out are
@@ -24,6 +25,13 @@ const MINIMUM_INTERLEAVED_PAIRS = 2;
 const SIDE_BY_SIDE_GAP_EM = 1;
 // and the blocks' lines no further apart than this many ems.
 const SIDE_BY_SIDE_LEADING_EM = 3;
+// Text below two columns starts more than this many ems below the last line of each (a paragraph's
+// gap is less); the left column ended at most this many ems below the right one.
+const BELOW_COLUMNS_GAP_EM = 2;
+const LEVEL_EM = 0.5;
+// A paragraph's line under a box follows the line above it at most this many times the pitch of
+// the lines beside the box.
+const GOING_ON_PITCH = 1.2;
 // Footnotes are set at most this share of the size of the page's text.
 const FOOTNOTE_SCALE = 0.9;
 
@@ -68,13 +76,22 @@ export function readingOrder(page: PageLayout): TextLine[] {
     // one; small type closing a stretch higher up the page is a caption, read where it is.
     const [leftText, leftNotes] = atFoot ? splitFootnotes(left, textSize) : [left, []];
     const [rightText, rightNotes] = atFoot ? splitFootnotes(right, textSize) : [right, []];
-    ordered.push(...leftText, ...rightText, ...leftNotes, ...rightNotes);
+    const [leftColumn, below] = splitBelowColumns(leftText, rightText);
+    ordered.push(...leftColumn, ...rightText, ...below, ...leftNotes, ...rightNotes);
     left = [];
     right = [];
   };
-  for (const line of page.lines) {
+  for (let index = 0; index < page.lines.length; index++) {
+    const line = page.lines[index]!;
     const acrossPage = left.length === 0 && right.length === 0 && isCentredPair(line, gutter, page.width);
     if (acrossPage || line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
+      const goingOn = linesGoingOnUnder(left, right, page.lines, index);
+      if (goingOn > 0) {
+        ordered.push(...left, ...page.lines.slice(index, index + goingOn), ...right);
+        [left, right] = [[], []];
+        index += goingOn - 1;
+        continue;
+      }
       flush();
       ordered.push(line);
       continue;
@@ -142,7 +159,56 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
       .filter((line) => line.runs.some((run) => isLeftOf(run, x) === left))
       .map((line) => withRuns(line, line.runs.filter((run) => isLeftOf(run, x) === left)))
       .map((line, index) => (index === 0 ? { ...line, startsBlock: true } : line));
-  return [...lines.slice(0, first), ...side(true), ...side(false), ...lines.slice(last + 1)];
+  const [left, right] = [side(true), side(false)];
+  const under = last + 1 + linesGoingOnUnder(left, right, lines, last + 1);
+  return [...lines.slice(0, first), ...left, ...lines.slice(last + 1, under), ...right, ...lines.slice(under)];
+}
+
+/**
+ * How many lines from `start` go on a paragraph that wraps around a box on its right (Word's square
+ * wrapping of a text box or picture): the left side ends mid-sentence below the right side's end,
+ * the right side is the narrower, and the lines go on under both at the left side's x and pitch
+ * (across the page, under the box), up to the first wider gap. The box is read after them.
+ */
+function linesGoingOnUnder(left: readonly TextLine[], right: readonly TextLine[], lines: readonly TextLine[], start: number): number {
+  const last = left.at(-1);
+  const boxEnd = right.at(-1);
+  if (last === undefined || boxEnd === undefined || left.length < 2 || SENTENCE_END.test(lineText(last))) return 0;
+  const pitch = last.baseline - left.at(-2)!.baseline;
+  const width = (side: readonly TextLine[]): number => Math.max(...side.map((line) => line.right)) - Math.min(...side.map((line) => line.x));
+  if (boxEnd.baseline > last.baseline - pitch / 2 || width(right) >= width(left)) return 0;
+  let previous = last;
+  let count = 0;
+  for (const line of lines.slice(start)) {
+    const gap = line.baseline - previous.baseline;
+    if (line.pageIndex !== last.pageIndex || Math.abs(line.x - last.x) > textEm(last) || gap <= 0 || gap > pitch * GOING_ON_PITCH) break;
+    previous = line;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * The left column's lines and the lines below both columns: those from the first that starts, after
+ * a gap wider than a paragraph's, below the right column's last line, where the left column had
+ * ended no lower than the right one. Word and LibreOffice balance the columns of a section that
+ * ends on the page; the next section (one column) starts below both, and its short lines (a
+ * heading, a paragraph's last line) stay left of the gutter, but they are read after both columns.
+ */
+function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]): [TextLine[], TextLine[]] {
+  const rightEnd = right.at(-1);
+  if (rightEnd === undefined) return [[...left], []];
+  const start = left.findIndex((line, index) => {
+    const previous = left[index - 1];
+    if (previous === undefined) return false;
+    const em = Math.min(line.fontSize, previous.fontSize);
+    return (
+      previous.baseline <= rightEnd.baseline + LEVEL_EM * em &&
+      line.baseline - rightEnd.baseline > BELOW_COLUMNS_GAP_EM * em &&
+      line.baseline - previous.baseline > BELOW_COLUMNS_GAP_EM * em
+    );
+  });
+  return start < 0 ? [[...left], []] : [left.slice(0, start), left.slice(start)];
 }
 
 /** The size most of the page's text is set in. */

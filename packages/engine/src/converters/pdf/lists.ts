@@ -28,6 +28,58 @@ export function parseListMarker(text: string): ListMarker | undefined {
   return undefined;
 }
 
+// Note: Word's outline lists number their second and third levels "a." and "i." (or "a)", "(a)").
+const LETTERED = /^\(?([a-z]{1,4})[.)]\s+(?=\S)/;
+const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
+
+/** The item's number in a lettered or roman-numbered list: "c." is 3, "iv." 4, read as letters or numerals as `roman` says. */
+function letteredValue(label: string, roman: boolean): number | undefined {
+  if (roman) return ROMAN.includes(label) ? ROMAN.indexOf(label) + 1 : undefined;
+  return label.length === 1 ? label.charCodeAt(0) - 96 : undefined;
+}
+
+/** The marker of an item of a lettered list whose number is known: "b. Say which" gives `2.` and "Say which". */
+export function parseLetteredMarker(text: string, number: number): ListMarker | undefined {
+  const lettered = LETTERED.exec(text);
+  return lettered ? { marker: `${number}.`, rest: text.slice(lettered[0].length) } : undefined;
+}
+
+/**
+ * The lines that are items of a lettered or roman-numbered list, with their numbers. A line that
+ * starts with a lowercase letter and a dot may be prose ("v. Jones", "p. 12" run over from the line
+ * above), so it is an item only next to another of the list: a later line with its marker at the
+ * same x numbered one on ("a." then "b.", "i." then "ii."), with only lines indented further
+ * (sub-items, wrapped text) between them.
+ */
+export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, number> {
+  const numbers = new Map<TextLine, number>();
+  const labelOf = (line: TextLine): string | undefined => LETTERED.exec(lineText(line))?.[1];
+  lines.forEach((line, index) => {
+    const label = labelOf(line);
+    if (label === undefined) return;
+    for (let next = index + 1; next < lines.length; next++) {
+      const other = lines[next]!;
+      if (other.pageIndex !== line.pageIndex || other.x < line.x - MARKER_ALIGNMENT) return;
+      if (other.x > line.x + MARKER_ALIGNMENT) continue;
+      const otherLabel = labelOf(other);
+      if (otherLabel === undefined) return;
+      for (const roman of [true, false]) {
+        const value = letteredValue(label, roman);
+        if (value !== undefined && letteredValue(otherLabel, roman) === value + 1) {
+          numbers.set(line, value);
+          numbers.set(other, value + 1);
+          return;
+        }
+      }
+      return;
+    }
+  });
+  return numbers;
+}
+
+// Markers of one list level start within this many points of each other.
+const MARKER_ALIGNMENT = 2;
+
 /** Whether a piece of text is nothing but a list marker ("•", "3.", "-"). */
 export const isBareListMarker = (text: string): boolean => /^(?:\[[x ]\] )?\u2026$/.test(parseListMarker(`${text.trim()} \u2026`)?.rest ?? "");
 

@@ -188,7 +188,7 @@ function joinSplitLines(lines: readonly TextLine[]): TextLine[] {
  * Whether a line lies inside a frame. Note: a line that sticks out of the frame is prose over a
  * box drawn behind it (a chart, a sidebar), not a cell of a ruled table.
  */
-function isInFrame(line: TextLine, frame: TableFrame): boolean {
+export function isInFrame(line: TextLine, frame: TableFrame): boolean {
   if (line.baseline < frame.top || line.baseline - line.fontSize / 2 > frame.bottom) return false;
   return line.x >= frame.left - EDGE && line.right <= frame.right + EDGE;
 }
@@ -382,8 +382,12 @@ interface Extent {
 function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
-  const columnRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
   const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + EDGE && rule.y < frame.bottom - EDGE && !isUnderline(rule, lines)) : [];
+  const fullRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
+  // Note: a frame that no rule divides from top to bottom is no grid (a form of boxes); its rules
+  // that divide some rows only are not columns.
+  const rowRules = boxed && fullRules.length > 0 ? innerPositions(rowColumnDividers(frame, dividers), frame.left, frame.right).filter((x) => !fullRules.some((full) => Math.abs(full - x) <= EDGE)) : [];
+  const columnRules = [...fullRules, ...rowRules].sort((a, b) => a - b);
   const rowRuleCount = new Set(dividers.map((rule) => Math.round(rule.y))).size;
   // Note: a box without column rules is a framed note, a page border or a boxed list; the text in
   // it may be a borderless table. It is a one-column table only when rules divide it into rows
@@ -395,11 +399,16 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : cellLines === lines ? textGaps : textColumnGaps(cellLines);
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
-  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps) }));
+  // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged across it.
+  const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!))) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
-  if (rows.length < 2 || width === 0 || (width === 1 && !singleColumn)) return undefined;
+  // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
+  // of a long table alone on the next page).
+  const ruledRow = rows.length === 1 && fullRules.length > 0 && rows[0]!.filter((cell) => cell.trim() !== "").length >= 2;
+  if ((rows.length < 2 && !ruledRow) || width === 0 || (width === 1 && !singleColumn)) return undefined;
   const box = frame ?? {
     left: Math.min(...lines.map((line) => line.x)),
     right: Math.max(...lines.map((line) => line.right)),
@@ -472,6 +481,26 @@ function columnDividers(frame: TableFrame): number[] {
   }
   return [...coverage].filter(([, length]) => length >= height * COLUMN_RULE_SHARE).map(([x]) => x);
 }
+
+/**
+ * The x of the vertical rules that divide some rows of a frame into columns, not most of its height:
+ * where cells of the other rows are merged across the column boundary (a header cell over two
+ * columns, a note across the table). Each such rule runs from one rule across the whole frame to
+ * another; the rules of a table nested in a cell end at that table's own, narrower rules.
+ */
+function rowColumnDividers(frame: TableFrame, dividers: readonly HorizontalRule[]): number[] {
+  const closesRow = (y: number): boolean =>
+    Math.abs(y - frame.top) <= EDGE ||
+    Math.abs(y - frame.bottom) <= EDGE ||
+    dividers.some((rule) => Math.abs(rule.y - y) <= EDGE && rule.left <= frame.left + EDGE && rule.right >= frame.right - EDGE);
+  return frame.vertical.filter((rule) => rule.bottom - rule.top > EDGE && closesRow(rule.top) && closesRow(rule.bottom)).map((rule) => rule.x);
+}
+
+/** Whether a vertical rule runs beside a line (the middle of its lowercase letters lies within the rule's height). */
+const isBeside = (line: TextLine, rule: { top: number; bottom: number }): boolean => {
+  const middle = line.baseline - line.fontSize / 4;
+  return middle >= rule.top && middle <= rule.bottom;
+};
 
 /** Distinct positions strictly inside `[low, high]`, rules on the same line counted once. */
 function innerPositions(positions: readonly number[], low: number, high: number): number[] {
@@ -623,9 +652,22 @@ function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
 }
 
 /**
+ * Whether the first row of a table's part on a new page is the rest of the row the page broke (Word
+ * lets a row break across pages): some of its cells are empty, and each of the others goes on with a
+ * lowercase word, mid-sentence.
+ */
+function continuesRow(row: readonly string[]): boolean {
+  const filled = row.filter((cell) => cell.trim() !== "");
+  return filled.length > 0 && filled.length < row.length && filled.every((cell) => /^\p{Ll}/u.test(cell.trim()));
+}
+
+const joinCell = (cell: string, rest: string): string => (rest.trim() === "" ? cell : cell.trim() === "" ? rest : `${cell} ${rest}`);
+
+/**
  * Join a table that goes on at the top of the next page to its first part: the blocks follow each
  * other, the pages too, and the columns are the same. A header row the next page repeats is
- * dropped, so the table keeps it once. The joined table keeps the box of its first part.
+ * dropped, so the table keeps it once, and a row the page broke is joined back into one. The
+ * joined table keeps the box of its first part.
  */
 export function joinContinuedTables(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
@@ -636,7 +678,12 @@ export function joinContinuedTables(blocks: readonly Block[]): Block[] {
     if (block.kind === "table" && previous?.kind === "table" && block.box.pageIndex === lastPage + 1 && block.rows[0]?.length === previous.rows[0]?.length) {
       const [header = []] = previous.rows;
       const repeatsHeader = block.rows[0]!.every((cell, index) => cell === header[index]);
-      joined[joined.length - 1] = { ...previous, rows: [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)] };
+      const [first, ...rest] = block.rows.slice(repeatsHeader ? 1 : 0);
+      const broken = first !== undefined && previous.rows.length > 1 && continuesRow(first);
+      const rows = broken
+        ? [...previous.rows.slice(0, -1), previous.rows.at(-1)!.map((cell, index) => joinCell(cell, first[index]!)), ...rest]
+        : [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)];
+      joined[joined.length - 1] = { ...previous, rows };
     } else {
       joined.push(block);
     }
