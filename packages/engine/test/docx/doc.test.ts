@@ -89,6 +89,11 @@ describe("DOC (Word 97) converter", () => {
     );
   });
 
+  it("shows what Word shows: a tracked deletion and hidden text are left out", async () => {
+    const { markdown } = await convert(word97("revisions-and-hidden.doc"), { filename: "revisions-and-hidden.doc" });
+    expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
+  });
+
   it("rejects a truncated DOC as unreadable, naming it", async () => {
     const truncated = corpusFile("dl_legacy_sample.doc").subarray(0, 4096);
     await expect(convert(truncated, { filename: "cut.doc" })).rejects.toMatchObject({

@@ -276,6 +276,15 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     const { markdown } = await convert(makeDocx({ body, styles }), { filename: "caps.docx" });
     expect(markdown).toBe("It was CAPITALIZED.\n\nSmall CAPS & CO and NASA\n\nLOUD but not this\n");
   });
+
+  it("leaves out hidden text, as Word does not show it, but keeps a paragraph whose mark alone is hidden", async () => {
+    const body = [
+      paragraph(run("Hidden note ", "<w:vanish/>") + run("visible words") + run(" shown again", `<w:vanish w:val="0"/>`)),
+      `<w:p><w:pPr><w:rPr><w:vanish/></w:rPr></w:pPr>${run("Joined paragraph.")}</w:p>`,
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body }), { filename: "hidden.docx" });
+    expect(markdown).toBe("visible words shown again\n\nJoined paragraph.\n");
+  });
 });
 
 describe("DOCX converter errors", () => {

@@ -56,6 +56,15 @@ describe("RTF", () => {
     expect(markdown).toContain("[^1]: Fieldwork ran from June to August.");
   });
 
+  it("shows what Word shows: tracked deletions and hidden text are left out", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
+\pard\plain The fee is {\deleted\revauth1 forty}{\revised\revauth1 fifty} crowns.\par
+\pard\plain {\v Hidden note }visible {\v\line} words{\plain\v  and more}.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "revisions.rtf");
+    expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
+  });
+
   it("is recognised by {\\rtf whatever its name says", async () => {
     expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
   });

@@ -16,7 +16,7 @@ const headingStyleId = (level: number) => `DocscrapeHeading${Math.min(level, 6)}
 export const HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${headingStyleId(level)} => h${level}:fresh`);
 
 // Cheap tests on the raw XML that tell whether a document needs the DOM pass at all.
-const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl)\b/;
+const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl|vanish)\b/;
 const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
 const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
 
@@ -90,6 +90,17 @@ function capitalizeRuns(paragraph: Element, paragraphStyleCapitals: boolean | un
   }
 }
 
+/**
+ * Remove the runs Word does not show: hidden text (`w:vanish` on the run itself). Note: mammoth
+ * ignores `w:vanish`; a `w:vanish` in the paragraph mark's properties only hides the mark and
+ * is left alone.
+ */
+function removeHiddenRuns(paragraph: Element): void {
+  for (const run of elementsIn(paragraph, "w:r")) {
+    if (booleanProperty(childElement(childElement(run, "w:rPr"), "w:vanish"))) run.parentNode?.removeChild(run);
+  }
+}
+
 /** Give a heading paragraph the style mammoth maps to `<hN>`, and write its number into its text. */
 function markHeading(document: Document, paragraph: Element, level: number, label: string | undefined): void {
   let properties = childElement(paragraph, "w:pPr");
@@ -120,7 +131,7 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
- * caps is upper-cased. Note: mammoth maps styles by their own name only and ignores outline
+ * caps is upper-cased; hidden text is removed. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
  * Returns the DOCX unchanged when nothing in it needs this. Call only after `assertSafeZip`.
  */
@@ -147,6 +158,7 @@ export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
     const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
     const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
+    removeHiddenRuns(paragraph);
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
   }
   const rewritten = new XMLSerializer().serializeToString(document);

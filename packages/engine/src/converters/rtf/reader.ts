@@ -17,6 +17,10 @@ interface GroupState extends ParagraphProperties {
   destination: Destination;
   bold: boolean;
   italic: boolean;
+  /** Hidden text (`\v`), which Word does not show. */
+  hidden: boolean;
+  /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
+  deleted: boolean;
   codePage: number;
   /** Characters to skip after a `\uN` (`\ucN`). */
   unicodeSkip: number;
@@ -47,7 +51,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -226,7 +230,7 @@ class RtfReader {
         return this.write(" | ");
       case "line":
       case "nestrow":
-        if (state.destination === "body") this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
+        if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
         return;
       case "tab":
         return this.write(state.destination === "listtext" ? "\t" : " ");
@@ -268,7 +272,9 @@ class RtfReader {
     switch (word) {
       case "b": state.bold = param !== 0; return;
       case "i": state.italic = param !== 0; return;
-      case "plain": state.bold = false; state.italic = false; return;
+      case "v": state.hidden = param !== 0; return;
+      case "deleted": state.deleted = param !== 0; return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, deleted: false }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -289,6 +295,7 @@ class RtfReader {
     const { state } = this;
     switch (state.destination) {
       case "body":
+        if (state.hidden || state.deleted) return;
         this.runs.push(...styledText(value, { bold: state.bold, italic: state.italic, code: false }));
         return;
       case "fldinst":
