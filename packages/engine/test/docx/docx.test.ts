@@ -150,6 +150,39 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("shows list labels as Word does: custom label text and letters as text, numbers from their start and on after an interruption", async () => {
+    const level = (ilvl: number, format: string, text: string, start = 1) =>
+      `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0">${level(0, "decimal", "Article %1.")}${level(1, "lowerLetter", "(%2)")}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="1">${level(0, "decimal", "%1.", 5)}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2">${level(0, "decimal", "%1.")}</w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>` +
+      `<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>`;
+    const body = [
+      paragraph("Scope", { list: { id: 1, level: 0 } }),
+      paragraph("Berths", { list: { id: 1, level: 1 } }),
+      paragraph("Moorings", { list: { id: 1, level: 1 } }),
+      paragraph("Fees", { list: { id: 1, level: 0 } }),
+      paragraph("Inspect the hull", { list: { id: 2, level: 0 } }),
+      paragraph("Refuel", { list: { id: 2, level: 0 } }),
+      paragraph("Alpha", { list: { id: 3, level: 0 } }),
+      paragraph("Beta", { list: { id: 3, level: 0 } }),
+      paragraph("An interruption."),
+      paragraph("Gamma", { list: { id: 3, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "labels.docx" });
+    expect(markdown).toBe(
+      [
+        "- Article 1. Scope\n  - (a) Berths\n  - (b) Moorings\n- Article 2. Fees",
+        "5. Inspect the hull\n6. Refuel",
+        "1) Alpha\n2) Beta",
+        "An interruption.",
+        "3. Gamma\n",
+      ].join("\n\n"),
+    );
+  });
+
   it("writes a footnote reference and its note", async () => {
     const body =
       `<w:p><w:r><w:t>Water boils at 100 °C</w:t></w:r>` +
