@@ -65,6 +65,22 @@ describe("RTF", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("shows list labels as Word does: text where Markdown cannot number them, numbers from the first item's", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+{\listtext\pard\plain Article 1.\tab}\pard\plain\ls1\ilvl0 Scope\par
+{\listtext\pard\plain (a)\tab}\pard\plain\ls1\ilvl1 Berths\par
+{\listtext\pard\plain o\tab}\pard\plain\ls1\ilvl2 Small craft\par
+{\listtext\pard\plain Article 2.\tab}\pard\plain\ls1\ilvl0 Fees\par
+\pard\plain Then the steps.\par
+{\listtext\pard\plain 5.\tab}\pard\plain\ls2\ilvl0 Inspect the hull\par
+{\listtext\pard\plain 6.\tab}\pard\plain\ls2\ilvl0 Refuel\par
+}`;
+    const { markdown } = await convertNamed(rtf, "labels.rtf");
+    expect(markdown).toBe(
+      "- Article 1. Scope\n  - (a) Berths\n    - Small craft\n- Article 2. Fees\n\nThen the steps.\n\n5. Inspect the hull\n6. Refuel\n",
+    );
+  });
+
   it("is recognised by {\\rtf whatever its name says", async () => {
     expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
   });

@@ -1,5 +1,6 @@
 import type { ElementContent } from "hast";
 import { mergeRuns } from "../hast-runs.js";
+import { isPlainNumberLabel } from "../word/list-numbers.js";
 import type { RtfBlock, RtfParagraph, RtfTable } from "./model.js";
 
 /** The paragraph properties RTF scopes to groups and resets with `\pard`. */
@@ -50,6 +51,12 @@ export function paragraphOf(runs: ElementContent[], properties: ParagraphPropert
   const isHeading = outlineLevel !== undefined || /^(heading\s*\d|title)$/i.test(style?.name ?? "");
   const hangingLabel = label !== undefined && properties.firstIndent < 0 && properties.leftIndent > 0;
   const isListItem = !isHeading && (properties.listId !== undefined || hangingLabel);
+  const shown = label?.trim() ?? "";
+  const labelMatch = LIST_LABEL.exec(shown);
+  // Word's label as text where Markdown cannot number it ("Article 1.", "(a)", "IV.", "1.2."); a
+  // bullet, even a letter one ("o"), is not text.
+  const labelAsText = isListItem && !(labelMatch && labelMatch[1] === undefined) && /[\p{L}\p{N}]/u.test(shown) && !isPlainNumberLabel(shown);
+  if (labelAsText) content.unshift({ type: "text", value: `${shown} ` });
   return {
     type: "paragraph",
     content,
@@ -59,7 +66,8 @@ export function paragraphOf(runs: ElementContent[], properties: ParagraphPropert
       ? {
           // pandoc indents each level by 360 twips more.
           level: properties.listId !== undefined ? properties.listLevel : Math.max(0, Math.round(properties.leftIndent / 360) - 1),
-          ordered: LIST_LABEL.exec(label ?? "")?.[1] !== undefined,
+          ordered: !labelAsText && labelMatch?.[1] !== undefined,
+          start: isPlainNumberLabel(shown) ? Number.parseInt(shown, 10) : undefined,
           id: properties.listId,
         }
       : undefined,
