@@ -310,6 +310,12 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     expect(markdown).toBe("It was CAPITALIZED.\n\nSmall CAPS & CO and NASA\n\nLOUD but not this\n");
   });
 
+  it("writes a soft hyphen as nothing and a non-breaking hyphen as \"-\", as Word shows them mid-line", async () => {
+    const body = paragraph(run("well") + "<w:r><w:noBreakHyphen/></w:r>" + run("known co") + "<w:r><w:softHyphen/></w:r>" + run("operation"));
+    const { markdown } = await convert(makeDocx({ body }), { filename: "hyphens.docx" });
+    expect(markdown).toBe("well-known cooperation\n");
+  });
+
   it("leaves out hidden text, as Word does not show it, but keeps a paragraph whose mark alone is hidden", async () => {
     const body = [
       paragraph(run("Hidden note ", "<w:vanish/>") + run("visible words") + run(" shown again", `<w:vanish w:val="0"/>`)),
