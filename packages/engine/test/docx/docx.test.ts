@@ -316,6 +316,18 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     expect(markdown).toBe("well-known cooperation\n");
   });
 
+  it("shows the text of simple fields, right-to-left wrappers and rubies, which mammoth skips", async () => {
+    const body = [
+      paragraph(run("Author: ") + `<w:fldSimple w:instr=" AUTHOR \\* MERGEFORMAT "><w:r><w:t>Ingrid Berg</w:t></w:r></w:fldSimple>`),
+      `<w:p><w:fldSimple w:instr=' HYPERLINK "https://example.org/tides" '><w:r><w:t>tide tables</w:t></w:r></w:fldSimple></w:p>`,
+      `<w:p><w:dir w:val="rtl">${run("שלום")}</w:dir>${run(" greeting")}</w:p>`,
+      paragraph(run("City ") + `<w:r><w:ruby><w:rt><w:r><w:t>とうきょう</w:t></w:r></w:rt><w:rubyBase><w:r><w:t>東京</w:t></w:r></w:rubyBase></w:ruby></w:r>`),
+    ].join("");
+    const { markdown, warnings } = await convert(makeDocx({ body }), { filename: "fields.docx" });
+    expect(markdown).toBe("Author: Ingrid Berg\n\n[tide tables](https://example.org/tides)\n\nשלום greeting\n\nCity 東京\n");
+    expect(warnings).toEqual([]);
+  });
+
   it("leaves out hidden text, as Word does not show it, but keeps a paragraph whose mark alone is hidden", async () => {
     const body = [
       paragraph(run("Hidden note ", "<w:vanish/>") + run("visible words") + run(" shown again", `<w:vanish w:val="0"/>`)),

@@ -1,6 +1,7 @@
 import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { createListNumbering } from "../word/list-numbers.js";
+import { UNREAD_WRAPPERS, unwrapSkippedElements } from "./field-wrappers.js";
 import { listLabelBookmark } from "./list-labels.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
@@ -24,12 +25,12 @@ const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
- * hidden text or outline levels, a style it uses that shows capitals or is a heading mammoth
+ * hidden text or outline levels, wrappers mammoth skips, a style it uses that shows capitals or is a heading mammoth
  * does not know by name, or a numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much as mammoth itself, so
  * documents without any of these skip it.
  */
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
-  if (DIRECT_FORMATTING.test(documentXml)) return true;
+  if (DIRECT_FORMATTING.test(documentXml) || UNREAD_WRAPPERS.test(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if (numbered && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
@@ -143,7 +144,8 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
- * caps is upper-cased; hidden text is removed. Note: mammoth maps styles by their own name only and ignores outline
+ * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
+ * rewritten so that mammoth reads their text. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
  * Each numbered list item is bookmarked with its label, `listLabels[i]` for
  * {@link listLabelBookmark}(i), for `showWordListLabels` to apply to mammoth's lists.
@@ -162,6 +164,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
   const document = new DOMParser({ onError: () => {} }).parseFromString(documentXml, "text/xml");
   const body = document.documentElement;
   if (!body) return unchanged;
+  unwrapSkippedElements(document);
   const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
   const numbering = createListNumbering();
 
