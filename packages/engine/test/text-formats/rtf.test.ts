@@ -81,6 +81,15 @@ describe("RTF", () => {
     );
   });
 
+  it("writes a paragraph whose style is based on a heading style as that heading", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s1\sbasedon0 heading 1;}{\s38\sbasedon1 Chapter Title;}{\s39\sbasedon0 Body Indented;}}
+\pard\plain\s38 Harbour Charter\par
+\pard\plain\s39 Berths and moorings.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "based-on.rtf");
+    expect(markdown).toBe("# Harbour Charter\n\nBerths and moorings.\n");
+  });
+
   it("is recognised by {\\rtf whatever its name says", async () => {
     expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
   });

@@ -22,6 +22,28 @@ export const PLAIN_PARAGRAPH: Readonly<ParagraphProperties> = {
 export interface RtfStyle {
   name: string;
   outlineLevel: number | undefined;
+  /** The style it is based on (`\sbasedon`). */
+  basedOn?: number | undefined;
+}
+
+const HEADING_NAME = /^heading\s*([1-9])$/i;
+
+/**
+ * A style with the outline level it shows: its own, else that of the nearest style it is based
+ * on that has one or is a "heading N" (a "Chapter Title" based on Heading 1 is a heading, as in
+ * Word). The chain is followed at most 10 steps, so a loop ends.
+ */
+export function resolveStyle(styles: ReadonlyMap<number, RtfStyle>, number: number): RtfStyle | undefined {
+  const style = styles.get(number);
+  if (!style || style.outlineLevel !== undefined || HEADING_NAME.test(style.name)) return style;
+  let ancestor = style.basedOn === undefined || style.basedOn === number ? undefined : styles.get(style.basedOn);
+  for (let step = 0; ancestor && step < 10; step++) {
+    const heading = HEADING_NAME.exec(ancestor.name)?.[1];
+    const outlineLevel = ancestor.outlineLevel ?? (heading ? Number(heading) - 1 : undefined);
+    if (outlineLevel !== undefined) return { ...style, outlineLevel };
+    ancestor = ancestor.basedOn === undefined ? undefined : styles.get(ancestor.basedOn);
+  }
+  return style;
 }
 
 /** A bullet, or a number or letter with `.` or `)`; the capture is there for numbers only. */

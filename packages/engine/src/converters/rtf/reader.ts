@@ -4,7 +4,7 @@ import { ScrapeError } from "../../errors.js";
 import type { DocumentMetadata } from "../../types.js";
 import { styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
-import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf } from "./blocks.js";
+import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf, resolveStyle } from "./blocks.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
@@ -67,7 +67,7 @@ class RtfReader {
   /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
   private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
-  private entry: { number: number; text: string; charset?: number; outline?: number } | undefined;
+  private entry: { number: number; text: string; charset?: number; outline?: number; basedOn?: number } | undefined;
 
   constructor(private readonly name: string) {}
 
@@ -122,7 +122,7 @@ class RtfReader {
     }
     if (closing.destination === "pict" && previous.destination !== "pict") this.endPicture();
     if (closing.destination === "stylesheet" && previous.destination === "stylesheet" && this.entry) {
-      this.styles.set(this.entry.number, { name: this.entry.text.replace(/;\s*$/, "").trim(), outlineLevel: this.entry.outline });
+      this.styles.set(this.entry.number, { name: this.entry.text.replace(/;\s*$/, "").trim(), outlineLevel: this.entry.outline, basedOn: this.entry.basedOn });
       this.entry = undefined;
     }
     // Leaving a footnote's group: its last paragraph ends and the text around it takes over again.
@@ -238,6 +238,9 @@ class RtfReader {
         this.write(String.fromCharCode((param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0)));
         this.skipChars = state.unicodeSkip;
         return;
+      case "sbasedon":
+        if (state.destination === "stylesheet" && this.entry) this.entry.basedOn = param;
+        return;
       case "s":
       case "outlinelevel":
       case "f":
@@ -347,7 +350,7 @@ class RtfReader {
 
   private endParagraph(): RtfParagraph {
     this.flushBytes();
-    const paragraph = paragraphOf(this.sink.runs, this.state, this.styles.get(this.state.style), this.listText);
+    const paragraph = paragraphOf(this.sink.runs, this.state, resolveStyle(this.styles, this.state.style), this.listText);
     this.sink.runs = [];
     this.listText = "";
     return paragraph;
