@@ -183,6 +183,16 @@ describe("DOCX converter on built documents", () => {
     );
   });
 
+  it("numbers a list inside a table cell from its Word number", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="4"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const steps = paragraph("Drain", { list: { id: 1, level: 0 } }) + paragraph("Refill", { list: { id: 1, level: 0 } });
+    const body = `<w:tbl>${row(cell(paragraph("Stage")), cell(paragraph("Steps")))}${row(cell(paragraph("Service")), cell(steps))}</w:tbl>`;
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "cell-list.docx" });
+    expect(markdown).toContain("| Service | 4. Drain<br>5. Refill |");
+  });
+
   it("writes a footnote reference and its note", async () => {
     const body =
       `<w:p><w:r><w:t>Water boils at 100 °C</w:t></w:r>` +
