@@ -90,6 +90,15 @@ describe("RTF", () => {
     expect(markdown).toBe("# Harbour Charter\n\nBerths and moorings.\n");
   });
 
+  it("keeps the text of a text box (a shape's \\shptxt) after the paragraph it is anchored in", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 202}}{\shptxt \pard\plain Boxed notice\par}}}\par
+\pard\plain After.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "box.rtf");
+    expect(markdown).toBe("Anchor paragraph.\n\nBoxed notice\n\nAfter.\n");
+  });
+
   it("is recognised by {\\rtf whatever its name says", async () => {
     expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
   });

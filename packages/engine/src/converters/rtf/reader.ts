@@ -10,7 +10,7 @@ import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
+export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
@@ -28,6 +28,8 @@ interface GroupState extends ParagraphProperties {
   link: Element | undefined;
   /** The footnote this group belongs to, if any. */
   note: string | undefined;
+  /** The text box (a shape's `\shptxt`) this group belongs to, if any. */
+  textBox: string | undefined;
 }
 
 /** Everything read from an RTF document. */
@@ -51,7 +53,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -64,6 +66,9 @@ class RtfReader {
   private starred = false;
   private fieldInstruction = "";
   private listText = "";
+  /** Paragraphs of text boxes read inside the paragraph being read: they follow it, as DOCX text boxes do. */
+  private textBoxParagraphs: RtfBlock[] = [];
+  private textBoxCount = 0;
   /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
   private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
@@ -132,8 +137,23 @@ class RtfReader {
       this.document.notes.find((note) => note.id === this.sink.label)!.blocks = this.sink.blocks;
       this.sinks.pop();
     }
+    // Leaving a text box: its paragraphs wait for the end of the paragraph it is anchored in.
+    if (closing.textBox !== undefined && closing.textBox !== previous.textBox && closing.textBox === this.sink.label) {
+      if (this.sink.runs.length > 0) this.sink.addParagraph(this.endParagraph(), false);
+      this.sink.closeTable();
+      this.textBoxParagraphs.push(...this.sink.blocks);
+      this.sinks.pop();
+    }
     this.state = previous;
     return true;
+  }
+
+  /** End the paragraph being read; the text boxes anchored in it follow it. */
+  private addParagraph(inTable: boolean): void {
+    this.sink.addParagraph(this.endParagraph(), inTable);
+    const boxes = this.textBoxParagraphs;
+    this.textBoxParagraphs = [];
+    for (const block of boxes) if (block.type === "paragraph") this.sink.addParagraph(block, inTable);
   }
 
   private controlWord(word: string, param: number | undefined): void {
@@ -204,6 +224,13 @@ class RtfReader {
     } else if ((word === "sn" || word === "sv") && state.destination === "picprop") {
       state.destination = word;
       if (word === "sn" && this.picture) this.picture.propertyName = "";
+    } else if (word === "shpinst" && state.destination === "body") {
+      // A shape: its properties are not text, but a text box's `\shptxt` is, and Word shows it.
+      state.destination = "shape";
+    } else if (word === "shptxt" && state.destination === "shape") {
+      const id = `text-box-${++this.textBoxCount}`;
+      this.sinks.push(new BlockSink(id));
+      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, textBox: id });
     } else if (word === "shppict") {
       // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
     } else if (SKIPPED.has(word) || this.starred) {
@@ -221,7 +248,7 @@ class RtfReader {
       case "par":
       case "sect":
       case "page":
-        return this.sink.addParagraph(this.endParagraph(), state.inTable);
+        return this.addParagraph(state.inTable);
       case "cell":
         return this.sink.endCell(this.endParagraph());
       case "row":
