@@ -23,8 +23,9 @@ export const docxConverter: Converter = {
   async convert(bytes, options) {
     assertSafeZip(bytes, options.filename ?? "the document", { maxInflatedBytes: DOCX_MAX_INFLATED_BYTES });
     const images = await imageCollectorFor(options);
-    const { html, warnings } = await docxToHtml(showWhatWordShows(markEquations(bytes)), images);
-    const { markdown, firstHeading, imageCount } = htmlToMarkdown(html);
+    const shown = showWhatWordShows(markEquations(bytes));
+    const { html, warnings } = await docxToHtml(shown.bytes, images);
+    const { markdown, firstHeading, imageCount } = htmlToMarkdown(html, shown.listLabels);
     const properties = readDocxProperties(bytes);
     const collected = await images?.finish();
     if (collected) warnings.push(...collected.warnings);

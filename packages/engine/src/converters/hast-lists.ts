@@ -6,9 +6,16 @@ export interface FlatListItem {
   level: number;
   ordered: boolean;
   content: ElementContent[];
+  /** The item's number, when it has one: a list opened by the item counts from it. */
+  start?: number | undefined;
 }
 
-const list = (ordered: boolean, children: Element[] = []): Element => ({ type: "element", tagName: ordered ? "ol" : "ul", properties: {}, children });
+const list = (ordered: boolean, start?: number): Element => ({
+  type: "element",
+  tagName: ordered ? "ol" : "ul",
+  properties: ordered && start !== undefined && start !== 1 ? { start } : {},
+  children: [],
+});
 const item = (children: ElementContent[]): Element => ({ type: "element", tagName: "li", properties: {}, children });
 
 /**
@@ -16,16 +23,16 @@ const item = (children: ElementContent[]): Element => ({ type: "element", tagNam
  * item before it (or inside an empty item when there is none), a shallower one closes lists.
  */
 export function nestList(items: readonly FlatListItem[]): Element {
-  const root = list(items[0]?.ordered ?? false);
+  const root = list(items[0]?.ordered ?? false, items[0]?.start);
   const open: Element[] = [root];
-  for (const { level: wanted, ordered, content } of items) {
+  for (const { level: wanted, ordered, content, start } of items) {
     const level = Math.min(wanted, open.length);
     open.length = level + 1;
     let current = open[level];
     if (!current) {
       const parent = open[level - 1]!;
       const parentItem = parent.children.at(-1) as Element | undefined;
-      current = list(ordered);
+      current = list(ordered, start);
       if (parentItem) parentItem.children.push(current);
       else parent.children.push(item([current]));
       open[level] = current;

@@ -4,6 +4,7 @@ import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter, DocumentFormat } from "../types.js";
 import { MAX_TABLE_ROWS } from "./gfm-table.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
+import { readOdsHiddenSheets } from "./spreadsheet/ods-hidden-sheets.js";
 import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
 import type { SheetPicture } from "./spreadsheet/pictures.js";
@@ -41,9 +42,10 @@ export const spreadsheetConverter: Converter = {
     const warnings: string[] = [];
     const sections: string[] = [];
     const sheetNames: string[] = [];
+    const hiddenOdsSheets = format === "ods" && bytes[0] === 0x50 ? readOdsHiddenSheets(bytes) : new Set<string>();
     workbook.SheetNames.forEach((sheetName, index) => {
       const sheet = workbook.Sheets[sheetName];
-      if (workbook.Workbook?.Sheets?.[index]?.Hidden) {
+      if (workbook.Workbook?.Sheets?.[index]?.Hidden || hiddenOdsSheets.has(sheetName)) {
         warnings.push(`Sheet "${sheetName}" is hidden and was left out; unhide it in Excel to include it.`);
         return;
       }

@@ -89,6 +89,18 @@ describe("DOC (Word 97) converter", () => {
     );
   });
 
+  it("shows what Word shows: a tracked deletion and hidden text are left out", async () => {
+    const { markdown } = await convert(word97("revisions-and-hidden.doc"), { filename: "revisions-and-hidden.doc" });
+    expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
+  });
+
+  it("shows list labels Markdown cannot number (\"Article 1.\", \"(a)\") as text, and a list's numbers from its start", async () => {
+    const { markdown } = await convert(word97("list-labels.doc"), { filename: "list-labels.doc" });
+    expect(markdown).toBe(
+      "- Article 1. Scope\n  - (a) Berths\n  - (b) Moorings\n- Article 2. Fees\n\nThen the steps.\n\n5. Inspect the hull\n6. Refuel\n",
+    );
+  });
+
   it("rejects a truncated DOC as unreadable, naming it", async () => {
     const truncated = corpusFile("dl_legacy_sample.doc").subarray(0, 4096);
     await expect(convert(truncated, { filename: "cut.doc" })).rejects.toMatchObject({

@@ -150,6 +150,49 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("shows list labels as Word does: custom label text and letters as text, numbers from their start and on after an interruption", async () => {
+    const level = (ilvl: number, format: string, text: string, start = 1) =>
+      `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0">${level(0, "decimal", "Article %1.")}${level(1, "lowerLetter", "(%2)")}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="1">${level(0, "decimal", "%1.", 5)}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2">${level(0, "decimal", "%1.")}</w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>` +
+      `<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>`;
+    const body = [
+      paragraph("Scope", { list: { id: 1, level: 0 } }),
+      paragraph("Berths", { list: { id: 1, level: 1 } }),
+      paragraph("Moorings", { list: { id: 1, level: 1 } }),
+      paragraph("Fees", { list: { id: 1, level: 0 } }),
+      paragraph("Inspect the hull", { list: { id: 2, level: 0 } }),
+      paragraph("Refuel", { list: { id: 2, level: 0 } }),
+      paragraph("Alpha", { list: { id: 3, level: 0 } }),
+      paragraph("Beta", { list: { id: 3, level: 0 } }),
+      paragraph("An interruption."),
+      paragraph("Gamma", { list: { id: 3, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "labels.docx" });
+    expect(markdown).toBe(
+      [
+        "- Article 1. Scope\n  - (a) Berths\n  - (b) Moorings\n- Article 2. Fees",
+        "5. Inspect the hull\n6. Refuel",
+        "1) Alpha\n2) Beta",
+        "An interruption.",
+        "3. Gamma\n",
+      ].join("\n\n"),
+    );
+  });
+
+  it("numbers a list inside a table cell from its Word number", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="4"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const steps = paragraph("Drain", { list: { id: 1, level: 0 } }) + paragraph("Refill", { list: { id: 1, level: 0 } });
+    const body = `<w:tbl>${row(cell(paragraph("Stage")), cell(paragraph("Steps")))}${row(cell(paragraph("Service")), cell(steps))}</w:tbl>`;
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "cell-list.docx" });
+    expect(markdown).toContain("| Service | 4. Drain<br>5. Refill |");
+  });
+
   it("writes a footnote reference and its note", async () => {
     const body =
       `<w:p><w:r><w:t>Water boils at 100 °C</w:t></w:r>` +
@@ -275,6 +318,33 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     ].join("");
     const { markdown } = await convert(makeDocx({ body, styles }), { filename: "caps.docx" });
     expect(markdown).toBe("It was CAPITALIZED.\n\nSmall CAPS & CO and NASA\n\nLOUD but not this\n");
+  });
+
+  it("writes a soft hyphen as nothing and a non-breaking hyphen as \"-\", as Word shows them mid-line", async () => {
+    const body = paragraph(run("well") + "<w:r><w:noBreakHyphen/></w:r>" + run("known co") + "<w:r><w:softHyphen/></w:r>" + run("operation"));
+    const { markdown } = await convert(makeDocx({ body }), { filename: "hyphens.docx" });
+    expect(markdown).toBe("well-known cooperation\n");
+  });
+
+  it("shows the text of simple fields, right-to-left wrappers and rubies, which mammoth skips", async () => {
+    const body = [
+      paragraph(run("Author: ") + `<w:fldSimple w:instr=" AUTHOR \\* MERGEFORMAT "><w:r><w:t>Ingrid Berg</w:t></w:r></w:fldSimple>`),
+      `<w:p><w:fldSimple w:instr=' HYPERLINK "https://example.org/tides" '><w:r><w:t>tide tables</w:t></w:r></w:fldSimple></w:p>`,
+      `<w:p><w:dir w:val="rtl">${run("שלום")}</w:dir>${run(" greeting")}</w:p>`,
+      paragraph(run("City ") + `<w:r><w:ruby><w:rt><w:r><w:t>とうきょう</w:t></w:r></w:rt><w:rubyBase><w:r><w:t>東京</w:t></w:r></w:rubyBase></w:ruby></w:r>`),
+    ].join("");
+    const { markdown, warnings } = await convert(makeDocx({ body }), { filename: "fields.docx" });
+    expect(markdown).toBe("Author: Ingrid Berg\n\n[tide tables](https://example.org/tides)\n\nשלום greeting\n\nCity 東京\n");
+    expect(warnings).toEqual([]);
+  });
+
+  it("leaves out hidden text, as Word does not show it, but keeps a paragraph whose mark alone is hidden", async () => {
+    const body = [
+      paragraph(run("Hidden note ", "<w:vanish/>") + run("visible words") + run(" shown again", `<w:vanish w:val="0"/>`)),
+      `<w:p><w:pPr><w:rPr><w:vanish/></w:rPr></w:pPr>${run("Joined paragraph.")}</w:p>`,
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body }), { filename: "hidden.docx" });
+    expect(markdown).toBe("visible words shown again\n\nJoined paragraph.\n");
   });
 });
 

@@ -91,6 +91,13 @@ describe("spreadsheet converter on corpus workbooks", () => {
     expect(markdown.indexOf("Comments:")).toBeGreaterThan(markdown.indexOf("| 2024 |"));
   });
 
+  it("writes a comment whose author is blank (as LibreOffice saves XLS comments) without an author", async () => {
+    const sheet = utils.aoa_to_sheet([["Name"], ["Amara"]]);
+    sheet.A2!.c = [{ a: " ", t: "Team lead" }];
+    const { markdown } = await convert(workbookBytes(workbookOf({ Roster: sheet })), { filename: "comments.xlsx" });
+    expect(markdown).toContain("- A2: Team lead");
+  });
+
   it("puts a merged title row above the table so the real header heads it", async () => {
     const { markdown } = await convertCorpus("dl_xlsx_09_section_label_header.xlsx");
     expect(markdown).toMatch(/^Reading List\n\n\| # \| Genre \| Sub-Genre \|/m);
@@ -218,6 +225,20 @@ describe("spreadsheet converter on generated workbooks", () => {
     const workbook = workbookOf({ Visible: utils.aoa_to_sheet([["shown"]]), Lookup: utils.aoa_to_sheet([["secret"]]) });
     utils.book_set_sheet_visibility(workbook, "Lookup", 1);
     const { markdown, warnings, metadata } = await convert(workbookBytes(workbook), { filename: "hidden.xlsx" });
+    expect(markdown).toContain("shown");
+    expect(markdown).not.toContain("secret");
+    expect(metadata.sheetNames).toEqual(["Visible"]);
+    expect(warnings).toEqual([expect.stringContaining('Sheet "Lookup" is hidden')]);
+  });
+
+  it("leaves out a sheet an ODS hides through its table style, with a warning", async () => {
+    const workbook = workbookOf({ Visible: utils.aoa_to_sheet([["shown"]]), Lookup: utils.aoa_to_sheet([["secret"]]) });
+    const parts = unzipSync(workbookBytes(workbook, "ods"));
+    const content = strFromU8(parts["content.xml"]!)
+      .replace("<office:automatic-styles>", `<office:automatic-styles><style:style style:name="taHidden" style:family="table"><style:table-properties table:display="false"/></style:style>`)
+      .replace(/<table:table table:name="Lookup" table:style-name="[^"]*"/, '<table:table table:name="Lookup" table:style-name="taHidden"');
+    parts["content.xml"] = strToU8(content);
+    const { markdown, warnings, metadata } = await convert(zipSync(parts), { filename: "hidden.ods" });
     expect(markdown).toContain("shown");
     expect(markdown).not.toContain("secret");
     expect(metadata.sheetNames).toEqual(["Visible"]);

@@ -37,6 +37,14 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
+  it("leaves out hidden text (a text style with text:display=\"none\")", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">` +
+      `<office:styles><style:style style:name="Hidden" style:family="text"><style:text-properties text:display="none"/></style:style></office:styles></office:document-styles>`;
+    const bytes = odtWith(`<text:p><text:span text:style-name="Hidden">Hidden note </text:span>visible words.</text:p>`, { "styles.xml": styles });
+    expect((await convertNamed(bytes, "hidden.odt")).markdown).toBe("visible words.\n");
+  });
+
   it("is recognised by its mimetype member whatever its name says", async () => {
     const { metadata } = await convertNamed(corpusFile("gen_handbook.pandoc.odt"), "handbook.docx");
     expect(metadata.format).toBe("odt");

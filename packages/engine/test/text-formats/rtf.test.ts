@@ -56,6 +56,49 @@ describe("RTF", () => {
     expect(markdown).toContain("[^1]: Fieldwork ran from June to August.");
   });
 
+  it("shows what Word shows: tracked deletions and hidden text are left out", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
+\pard\plain The fee is {\deleted\revauth1 forty}{\revised\revauth1 fifty} crowns.\par
+\pard\plain {\v Hidden note }visible {\v\line} words{\plain\v  and more}.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "revisions.rtf");
+    expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
+  });
+
+  it("shows list labels as Word does: text where Markdown cannot number them, numbers from the first item's", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+{\listtext\pard\plain Article 1.\tab}\pard\plain\ls1\ilvl0 Scope\par
+{\listtext\pard\plain (a)\tab}\pard\plain\ls1\ilvl1 Berths\par
+{\listtext\pard\plain o\tab}\pard\plain\ls1\ilvl2 Small craft\par
+{\listtext\pard\plain Article 2.\tab}\pard\plain\ls1\ilvl0 Fees\par
+\pard\plain Then the steps.\par
+{\listtext\pard\plain 5.\tab}\pard\plain\ls2\ilvl0 Inspect the hull\par
+{\listtext\pard\plain 6.\tab}\pard\plain\ls2\ilvl0 Refuel\par
+}`;
+    const { markdown } = await convertNamed(rtf, "labels.rtf");
+    expect(markdown).toBe(
+      "- Article 1. Scope\n  - (a) Berths\n    - Small craft\n- Article 2. Fees\n\nThen the steps.\n\n5. Inspect the hull\n6. Refuel\n",
+    );
+  });
+
+  it("writes a paragraph whose style is based on a heading style as that heading", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s1\sbasedon0 heading 1;}{\s38\sbasedon1 Chapter Title;}{\s39\sbasedon0 Body Indented;}}
+\pard\plain\s38 Harbour Charter\par
+\pard\plain\s39 Berths and moorings.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "based-on.rtf");
+    expect(markdown).toBe("# Harbour Charter\n\nBerths and moorings.\n");
+  });
+
+  it("keeps the text of a text box (a shape's \\shptxt) after the paragraph it is anchored in", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 202}}{\shptxt \pard\plain Boxed notice\par}}}\par
+\pard\plain After.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "box.rtf");
+    expect(markdown).toBe("Anchor paragraph.\n\nBoxed notice\n\nAfter.\n");
+  });
+
   it("is recognised by {\\rtf whatever its name says", async () => {
     expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
   });

@@ -12,9 +12,14 @@ export interface CharacterProperties {
   italic: boolean | undefined;
   /** The character style (istd), when one is applied. */
   styleIndex: number | undefined;
+  /**
+   * Word does not show the text: it is hidden (`sprmCFVanish`), or deleted with its changes
+   * tracked (`sprmCFRMarkDel`), which Word shows struck through until the change is accepted.
+   */
+  unseen: boolean;
 }
 
-const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined };
+const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, unseen: false };
 
 // Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
 const TOGGLE_ON = new Set([1, 0x81]);
@@ -47,6 +52,8 @@ function readChpx(page: Uint8Array, at: number): CharacterProperties | undefined
     bold: toggle(sprms, SPRM.bold),
     italic: toggle(sprms, SPRM.italic),
     styleIndex: sprms.get(SPRM.characterStyle),
+    // Note: a deleted run's operand is a plain Bool8, not a toggle, so 0x81 cannot occur.
+    unseen: toggle(sprms, SPRM.hidden) === true || (sprms.get(SPRM.deleted) ?? 0) !== 0,
   };
 }
 

@@ -123,8 +123,8 @@ export interface TextRange {
 /**
  * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
  * marks. Field codes are hidden (their results kept, HYPERLINK results as links), note
- * references at the positions `noteAt` knows become note runs; pictures and other control
- * characters are dropped.
+ * references at the positions `noteAt` knows become note runs; hidden text, deleted text,
+ * pictures and other control characters are dropped.
  */
 export function readParagraphs(
   source: DocText,
@@ -176,6 +176,8 @@ export function readParagraphs(
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {
         paragraphs.push({ ...source.paragraphPropertiesAt(byteOffset), runs, endsCell: code === CELL_MARK, position: start + index });
         runs = [];
+      } else if (characters.unseen) {
+        // Hidden or deleted text: Word shows neither (the marks above still end its paragraphs).
       } else if (code === LINE_BREAK || code === COLUMN_BREAK) {
         append("\n");
       } else if (code === TAB) {

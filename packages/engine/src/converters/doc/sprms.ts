@@ -2,8 +2,10 @@
 export const SPRM = {
   bold: 0x0835,
   italic: 0x0836,
+  deleted: 0x0800,
   smallCaps: 0x083a,
   caps: 0x083b,
+  hidden: 0x083c,
   characterStyle: 0x4a30,
   inTable: 0x2416,
   tableRowEnd: 0x2417,

@@ -1,7 +1,7 @@
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { joinCellLines } from "../word/cell-lines.js";
-import { createListNumbering } from "../word/list-numbers.js";
+import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
 import { type StyleSheet, inherited } from "./styles.js";
@@ -188,7 +188,10 @@ export function paragraphsToMdast(
       if (label) content.unshift({ type: "text", value: `${label} ` });
       root.children.push({ type: "heading", depth: Math.min(headingLevel, 6) as Heading["depth"], children: content });
     } else if (format) {
-      lists.add(level, format, content);
+      // A label Markdown cannot number ("Article 1.", "(a)", "1.2.") is written as text, in a bulleted list.
+      const labelAsText = format.ordered && label !== undefined && !isPlainNumberLabel(label);
+      if (labelAsText) content.unshift({ type: "text", value: `${label} ` });
+      lists.add(level, labelAsText ? { ...format, ordered: false } : format, content);
     } else {
       lists.close();
       root.children.push({ type: "paragraph", children: content });

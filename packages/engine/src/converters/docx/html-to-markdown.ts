@@ -4,6 +4,7 @@ import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
 import type { Image, Root, Text } from "mdast";
 import { groupCheckboxParagraphs } from "./checkboxes.js";
 import { equationsToMath } from "./equations.js";
+import { showWordListLabels } from "./list-labels.js";
 import { tightenLists } from "./lists.js";
 import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
 import { noteHandlers, numberNotesInOrder } from "./notes.js";
@@ -25,10 +26,13 @@ const linkOrText: Handle = (state, node) => {
 /**
  * Turn mammoth's HTML into GFM: headings, nested lists, one-line table rows, task lists for
  * checkboxes, `[^1]` footnotes, equations as `$…$` math, and images as `![alt](name)` (those
- * with a `src`) or their alt text.
+ * with a `src`) or their alt text. `listLabels` are the Word labels of mammoth's numbered list
+ * items (see list-labels.ts).
  */
-export function htmlToMarkdown(html: string): DocxMarkdown {
-  return hastToMarkdown(fromHtml(html, { fragment: true }));
+export function htmlToMarkdown(html: string, listLabels: readonly string[] = []): DocxMarkdown {
+  const hast = fromHtml(html, { fragment: true });
+  showWordListLabels(hast, listLabels);
+  return hastToMarkdown(hast);
 }
 
 /**

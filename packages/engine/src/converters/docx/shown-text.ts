@@ -1,6 +1,8 @@
 import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { createListNumbering } from "../word/list-numbers.js";
+import { UNREAD_WRAPPERS, unwrapSkippedElements } from "./field-wrappers.js";
+import { listLabelBookmark } from "./list-labels.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
 import { booleanProperty, childElement, decodeXml, numberingReference, valueIn, wordAttribute } from "./word-xml.js";
@@ -16,23 +18,26 @@ const headingStyleId = (level: number) => `DocscrapeHeading${Math.min(level, 6)}
 export const HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${headingStyleId(level)} => h${level}:fresh`);
 
 // Cheap tests on the raw XML that tell whether a document needs the DOM pass at all.
-const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl)\b/;
+const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl|vanish)\b/;
 const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
 const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
+const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 
 /**
- * Whether anything in the document reads differently once its styles are resolved: direct caps
- * or outline levels, a style it uses that shows capitals or is a heading mammoth does not know
- * by name, or a numbered heading. Note: the DOM pass costs about as much as mammoth itself, so
+ * Whether anything in the document reads differently once its styles are resolved: direct caps,
+ * hidden text or outline levels, wrappers mammoth skips, a style it uses that shows capitals or is a heading mammoth
+ * does not know by name, or a numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much as mammoth itself, so
  * documents without any of these skip it.
  */
-function needsResolving(documentXml: string, styles: StyleSheet): boolean {
-  if (DIRECT_FORMATTING.test(documentXml)) return true;
+function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
+  if (DIRECT_FORMATTING.test(documentXml) || UNREAD_WRAPPERS.test(documentXml)) return true;
+  const numbered = NUMBERED_LEVEL.test(numberingXml);
+  if (numbered && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
   if (styles.defaultParagraphStyle) used.add(styles.defaultParagraphStyle);
   for (const id of used) {
     const heading = styles.headingLevel(id) !== undefined;
-    if (styles.capitals(id) || (heading && (!styles.mappedByName(id) || styles.numbering(id)))) return true;
+    if (styles.capitals(id) || (numbered && styles.numbering(id)) || (heading && !styles.mappedByName(id))) return true;
   }
   for (const [, properties = ""] of documentXml.matchAll(PARAGRAPH_PROPERTIES)) {
     if (properties.includes("<w:numPr>") && styles.headingLevel(valueIn(properties, "pStyle")) !== undefined) return true;
@@ -90,6 +95,25 @@ function capitalizeRuns(paragraph: Element, paragraphStyleCapitals: boolean | un
   }
 }
 
+/**
+ * Remove the runs Word does not show: hidden text (`w:vanish` on the run itself). Note: mammoth
+ * ignores `w:vanish`; a `w:vanish` in the paragraph mark's properties only hides the mark and
+ * is left alone.
+ */
+function removeHiddenRuns(paragraph: Element): void {
+  for (const run of elementsIn(paragraph, "w:r")) {
+    if (booleanProperty(childElement(childElement(run, "w:rPr"), "w:vanish"))) run.parentNode?.removeChild(run);
+  }
+}
+
+/** Put a bookmark at the start of a list item, which carries its label through mammoth (see list-labels.ts). */
+function bookmarkListItem(document: Document, paragraph: Element, index: number): void {
+  const bookmark = document.createElement("w:bookmarkStart");
+  bookmark.setAttribute("w:id", String(900_000_000 + index));
+  bookmark.setAttribute("w:name", listLabelBookmark(index));
+  paragraph.insertBefore(bookmark, childElement(paragraph, "w:pPr")?.nextSibling ?? paragraph.firstChild);
+}
+
 /** Give a heading paragraph the style mammoth maps to `<hN>`, and write its number into its text. */
 function markHeading(document: Document, paragraph: Element, level: number, label: string | undefined): void {
   let properties = childElement(paragraph, "w:pPr");
@@ -120,20 +144,27 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
- * caps is upper-cased. Note: mammoth maps styles by their own name only and ignores outline
+ * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
+ * rewritten so that mammoth reads their text. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
+ * Each numbered list item is bookmarked with its label, `listLabels[i]` for
+ * {@link listLabelBookmark}(i), for `showWordListLabels` to apply to mammoth's lists.
  * Returns the DOCX unchanged when nothing in it needs this. Call only after `assertSafeZip`.
  */
-export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
+export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listLabels: string[] } {
+  const listLabels: string[] = [];
+  const unchanged = { bytes, listLabels };
   const parts = unzipSync(bytes, { filter: (file) => [DOCUMENT_PART, STYLES_PART, NUMBERING_PART].includes(file.name) });
   const documentBytes = parts[DOCUMENT_PART];
-  if (!documentBytes) return bytes;
+  if (!documentBytes) return unchanged;
   const styles = readStyleSheet(parts[STYLES_PART] ? strFromU8(parts[STYLES_PART]) : "");
   const documentXml = strFromU8(documentBytes);
-  if (!needsResolving(documentXml, styles)) return bytes;
+  const numberingXml = parts[NUMBERING_PART] ? strFromU8(parts[NUMBERING_PART]) : "";
+  if (!needsResolving(documentXml, styles, numberingXml)) return unchanged;
   const document = new DOMParser({ onError: () => {} }).parseFromString(documentXml, "text/xml");
   const body = document.documentElement;
-  if (!body) return bytes;
+  if (!body) return unchanged;
+  unwrapSkippedElements(document);
   const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
   const numbering = createListNumbering();
 
@@ -147,9 +178,11 @@ export function showWhatWordShows(bytes: Uint8Array): Uint8Array {
     const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
     const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
+    removeHiddenRuns(paragraph);
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
+    else if (label) bookmarkListItem(document, paragraph, listLabels.push(label) - 1);
   }
   const rewritten = new XMLSerializer().serializeToString(document);
   // Note: level 0 stores the parts; the result only lives until mammoth has read it.
-  return zipSync({ ...unzipSync(bytes), [DOCUMENT_PART]: strToU8(rewritten) }, { level: 0 });
+  return { bytes: zipSync({ ...unzipSync(bytes), [DOCUMENT_PART]: strToU8(rewritten) }, { level: 0 }), listLabels };
 }

@@ -120,7 +120,8 @@ function cellLines(nodes: readonly MdastNodes[]): PhrasingContent[][] {
       endLine();
       node.children.forEach((item, index) => {
         const [first = [], ...rest] = cellLines(item.children);
-        lines.push([{ type: "text", value: listItemMarker(item, node.ordered === true, index) }, ...first], ...rest);
+        // A numbered list counts from its first number, as it would outside the table.
+        lines.push([{ type: "text", value: listItemMarker(item, node.ordered === true, (node.start ?? 1) - 1 + index) }, ...first], ...rest);
       });
     } else if (node.type === "math") {
       endLine();

@@ -8,6 +8,8 @@ export interface OdfStyles {
   isNumbered(listStyle: string | undefined, level: number): boolean;
   /** The marks a text style sets (its own or its nearest parent's); unset marks are inherited from around it. */
   marks(textStyle: string | undefined): Partial<Marks>;
+  /** Whether a text style hides its text (`text:display="none"`), which LibreOffice and Word do not show. */
+  isHidden(textStyle: string | undefined): boolean;
   /** Whether a paragraph style sets a monospaced font (a code block). */
   isMonospace(paragraphStyle: string | undefined): boolean;
   /** The names of a paragraph style and its ancestors, display spaces restored (`Heading 1`). */
@@ -65,6 +67,13 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
         marks.code ??= font ? MONOSPACE.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
       }
       return marks;
+    },
+    isHidden(textStyle) {
+      for (const style of chain("text", textStyle)) {
+        const display = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("text:display");
+        if (display) return display === "none";
+      }
+      return false;
     },
     isMonospace(paragraphStyle) {
       for (const style of chain("paragraph", paragraphStyle)) {

@@ -75,7 +75,9 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
     case "line-break":
       return [el("br", [])];
     case "span": {
-      const own = walk.styles.marks(node.getAttribute("text:style-name") ?? undefined);
+      const style = node.getAttribute("text:style-name") ?? undefined;
+      if (walk.styles.isHidden(style)) return [];
+      const own = walk.styles.marks(style);
       const marks = { ...walk.marks, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) };
       return inline(node, { ...walk, marks });
     }

@@ -1,5 +1,6 @@
 import type { ElementContent } from "hast";
 import { mergeRuns } from "../hast-runs.js";
+import { isPlainNumberLabel } from "../word/list-numbers.js";
 import type { RtfBlock, RtfParagraph, RtfTable } from "./model.js";
 
 /** The paragraph properties RTF scopes to groups and resets with `\pard`. */
@@ -21,6 +22,28 @@ export const PLAIN_PARAGRAPH: Readonly<ParagraphProperties> = {
 export interface RtfStyle {
   name: string;
   outlineLevel: number | undefined;
+  /** The style it is based on (`\sbasedon`). */
+  basedOn?: number | undefined;
+}
+
+const HEADING_NAME = /^heading\s*([1-9])$/i;
+
+/**
+ * A style with the outline level it shows: its own, else that of the nearest style it is based
+ * on that has one or is a "heading N" (a "Chapter Title" based on Heading 1 is a heading, as in
+ * Word). The chain is followed at most 10 steps, so a loop ends.
+ */
+export function resolveStyle(styles: ReadonlyMap<number, RtfStyle>, number: number): RtfStyle | undefined {
+  const style = styles.get(number);
+  if (!style || style.outlineLevel !== undefined || HEADING_NAME.test(style.name)) return style;
+  let ancestor = style.basedOn === undefined || style.basedOn === number ? undefined : styles.get(style.basedOn);
+  for (let step = 0; ancestor && step < 10; step++) {
+    const heading = HEADING_NAME.exec(ancestor.name)?.[1];
+    const outlineLevel = ancestor.outlineLevel ?? (heading ? Number(heading) - 1 : undefined);
+    if (outlineLevel !== undefined) return { ...style, outlineLevel };
+    ancestor = ancestor.basedOn === undefined ? undefined : styles.get(ancestor.basedOn);
+  }
+  return style;
 }
 
 /** A bullet, or a number or letter with `.` or `)`; the capture is there for numbers only. */
@@ -50,6 +73,12 @@ export function paragraphOf(runs: ElementContent[], properties: ParagraphPropert
   const isHeading = outlineLevel !== undefined || /^(heading\s*\d|title)$/i.test(style?.name ?? "");
   const hangingLabel = label !== undefined && properties.firstIndent < 0 && properties.leftIndent > 0;
   const isListItem = !isHeading && (properties.listId !== undefined || hangingLabel);
+  const shown = label?.trim() ?? "";
+  const labelMatch = LIST_LABEL.exec(shown);
+  // Word's label as text where Markdown cannot number it ("Article 1.", "(a)", "IV.", "1.2."); a
+  // bullet, even a letter one ("o"), is not text.
+  const labelAsText = isListItem && !(labelMatch && labelMatch[1] === undefined) && /[\p{L}\p{N}]/u.test(shown) && !isPlainNumberLabel(shown);
+  if (labelAsText) content.unshift({ type: "text", value: `${shown} ` });
   return {
     type: "paragraph",
     content,
@@ -59,7 +88,8 @@ export function paragraphOf(runs: ElementContent[], properties: ParagraphPropert
       ? {
           // pandoc indents each level by 360 twips more.
           level: properties.listId !== undefined ? properties.listLevel : Math.max(0, Math.round(properties.leftIndent / 360) - 1),
-          ordered: LIST_LABEL.exec(label ?? "")?.[1] !== undefined,
+          ordered: !labelAsText && labelMatch?.[1] !== undefined,
+          start: isPlainNumberLabel(shown) ? Number.parseInt(shown, 10) : undefined,
           id: properties.listId,
         }
       : undefined,

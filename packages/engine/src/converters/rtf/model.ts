@@ -8,8 +8,8 @@ export interface RtfParagraph {
   outlineLevel: number | undefined;
   /** The paragraph style's name (`heading 1`, `Title`). */
   styleName: string | undefined;
-  /** List level and kind, from `\ls`/`\ilvl` or a pandoc-style hanging label. */
-  list: { level: number; ordered: boolean; id: number | undefined } | undefined;
+  /** List level and kind, from `\ls`/`\ilvl` or a pandoc-style hanging label; `start` is a number label's number. */
+  list: { level: number; ordered: boolean; id: number | undefined; start: number | undefined } | undefined;
 }
 
 /** A table: rows of cells, each cell a list of paragraphs. */

@@ -4,19 +4,23 @@ import { ScrapeError } from "../../errors.js";
 import type { DocumentMetadata } from "../../types.js";
 import { styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
-import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf } from "./blocks.js";
+import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf, resolveStyle } from "./blocks.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
+export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
   destination: Destination;
   bold: boolean;
   italic: boolean;
+  /** Hidden text (`\v`), which Word does not show. */
+  hidden: boolean;
+  /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
+  deleted: boolean;
   codePage: number;
   /** Characters to skip after a `\uN` (`\ucN`). */
   unicodeSkip: number;
@@ -24,6 +28,8 @@ interface GroupState extends ParagraphProperties {
   link: Element | undefined;
   /** The footnote this group belongs to, if any. */
   note: string | undefined;
+  /** The text box (a shape's `\shptxt`) this group belongs to, if any. */
+  textBox: string | undefined;
 }
 
 /** Everything read from an RTF document. */
@@ -47,7 +53,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -60,10 +66,13 @@ class RtfReader {
   private starred = false;
   private fieldInstruction = "";
   private listText = "";
+  /** Paragraphs of text boxes read inside the paragraph being read: they follow it, as DOCX text boxes do. */
+  private textBoxParagraphs: RtfBlock[] = [];
+  private textBoxCount = 0;
   /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
   private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
-  private entry: { number: number; text: string; charset?: number; outline?: number } | undefined;
+  private entry: { number: number; text: string; charset?: number; outline?: number; basedOn?: number } | undefined;
 
   constructor(private readonly name: string) {}
 
@@ -118,7 +127,7 @@ class RtfReader {
     }
     if (closing.destination === "pict" && previous.destination !== "pict") this.endPicture();
     if (closing.destination === "stylesheet" && previous.destination === "stylesheet" && this.entry) {
-      this.styles.set(this.entry.number, { name: this.entry.text.replace(/;\s*$/, "").trim(), outlineLevel: this.entry.outline });
+      this.styles.set(this.entry.number, { name: this.entry.text.replace(/;\s*$/, "").trim(), outlineLevel: this.entry.outline, basedOn: this.entry.basedOn });
       this.entry = undefined;
     }
     // Leaving a footnote's group: its last paragraph ends and the text around it takes over again.
@@ -128,8 +137,23 @@ class RtfReader {
       this.document.notes.find((note) => note.id === this.sink.label)!.blocks = this.sink.blocks;
       this.sinks.pop();
     }
+    // Leaving a text box: its paragraphs wait for the end of the paragraph it is anchored in.
+    if (closing.textBox !== undefined && closing.textBox !== previous.textBox && closing.textBox === this.sink.label) {
+      if (this.sink.runs.length > 0) this.sink.addParagraph(this.endParagraph(), false);
+      this.sink.closeTable();
+      this.textBoxParagraphs.push(...this.sink.blocks);
+      this.sinks.pop();
+    }
     this.state = previous;
     return true;
+  }
+
+  /** End the paragraph being read; the text boxes anchored in it follow it. */
+  private addParagraph(inTable: boolean): void {
+    this.sink.addParagraph(this.endParagraph(), inTable);
+    const boxes = this.textBoxParagraphs;
+    this.textBoxParagraphs = [];
+    for (const block of boxes) if (block.type === "paragraph") this.sink.addParagraph(block, inTable);
   }
 
   private controlWord(word: string, param: number | undefined): void {
@@ -200,6 +224,13 @@ class RtfReader {
     } else if ((word === "sn" || word === "sv") && state.destination === "picprop") {
       state.destination = word;
       if (word === "sn" && this.picture) this.picture.propertyName = "";
+    } else if (word === "shpinst" && state.destination === "body") {
+      // A shape: its properties are not text, but a text box's `\shptxt` is, and Word shows it.
+      state.destination = "shape";
+    } else if (word === "shptxt" && state.destination === "shape") {
+      const id = `text-box-${++this.textBoxCount}`;
+      this.sinks.push(new BlockSink(id));
+      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, textBox: id });
     } else if (word === "shppict") {
       // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
     } else if (SKIPPED.has(word) || this.starred) {
@@ -217,7 +248,7 @@ class RtfReader {
       case "par":
       case "sect":
       case "page":
-        return this.sink.addParagraph(this.endParagraph(), state.inTable);
+        return this.addParagraph(state.inTable);
       case "cell":
         return this.sink.endCell(this.endParagraph());
       case "row":
@@ -226,13 +257,16 @@ class RtfReader {
         return this.write(" | ");
       case "line":
       case "nestrow":
-        if (state.destination === "body") this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
+        if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
         return;
       case "tab":
         return this.write(state.destination === "listtext" ? "\t" : " ");
       case "u":
         this.write(String.fromCharCode((param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0)));
         this.skipChars = state.unicodeSkip;
+        return;
+      case "sbasedon":
+        if (state.destination === "stylesheet" && this.entry) this.entry.basedOn = param;
         return;
       case "s":
       case "outlinelevel":
@@ -268,7 +302,9 @@ class RtfReader {
     switch (word) {
       case "b": state.bold = param !== 0; return;
       case "i": state.italic = param !== 0; return;
-      case "plain": state.bold = false; state.italic = false; return;
+      case "v": state.hidden = param !== 0; return;
+      case "deleted": state.deleted = param !== 0; return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, deleted: false }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -289,6 +325,7 @@ class RtfReader {
     const { state } = this;
     switch (state.destination) {
       case "body":
+        if (state.hidden || state.deleted) return;
         this.runs.push(...styledText(value, { bold: state.bold, italic: state.italic, code: false }));
         return;
       case "fldinst":
@@ -340,7 +377,7 @@ class RtfReader {
 
   private endParagraph(): RtfParagraph {
     this.flushBytes();
-    const paragraph = paragraphOf(this.sink.runs, this.state, this.styles.get(this.state.style), this.listText);
+    const paragraph = paragraphOf(this.sink.runs, this.state, resolveStyle(this.styles, this.state.style), this.listText);
     this.sink.runs = [];
     this.listText = "";
     return paragraph;

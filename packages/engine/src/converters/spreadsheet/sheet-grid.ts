@@ -70,7 +70,7 @@ export function readSheetGrid(sheet: WorkSheet, maxRows: number, textOptions: Ce
       row.push(cellMarkdown(cellText(cell, textOptions), cell?.l));
       if (cell?.f !== undefined && cell.v === undefined) formulasWithoutResult++;
       for (const comment of (cell?.c ?? []) as Comments) {
-        if (comment.t?.trim()) comments.push({ address: utils.encode_cell({ r, c }), author: comment.a, text: comment.t });
+        if (comment.t?.trim()) comments.push({ address: utils.encode_cell({ r, c }), author: comment.a?.trim() || undefined, text: comment.t });
       }
     }
     rows.push(row);

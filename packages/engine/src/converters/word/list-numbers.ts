@@ -51,6 +51,13 @@ function formatNumber(value: number, format: string): string {
   }
 }
 
+/**
+ * Whether a Markdown ordered-list marker can show a Word label: only a bare number followed by
+ * "." or ")" ("3.", "3)"). Any other label ("Article 1.", "(a)", "IV.", "1.2.", "Step 5:") is
+ * written as text at the start of its item, since Markdown would number the item 1, 2, 3.
+ */
+export const isPlainNumberLabel = (label: string): boolean => /^\d{1,9}[.)]$/.test(label);
+
 /** The formats whose marker is a symbol, not a number: they give no label. */
 const UNNUMBERED = new Set(["bullet"]);
 

@@ -1,4 +1,4 @@
-import type { Heading, Root } from "mdast";
+import type { Heading, Nodes, Root } from "mdast";
 import { gfmToMarkdown } from "mdast-util-gfm";
 import { mathToMarkdown } from "mdast-util-math";
 import { toMarkdown } from "mdast-util-to-markdown";
@@ -16,8 +16,25 @@ function firstHeadingText(tree: Root): string | undefined {
   return text || undefined;
 }
 
-/** Serialize an mdast tree as GFM the same way for DOCX and DOC: `-` bullets, ATX headings, fenced code. */
+const SOFT_HYPHEN = /\u00ad/g;
+const NON_BREAKING_HYPHEN = /\u2011/g;
+
+/**
+ * Write typesetting hints as the reader sees them: a soft hyphen (Word's optional hyphen) shows
+ * only where a line breaks, so it is dropped; a non-breaking hyphen shows as "-". Note: left in,
+ * both make the words unsearchable ("co\u00adoperation" is not "cooperation"). Mutates `tree`.
+ */
+function showTypesettingHints(node: Nodes): void {
+  if (node.type === "text") node.value = node.value.replace(SOFT_HYPHEN, "").replace(NON_BREAKING_HYPHEN, "-");
+  else if ("children" in node) for (const child of node.children) showTypesettingHints(child);
+}
+
+/**
+ * Serialize an mdast tree as GFM the same way for DOCX and DOC (and the formats read through
+ * HTML): `-` bullets, ATX headings, fenced code, soft and non-breaking hyphens as shown.
+ */
 export function writeMarkdown(tree: Root): WrittenMarkdown {
+  showTypesettingHints(tree);
   const markdown = toMarkdown(tree, {
     extensions: [gfmToMarkdown(), mathToMarkdown()],
     bullet: "-",
