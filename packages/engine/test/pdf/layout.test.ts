@@ -15,6 +15,28 @@ const paragraph = (texts: readonly string[], x: number, y: number, style: Partia
 
 const words = (text: string): string[] => text.match(/[A-Za-z]+/g) ?? [];
 
+/** Two columns of a survey report, lowercase and unhyphenated (the justified ones need Helvetica widths of these letters alone). */
+const SURVEY_LEFT = [
+  "the sample was drawn from every region of the",
+  "country in the spring, and each household was",
+  "visited twice by the same interviewer, once in",
+  "the morning and once in the evening, so that",
+  "the answers of those at work during the day",
+  "were not lost from the survey and the results",
+  "could be weighted by the size of each region",
+  "as the census of the year before counts it.",
+];
+const SURVEY_RIGHT = [
+  "we weighted the answers by region and by the",
+  "size of each household, and we left out the",
+  "households that answered only once, since a",
+  "single visit cannot tell the morning from the",
+  "evening, which the second question turns on,",
+  "nor can it show how the answers changed over",
+  "the day, and so the rest of this section uses",
+  "the households visited twice, about nine in ten.",
+];
+
 describe("pdf layout: headings", () => {
   it("gives a table of contents one heading, not one per entry", async () => {
     const entries = ["Introduction", "Methods and materials", "Results", "Discussion", "References"];
@@ -514,27 +536,9 @@ describe("pdf layout: reading order", () => {
         size: 10,
         wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 10)) / (text.split(" ").length - 1),
       }));
-    const left = [
-      "the sample was drawn from every region of the",
-      "country in the spring, and each household was",
-      "visited twice by the same interviewer, once in",
-      "the morning and once in the evening, so that",
-      "the answers of those at work during the day",
-      "were not lost from the survey and the results",
-      "could be weighted by the size of each region",
-      "as the census of the year before counts it.",
-    ];
+    const left = SURVEY_LEFT;
     const after = ["a second survey followed in the autumn."];
-    const right = [
-      "we weighted the answers by region and by the",
-      "size of each household, and we left out the",
-      "households that answered only once, since a",
-      "single visit cannot tell the morning from the",
-      "evening, which the second question turns on,",
-      "nor can it show how the answers changed over",
-      "the day, and so the rest of this section uses",
-      "the households visited twice, about nine in ten.",
-    ];
+    const right = SURVEY_RIGHT;
     const markdown = await toMarkdown([
       [
         { text: "Table 1: Households by region.", x: 72, y: 700, size: 10 },
@@ -550,22 +554,7 @@ describe("pdf layout: reading order", () => {
   });
 
   it("reads authors' names set side by side above two columns as one line, before the columns", async () => {
-    const left = [
-      "the sample was drawn from every region of the",
-      "country in the spring, and each household was",
-      "visited twice by the same interviewer, once in",
-      "the morning and once in the evening, so that",
-      "the answers of those at work during the day",
-      "were not lost from the survey of the year.",
-    ];
-    const right = [
-      "we weighted the answers by region and by the",
-      "size of each household, and we left out the",
-      "households that answered only once, since a",
-      "single visit cannot tell the morning from the",
-      "evening, which the second question turns on,",
-      "and so we kept about nine in ten of them.",
-    ];
+    const [left, right] = [SURVEY_LEFT, SURVEY_RIGHT];
     const markdown = await toMarkdown([
       [
         { text: "Households Seen Twice a Day", x: 180, y: 700, size: 17 },

@@ -1,6 +1,6 @@
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PdfTextItem } from "./model.js";
-import { boxUnder, walkOperators } from "./operators.js";
+import { CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO, boxUnder, walkOperators } from "./operators.js";
 import type { Matrix } from "./operators.js";
 
 /** A small round or square shape painted on the page, in top-down page coordinates. */
@@ -24,11 +24,6 @@ const BULLET_GAP_EM = 2.5;
 
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
-// Note: the path operators of pdf.js's `constructPath` data (`DrawOPS`), which are not exported.
-const MOVE_TO = 0;
-const LINE_TO = 1;
-const CURVE_TO = 2;
-const QUADRATIC_CURVE_TO = 3;
 
 /**
  * The small marks a page paints: filled discs and squares, and stroked circles. Note: browsers

@@ -1,5 +1,12 @@
 import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 
+// Note: the path operators of pdf.js's `constructPath` data (`DrawOPS`), which are not exported.
+export const MOVE_TO = 0;
+export const LINE_TO = 1;
+export const CURVE_TO = 2;
+export const QUADRATIC_CURVE_TO = 3;
+export const CLOSE_PATH = 4;
+
 /** A PDF transformation matrix in pdf.js's `[a b c d e f]` order. */
 export type Matrix = [number, number, number, number, number, number];
 

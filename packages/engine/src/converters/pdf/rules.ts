@@ -1,4 +1,5 @@
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { CLOSE_PATH, CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO } from "./operators.js";
 
 /** A vertical line drawn on the page (a table border), in top-down page coordinates. */
 export interface VerticalRule {
@@ -32,12 +33,6 @@ const STRAIGHT = 0.8;
 // each cell's border on its own).
 const JOIN_GAP = 2;
 
-// Note: the path operators of pdf.js's `constructPath` data (`DrawOPS`), which are not exported.
-const MOVE_TO = 0;
-const LINE_TO = 1;
-const CURVE_TO = 2;
-const QUADRATIC_CURVE_TO = 3;
-const CLOSE_PATH = 4;
 
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
