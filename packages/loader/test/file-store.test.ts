@@ -23,6 +23,7 @@ const KEYV_5_ONLY = new Set([
 ]);
 const suiteTest = {
   ...vitest,
+  // Skipped: the KEYV_5_ONLY tests assert keyv 5 behaviour that keyv 6 changed (see the note above).
   it: (name: string, ...rest: unknown[]) =>
     KEYV_5_ONLY.has(name) ? vitest.it.skip(name, ...(rest as [])) : vitest.it(name, ...(rest as [])),
 };

@@ -1,6 +1,6 @@
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PdfTextItem } from "./model.js";
-import { CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO, boxUnder, walkOperators } from "./operators.js";
+import { CLOSE_PATH, CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO, boxUnder, walkOperators } from "./operators.js";
 import type { Matrix } from "./operators.js";
 
 /** A small round or square shape painted on the page, in top-down page coordinates. */
@@ -57,7 +57,7 @@ function hasCurve(data: ArrayLike<number> | undefined): boolean {
     const operator = data[index++];
     if (operator === CURVE_TO || operator === QUADRATIC_CURVE_TO) return true;
     if (operator === MOVE_TO || operator === LINE_TO) index += 2;
-    else if (operator !== 4) return false;
+    else if (operator !== CLOSE_PATH) return false;
   }
   return false;
 }
