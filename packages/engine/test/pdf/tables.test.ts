@@ -774,6 +774,40 @@ describe("pdf tables: a long cell", () => {
     expect(outsideTables(markdown)).toBe("");
   });
 
+  it("keeps a header over the value columns whose name wraps, centred, as the table's first row", async () => {
+    // A form's matrix: row labels with no name over them, "Yes"/"No" marks centred under two
+    // centred names, the first of which wraps onto a second line ("State funded" / "legal aid").
+    // Helvetica's widths of the characters used, in thousandths of an em (its AFM).
+    const HELVETICA: Record<string, number> = { " ": 278, S: 667, C: 722, O: 778, Y: 667, N: 722, t: 278, a: 556, e: 556, f: 278, u: 556, n: 556, d: 556, l: 222, g: 556, i: 222, s: 500, o: 556 };
+    const centredAt = (centre: number, y: number, text: string): PdfLine => {
+      const width = ([...text].reduce((sum, character) => sum + HELVETICA[character]!, 0) * 9) / 1000;
+      return { text, x: centre - width / 2, y, size: 9 };
+    };
+    const [stateColumn, civilColumn] = [320, 400];
+    const rows = ["Persons with disabilities", "Children", "Women", "The elderly"].flatMap((label, index): PdfLine[] => {
+      const y = 668 - index * 18;
+      return [{ text: label, x: 90, y, size: 9 }, centredAt(stateColumn, y, index % 2 ? "No" : "Yes"), centredAt(civilColumn, y, "Yes")];
+    });
+    const markdown = await toMarkdown([
+      [
+        { text: "28. Are specialised legal aid services provided to disadvantaged groups, and by whom?", x: 72, y: 730, size: 9, bold: true },
+        { text: "(Please select all that apply)", x: 90, y: 718, size: 9, italic: true },
+        centredAt(stateColumn, 696, "State funded"),
+        centredAt(civilColumn, 696, "CSOs"),
+        centredAt(stateColumn, 684, "legal aid"),
+        ...rows,
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["", "State funded legal aid", "CSOs"],
+      ["Persons with disabilities", "Yes", "Yes"],
+      ["Children", "No", "Yes"],
+      ["Women", "Yes", "Yes"],
+      ["The elderly", "No", "Yes"],
+    ]);
+    expect(outsideTables(markdown)).not.toMatch(/State funded|legal aid\b(?! services)/);
+  });
+
   it("keeps header cells set between the two lines of their neighbours in the header row", async () => {
     // The header's middle cells wrap onto two lines 11 points apart; the first cell (and, in the
     // second layout, a last one) is centred between them. Body rows follow 18 points apart.

@@ -211,7 +211,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     // an even number of lines (browsers centre cells vertically, and header cells across too).
     const inColumn = columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT);
     const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize;
-    if (line.runs.length < 2 && !inColumn && !centredBeside) break;
+    if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous)) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
     // note under the table), not a row.
     if (line.runs.length < 2 && gaps.some((gap) => line.x <= gap.left && line.right >= gap.right)) break;
@@ -228,6 +228,19 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     return undefined;
   }
   return tableLines;
+}
+
+/**
+ * Whether a one-run line is the second line of a centred cell of the line above: a cell's next
+ * line, no wider than the cell and centred under it. Note: header names are often centred over
+ * their columns, so a name that wraps ("State funded" / "legal aid") starts at no column's start.
+ */
+function isCentredUnderCell(line: TextLine, above: TextLine): boolean {
+  if (above.runs.length < 2 || line.baseline - above.baseline > CELL_LINE_PITCH_EM * above.fontSize) return false;
+  const centre = (line.x + line.right) / 2;
+  return above.runs.some(
+    (cell) => line.x >= cell.x && line.right <= cell.right && Math.abs(centre - (cell.x + cell.right) / 2) <= COLUMN_ALIGNMENT && Math.abs(line.fontSize - cell.fontSize) <= SAME_SIZE * cell.fontSize,
+  );
 }
 
 /**
