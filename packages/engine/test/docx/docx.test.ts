@@ -307,6 +307,23 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     expect(markdown).toBe("## 1. Before\n\n## 2. Boxed\n\n## 3. After\n");
   });
 
+  it("keeps the text of a DrawingML text box written without a VML copy", async () => {
+    // Word writes a text box twice (mc:Choice and a VML mc:Fallback); other writers write only the
+    // DrawingML shape, bare in w:drawing or in an mc:Choice with no fallback. mammoth reads neither.
+    const WPS = 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"';
+    const shape = (text: string) =>
+      `<w:drawing ${WPS}><wp:anchor><wp:extent cx="2000000" cy="600000"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">` +
+      `<wps:wsp><wps:spPr/><wps:txbx><w:txbxContent>${paragraph(text)}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing>`;
+    const body = [
+      paragraph("Before the boxes."),
+      `<w:p><w:r>${shape("A bare box says hello.")}</w:r></w:p>`,
+      `<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="wps">${shape("A box with no fallback.")}</mc:Choice></mc:AlternateContent></w:r></w:p>`,
+      paragraph("After the boxes."),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body }), { filename: "boxes.docx" });
+    expect(markdown).toBe("Before the boxes.\n\nA bare box says hello.\n\nA box with no fallback.\n\nAfter the boxes.\n");
+  });
+
   it("writes text in all caps or small caps in capitals, set on the run or by a style", async () => {
     const styles =
       paragraphStyle("Shout", "Shout", `<w:rPr><w:caps/></w:rPr>`) +

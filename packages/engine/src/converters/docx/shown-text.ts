@@ -1,7 +1,7 @@
 import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { createListNumbering } from "../word/list-numbers.js";
-import { UNREAD_WRAPPERS, unwrapSkippedElements } from "./field-wrappers.js";
+import { hasUnreadText, unwrapSkippedElements } from "./unread-text.js";
 import { listLabelBookmark } from "./list-labels.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
@@ -25,12 +25,13 @@ const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
- * hidden text or outline levels, wrappers mammoth skips, a style it uses that shows capitals or is a heading mammoth
- * does not know by name, or a numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much as mammoth itself, so
- * documents without any of these skip it.
+ * hidden text or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
+ * copy), a style it uses that shows capitals or is a heading mammoth does not know by name, or a
+ * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
+ * as mammoth itself, so documents without any of these skip it.
  */
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
-  if (DIRECT_FORMATTING.test(documentXml) || UNREAD_WRAPPERS.test(documentXml)) return true;
+  if (DIRECT_FORMATTING.test(documentXml) || hasUnreadText(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if (numbered && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
