@@ -6,6 +6,7 @@ import { readOleContainer } from "./ole-container.js";
 import { writeMarkdown } from "./word/markdown-writer.js";
 import { readCharacterProperties } from "./doc/character-properties.js";
 import { readFib } from "./doc/fib.js";
+import { readFontNames } from "./doc/fonts.js";
 import { readListFormats } from "./doc/lists.js";
 import { readParagraphProperties } from "./doc/paragraph-properties.js";
 import { type DocParagraph, type DocText, readParagraphs, readPieces } from "./doc/paragraphs.js";
@@ -64,6 +65,7 @@ export const docConverter: Converter = {
       pieces: readPieces(table, fib),
       paragraphPropertiesAt: readParagraphProperties(wordDocument, table, fib.paragraphPropertiesIndex),
       characterPropertiesAt: readCharacterProperties(wordDocument, table, fib.characterPropertiesIndex),
+      fontNames: readFontNames(table, fib.fontTable),
       characterStyleFormat: (index) => ({
         capitals: inherited(styles, index, (style) => style.capitals),
         bold: inherited(styles, index, (style) => style.bold),

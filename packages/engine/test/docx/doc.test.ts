@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import CFB from "cfb";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { readParagraphs } from "../../src/converters/doc/paragraphs.js";
 
 const corpus = new URL("../../../../../shared/corpus/files/", import.meta.url);
 const corpusFile = (name: string) => new Uint8Array(readFileSync(new URL(name, corpus)));
@@ -87,6 +88,35 @@ describe("DOC (Word 97) converter", () => {
         "| Step      | Note         |\n| --------- | ------------ |\n| **Check** | Once a *day* |",
       ].join("\n\n") + "\n",
     );
+  });
+
+  it("shows text set in a symbol font as the characters Word shows (Symbol's \"a\" is α, Wingdings' U+F0FC is ✓)", async () => {
+    const { markdown } = await convert(word97("symbol-fonts.doc"), { filename: "symbol-fonts.doc" });
+    expect(markdown).toBe("The angle α is at most π/2 and ≤ 90 degrees.\n\nTyped in Symbol: αβγ done.\n\n✓ Approved\n");
+  });
+
+  it("shows a symbol inserted with Word's Insert Symbol (sprmCSymbol) in place of its placeholder", () => {
+    // Note: LibreOffice writes symbols as text in the symbol font, so this Word form is built here:
+    // the text holds "(" where the symbol goes, and the run's sprmCSymbol names the font and code.
+    const text = "Angle (.\r";
+    const wordDocument = new Uint8Array(Buffer.from(text, "utf16le"));
+    const plain = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
+    const symbolAt = 2 * text.indexOf("(");
+    const paragraphs = readParagraphs(
+      {
+        wordDocument,
+        pieces: [{ start: 0, end: text.length, offset: 0, compressed: false }],
+        paragraphPropertiesAt: () => ({ styleIndex: 0, inTable: false, tableRowEnd: false, listFormatOverride: undefined, listLevel: undefined }),
+        characterPropertiesAt: (offset) =>
+          offset < symbolAt ? { ...plain, start: 0, end: symbolAt }
+          : offset < symbolAt + 2 ? { ...plain, symbol: { font: 1, code: 0xf061 }, start: symbolAt, end: symbolAt + 2 }
+          : { ...plain, start: symbolAt + 2, end: wordDocument.length },
+        characterStyleFormat: () => ({}),
+        fontNames: ["Times New Roman", "Symbol"],
+      },
+      { start: 0, end: text.length },
+    );
+    expect(paragraphs.map((paragraph) => paragraph.runs.map((run) => run.text).join(""))).toEqual(["Angle α."]);
   });
 
   it("shows what Word shows: a tracked deletion and hidden text are left out", async () => {

@@ -324,6 +324,16 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     expect(markdown).toBe("Before the boxes.\n\nA bare box says hello.\n\nA box with no fallback.\n\nAfter the boxes.\n");
   });
 
+  it("shows text typed in a symbol font as the characters Word shows", async () => {
+    const symbol = `<w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/>`;
+    const body = [
+      paragraph(run("The angle ") + run("a", symbol) + run(" is at most ") + run("\uF070", symbol) + run("/2.")),
+      paragraph(run("\uF0FC", `<w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/>`) + run(" Approved")),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body }), { filename: "symbols.docx" });
+    expect(markdown).toBe("The angle α is at most π/2.\n\n✓ Approved\n");
+  });
+
   it("writes text in all caps or small caps in capitals, set on the run or by a style", async () => {
     const styles =
       paragraphStyle("Shout", "Shout", `<w:rPr><w:caps/></w:rPr>`) +

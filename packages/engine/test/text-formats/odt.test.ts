@@ -45,6 +45,18 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "hidden.odt")).markdown).toBe("visible words.\n");
   });
 
+  it("shows text set in a symbol font as the characters LibreOffice shows", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0">` +
+      `<office:font-face-decls><style:font-face style:name="Symbol1" svg:font-family="Symbol" style:font-charset="x-symbol"/><style:font-face style:name="Wingdings" svg:font-family="Wingdings"/></office:font-face-decls>` +
+      `<office:styles><style:style style:name="Greek" style:family="text"><style:text-properties style:font-name="Symbol1"/></style:style>` +
+      `<style:style style:name="Marks" style:family="text"><style:text-properties style:font-name="Wingdings"/></style:style></office:styles></office:document-styles>`;
+    const body =
+      `<text:p>The angle <text:span text:style-name="Greek">a</text:span> is at most <text:span text:style-name="Greek">\uF070</text:span>/2.</text:p>` +
+      `<text:p><text:span text:style-name="Marks">\uF0FC</text:span> Approved</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "symbols.odt")).markdown).toBe("The angle α is at most π/2.\n\n✓ Approved\n");
+  });
+
   it("is recognised by its mimetype member whatever its name says", async () => {
     const { metadata } = await convertNamed(corpusFile("gen_handbook.pandoc.odt"), "handbook.docx");
     expect(metadata.format).toBe("odt");

@@ -56,6 +56,16 @@ describe("RTF", () => {
     expect(markdown).toContain("[^1]: Fieldwork ran from June to August.");
   });
 
+  it("shows text set in a symbol font as the characters Word shows", async () => {
+    // Symbol's "a" and "p" are α and π, its U+F0A3 is ≤; Wingdings' U+F0FC is ✓; \\plain ends the font.
+    const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\froman Times;}{\f1\ftech\fcharset2 Symbol;}{\f2\fnil\fcharset2 Wingdings;}}
+\pard\plain The angle {\f1 a} is at most {\f1 p}/2 and {\f1\u61603?} 90 degrees, {\f1 b}\plain b.\par
+\pard\plain {\f2\u61692?} Approved\par
+}`;
+    const { markdown } = await convertNamed(rtf, "symbols.rtf");
+    expect(markdown).toBe("The angle α is at most π/2 and ≤ 90 degrees, βb.\n\n✓ Approved\n");
+  });
+
   it("shows what Word shows: tracked deletions and hidden text are left out", async () => {
     const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
 \pard\plain The fee is {\deleted\revauth1 forty}{\revised\revauth1 fifty} crowns.\par

@@ -12,6 +12,13 @@ export interface CharacterProperties {
   italic: boolean | undefined;
   /** The character style (istd), when one is applied. */
   styleIndex: number | undefined;
+  /** The font (an index into the font table) set on the text itself (`sprmCRgFtc0`). */
+  font: number | undefined;
+  /**
+   * A character inserted as a symbol (Word's Insert Symbol, `sprmCSymbol`): its font and its code
+   * there. The text holds a placeholder in its place.
+   */
+  symbol: { font: number; code: number } | undefined;
   /**
    * Word does not show the text: it is hidden (`sprmCFVanish`), or deleted with its changes
    * tracked (`sprmCFRMarkDel`), which Word shows struck through until the change is accepted.
@@ -19,7 +26,7 @@ export interface CharacterProperties {
   unseen: boolean;
 }
 
-const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, unseen: false };
+const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
 
 // Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
 const TOGGLE_ON = new Set([1, 0x81]);
@@ -39,6 +46,12 @@ export function capitalsOf(sprms: Map<number, number>): boolean | undefined {
   return Boolean(caps || smallCaps);
 }
 
+/** `sprmCSymbol`'s operand: the font's index in its low two bytes, the character's code above them. */
+function symbolOf(operand: number | undefined): CharacterProperties["symbol"] {
+  if (operand === undefined) return undefined;
+  return { font: operand % 0x10000, code: Math.floor(operand / 0x10000) };
+}
+
 // A ChpxFkp's entry per run is the one byte of the CHPX's offset.
 const CHPX_ENTRY_SIZE = 1;
 
@@ -52,6 +65,8 @@ function readChpx(page: Uint8Array, at: number): CharacterProperties | undefined
     bold: toggle(sprms, SPRM.bold),
     italic: toggle(sprms, SPRM.italic),
     styleIndex: sprms.get(SPRM.characterStyle),
+    font: sprms.get(SPRM.font),
+    symbol: symbolOf(sprms.get(SPRM.symbol)),
     // Note: a deleted run's operand is a plain Bool8, not a toggle, so 0x81 cannot occur.
     unseen: toggle(sprms, SPRM.hidden) === true || (sprms.get(SPRM.deleted) ?? 0) !== 0,
   };

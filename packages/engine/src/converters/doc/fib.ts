@@ -14,6 +14,8 @@ export interface Fib {
   /** Where each story this reader reads starts in the document's character positions. */
   storyStart: { footnotes: number; endnotes: number; textBoxes: number };
   styleSheet: StreamRange;
+  /** The font table (SttbfFfn). */
+  fontTable: StreamRange;
   paragraphPropertiesIndex: StreamRange;
   characterPropertiesIndex: StreamRange;
   /** Where footnote and endnote references are in the main text, and where each note's text is. */
@@ -39,6 +41,7 @@ const FC_LCB_PLCFFND_REF = 2;
 const FC_LCB_PLCFFND_TXT = 3;
 const FC_LCB_PLCF_BTE_CHPX = 12;
 const FC_LCB_PLCF_BTE_PAPX = 13;
+const FC_LCB_STTBF_FFN = 15;
 const FC_LCB_CLX = 33;
 const FC_LCB_PLC_SPA_MOM = 40;
 const FC_LCB_PLCFEND_REF = 46;
@@ -82,6 +85,7 @@ export function readFib(wordDocument: Uint8Array): Fib {
     mainTextLength: text,
     storyStart: { footnotes: text, endnotes: endnoteStart, textBoxes: endnoteStart + endnotes },
     styleSheet: range(FC_LCB_STSHF),
+    fontTable: range(FC_LCB_STTBF_FFN),
     paragraphPropertiesIndex: range(FC_LCB_PLCF_BTE_PAPX),
     characterPropertiesIndex: range(FC_LCB_PLCF_BTE_CHPX),
     pieceTable: range(FC_LCB_CLX),

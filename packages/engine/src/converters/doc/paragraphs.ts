@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { isSymbolFont, showSymbolFontText } from "../word/symbol-fonts.js";
 import type { CharacterProperties } from "./character-properties.js";
 import type { Fib } from "./fib.js";
 import type { ParagraphProperties } from "./paragraph-properties.js";
@@ -92,6 +93,8 @@ const FIELD_SEPARATOR = 0x14;
 const FIELD_END = 0x15;
 // Word's own non-breaking hyphen, and the Unicode one: a typesetting hint, written as "-".
 const NON_BREAKING_HYPHENS = new Set([0x1e, 0x2011]);
+// The character that holds the place of a symbol inserted with `sprmCSymbol` ([MS-DOC] 2.6.1).
+const SYMBOL_PLACEHOLDER = 0x28;
 
 /** A field is `BEGIN code SEPARATOR result END`; only the result is visible text. */
 interface OpenField {
@@ -112,6 +115,8 @@ export interface DocText {
   characterPropertiesAt: (offset: number) => CharacterProperties & { start: number; end: number };
   /** What a character style (by index, through the styles it is based on) does to its text. */
   characterStyleFormat: (styleIndex: number) => RunFormat;
+  /** The font table's names, by index. */
+  fontNames: readonly string[];
 }
 
 /** Character positions [start, end) of one story (the main text, a footnote, a text box). */
@@ -137,6 +142,8 @@ export function readParagraphs(
   let runs: TextRun[] = [];
   let characters = source.characterPropertiesAt(-1);
   let format: RunFormat = {};
+  // Note: only a symbol font changes what a character shows; other runs skip the lookup.
+  let symbolFont: string | undefined;
   const append = (text: string) => {
     const href = fields.findLast((field) => field.showingResult && field.href)?.href;
     const last = runs.at(-1);
@@ -158,6 +165,8 @@ export function readParagraphs(
       if (byteOffset < characters.start || byteOffset >= characters.end) {
         characters = source.characterPropertiesAt(byteOffset);
         format = formatOf(characters, source.characterStyleFormat);
+        const font = characters.font === undefined ? undefined : source.fontNames[characters.font];
+        symbolFont = isSymbolFont(font) ? font : undefined;
       }
       const open = fields.at(-1);
       // Note: an auto-numbered reference is the character 0x02; a custom mark ("*") is its own text.
@@ -184,8 +193,10 @@ export function readParagraphs(
         append(" ");
       } else if (NON_BREAKING_HYPHENS.has(code)) {
         append("-");
+      } else if (characters.symbol && code === SYMBOL_PLACEHOLDER) {
+        append(showSymbolFontText(source.fontNames[characters.symbol.font], String.fromCharCode(characters.symbol.code)));
       } else if (code >= 0x20) {
-        append(text[index]!);
+        append(symbolFont ? showSymbolFontText(symbolFont, text[index]!) : text[index]!);
       }
     }
   }

@@ -7,6 +7,8 @@ export const SPRM = {
   caps: 0x083b,
   hidden: 0x083c,
   characterStyle: 0x4a30,
+  font: 0x4a4f,
+  symbol: 0x6a09,
   inTable: 0x2416,
   tableRowEnd: 0x2417,
   listLevel: 0x260a,

@@ -2,6 +2,7 @@ import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/x
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { createListNumbering } from "../word/list-numbers.js";
 import { hasUnreadText, unwrapSkippedElements } from "./unread-text.js";
+import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
@@ -19,19 +20,21 @@ export const HEADING_STYLE_MAP = [1, 2, 3, 4, 5, 6].map((level) => `p.${headingS
 
 // Cheap tests on the raw XML that tell whether a document needs the DOM pass at all.
 const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl|vanish)\b/;
+// Note: a cheap pre-test only; isSymbolFont decides which fonts are symbol fonts.
+const SYMBOL_FONT_RUN = /<w:rFonts\b[^>]*="(?:Symbol|Wingdings|Webdings)/i;
 const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
 const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
 const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
- * hidden text or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
+ * hidden text, symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
  * copy), a style it uses that shows capitals or is a heading mammoth does not know by name, or a
  * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
  * as mammoth itself, so documents without any of these skip it.
  */
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
-  if (DIRECT_FORMATTING.test(documentXml) || hasUnreadText(documentXml)) return true;
+  if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if (numbered && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
@@ -93,6 +96,19 @@ function capitalizeRuns(paragraph: Element, paragraphStyleCapitals: boolean | un
       capitalsOf(properties) ?? styles.capitals(wordAttribute(childElement(properties, "w:rStyle"), "val")) ?? paragraphStyleCapitals;
     if (!capitals) continue;
     for (const text of elementsIn(run, "w:t")) text.textContent = (text.textContent ?? "").toUpperCase();
+  }
+}
+
+/**
+ * Write the text of runs set in a symbol font as the characters Word shows ("a" or U+F061 in
+ * Symbol is "α"). Note: mammoth maps a `w:sym` element, but not text typed in the font itself.
+ */
+function showSymbolFontRuns(paragraph: Element): void {
+  for (const run of elementsIn(paragraph, "w:r")) {
+    const fonts = childElement(childElement(run, "w:rPr"), "w:rFonts");
+    const font = wordAttribute(fonts, "ascii") ?? wordAttribute(fonts, "hAnsi");
+    if (font === undefined) continue;
+    for (const text of elementsIn(run, "w:t")) text.textContent = showSymbolFontText(font, text.textContent ?? "");
   }
 }
 
@@ -178,6 +194,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
     // Every list item is counted, so that a heading's number follows the items before it.
     const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
     const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
+    showSymbolFontRuns(paragraph);
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
     removeHiddenRuns(paragraph);
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);

@@ -8,6 +8,8 @@ export interface OdfStyles {
   isNumbered(listStyle: string | undefined, level: number): boolean;
   /** The marks a text style sets (its own or its nearest parent's); unset marks are inherited from around it. */
   marks(textStyle: string | undefined): Partial<Marks>;
+  /** The font family a text style sets (its own or its nearest parent's), if any. */
+  fontFamily(textStyle: string | undefined): string | undefined;
   /** Whether a text style hides its text (`text:display="none"`), which LibreOffice and Word do not show. */
   isHidden(textStyle: string | undefined): boolean;
   /** Whether a paragraph style sets a monospaced font (a code block). */
@@ -30,8 +32,13 @@ const MONOSPACE = /mono|courier|consolas|menlo|source code|liberation mono/i;
 export function readStyles(content: Document, styles: Document | undefined): OdfStyles {
   const byName = new Map<string, Element>();
   const listStyles = new Map<string, Element>();
+  const fontFamilies = new Map<string, string>();
   for (const document of [styles, content]) {
     if (!document) continue;
+    for (const face of descendants(document, "font-face")) {
+      const family = face.getAttribute("svg:font-family")?.replace(/^['"]|['"]$/g, "");
+      if (family) fontFamilies.set(face.getAttribute("style:name") ?? "", family);
+    }
     for (const style of descendants(document, "style")) byName.set(`${style.getAttribute("style:family")}:${style.getAttribute("style:name")}`, style);
     for (const list of descendants(document, "list-style")) listStyles.set(list.getAttribute("style:name") ?? "", list);
   }
@@ -67,6 +74,13 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
         marks.code ??= font ? MONOSPACE.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
       }
       return marks;
+    },
+    fontFamily(textStyle) {
+      for (const style of chain("text", textStyle)) {
+        const font = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("style:font-name");
+        if (font) return fontFamilies.get(font) ?? font;
+      }
+      return undefined;
     },
     isHidden(textStyle) {
       for (const style of chain("text", textStyle)) {

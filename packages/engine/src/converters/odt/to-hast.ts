@@ -6,6 +6,7 @@ import { ScrapeError } from "../../errors.js";
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
+import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements } from "../xml.js";
 import type { OdfStyles } from "./styles.js";
 
@@ -38,6 +39,8 @@ interface Walk {
   depth: number;
   /** The marks of the spans around the text being read. */
   marks: Marks;
+  /** The font of the innermost span around the text that names one (a symbol font shows other characters). */
+  font?: string | undefined;
   /** The paragraphs written in a caption style. */
   captions: WeakSet<Element>;
 }
@@ -58,7 +61,7 @@ function inline(node: XmlElement, walk: Walk): ElementContent[] {
   for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === child.TEXT_NODE) {
       // ODF collapses white space as HTML does; `text:s` carries the spaces that count.
-      out.push(...styledText((child.nodeValue ?? "").replace(/\s+/g, " "), walk.marks));
+      out.push(...styledText(showSymbolFontText(walk.font, (child.nodeValue ?? "").replace(/\s+/g, " ")), walk.marks));
     } else if (child.nodeType === child.ELEMENT_NODE) {
       out.push(...inlineElement(child as XmlElement, inner));
     }
@@ -79,7 +82,7 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
       if (walk.styles.isHidden(style)) return [];
       const own = walk.styles.marks(style);
       const marks = { ...walk.marks, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) };
-      return inline(node, { ...walk, marks });
+      return inline(node, { ...walk, marks, font: walk.styles.fontFamily(style) ?? walk.font });
     }
     case "a": {
       const href = node.getAttribute("xlink:href");

@@ -4,6 +4,7 @@ import { ScrapeError } from "../../errors.js";
 import type { DocumentMetadata } from "../../types.js";
 import { styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
+import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf, resolveStyle } from "./blocks.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import { type RtfToken, tokenize } from "./tokens.js";
@@ -22,6 +23,8 @@ interface GroupState extends ParagraphProperties {
   /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
   deleted: boolean;
   codePage: number;
+  /** The font's name (`\f`): a symbol font shows other characters than its codes. */
+  font: string | undefined;
   /** Characters to skip after a `\uN` (`\ucN`). */
   unicodeSkip: number;
   /** The link a field result writes into. */
@@ -53,11 +56,12 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
   private readonly fontCodePages = new Map<number, number>();
+  private readonly fontNames = new Map<number, string>();
   private readonly styles = new Map<number, RtfStyle>();
   private defaultCodePage = 1252;
   private pendingBytes: number[] = [];
@@ -124,6 +128,7 @@ class RtfReader {
     if (!previous) return false;
     if (closing.destination === "fonttbl" && this.entry) {
       this.fontCodePages.set(this.entry.number, CODE_PAGE_OF_CHARSET[this.entry.charset ?? 0] ?? this.defaultCodePage);
+      this.fontNames.set(this.entry.number, this.entry.text.replace(/;\s*$/, "").trim());
     }
     if (closing.destination === "pict" && previous.destination !== "pict") this.endPicture();
     if (closing.destination === "stylesheet" && previous.destination === "stylesheet" && this.entry) {
@@ -290,7 +295,10 @@ class RtfReader {
       else state.outlineLevel = param;
     } else if (word === "f") {
       if (state.destination === "fonttbl") this.entry = { number: param ?? 0, text: "" };
-      else state.codePage = this.fontCodePages.get(param ?? 0) ?? this.defaultCodePage;
+      else {
+        state.codePage = this.fontCodePages.get(param ?? 0) ?? this.defaultCodePage;
+        state.font = this.fontNames.get(param ?? 0);
+      }
     } else if (entry) {
       entry.charset = param;
     }
@@ -304,7 +312,7 @@ class RtfReader {
       case "i": state.italic = param !== 0; return;
       case "v": state.hidden = param !== 0; return;
       case "deleted": state.deleted = param !== 0; return;
-      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, deleted: false }); return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, deleted: false, font: undefined }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -326,7 +334,7 @@ class RtfReader {
     switch (state.destination) {
       case "body":
         if (state.hidden || state.deleted) return;
-        this.runs.push(...styledText(value, { bold: state.bold, italic: state.italic, code: false }));
+        this.runs.push(...styledText(showSymbolFontText(state.font, value), { bold: state.bold, italic: state.italic, code: false }));
         return;
       case "fldinst":
         this.fieldInstruction += value;
