@@ -57,6 +57,28 @@ describe("ODT", () => {
     expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "symbols.odt")).markdown).toBe("The angle α is at most π/2.\n\n✓ Approved\n");
   });
 
+  it("shows list labels as LibreOffice does: prefixes and suffixes, letters and roman numbers as text, numbers from a start value", async () => {
+    const level = (n: number, format: string, prefix = "", suffix = ".") =>
+      `<text:list-level-style-number text:level="${n}" style:num-format="${format}" style:num-prefix="${prefix}" style:num-suffix="${suffix}"/>`;
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
+      `<text:list-style style:name="Articles">${level(1, "1", "Article ")}${level(2, "a", "(", ")")}</text:list-style>` +
+      `<text:list-style style:name="Steps">${level(1, "1")}</text:list-style><text:list-style style:name="Parts">${level(1, "I")}</text:list-style>` +
+      `</office:styles></office:document-styles>`;
+    const items = (...texts: string[]) => texts.map((text) => `<text:list-item><text:p>${text}</text:p></text:list-item>`).join("");
+    const body =
+      `<text:list text:style-name="Articles"><text:list-item><text:p>Scope</text:p><text:list>${items("Berths", "Moorings")}</text:list></text:list-item>${items("Fees")}</text:list>` +
+      `<text:p>Then the steps.</text:p>` +
+      `<text:list text:style-name="Steps"><text:list-item text:start-value="5"><text:p>Inspect the hull</text:p></text:list-item>${items("Refuel")}</text:list>` +
+      `<text:p>A note between the steps.</text:p>` +
+      `<text:list text:style-name="Steps" text:continue-numbering="true">${items("Launch")}</text:list>` +
+      `<text:list text:style-name="Parts">${items("First part", "Second part")}</text:list>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "labels.odt")).markdown).toBe(
+      "- Article 1. Scope\n  - (a) Berths\n  - (b) Moorings\n- Article 2. Fees\n\nThen the steps.\n\n5. Inspect the hull\n6. Refuel\n\n" +
+        "A note between the steps.\n\n7. Launch\n\n- I. First part\n- II. Second part\n",
+    );
+  });
+
   it("is recognised by its mimetype member whatever its name says", async () => {
     const { metadata } = await convertNamed(corpusFile("gen_handbook.pandoc.odt"), "handbook.docx");
     expect(metadata.format).toBe("odt");

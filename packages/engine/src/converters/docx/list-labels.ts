@@ -1,5 +1,5 @@
 import type { Element, Root, RootContent } from "hast";
-import { isPlainNumberLabel } from "../word/list-numbers.js";
+import { listsShowingLabels } from "../hast-lists.js";
 
 /**
  * The id of the bookmark that carries a numbered list item's Word label through mammoth.
@@ -24,34 +24,6 @@ function takeLabel(item: Element, labels: readonly string[]): string | undefined
 }
 
 /**
- * Split one `<ol>` into lists that show the items' Word labels: items numbered n, n+1, … stay
- * an ordered list starting at n; an item whose label Markdown cannot show gets the label as text
- * and goes into a bulleted list.
- */
-function listsShowingLabels(list: Element, labels: readonly string[]): Element[] {
-  const lists: Element[] = [];
-  let current: Element | undefined;
-  let next = 1;
-  for (const item of list.children) {
-    if (!isElement(item, "li")) {
-      current?.children.push(item);
-      continue;
-    }
-    const label = takeLabel(item, labels);
-    const number = label !== undefined && isPlainNumberLabel(label) ? Number.parseInt(label, 10) : undefined;
-    const ordered = label === undefined || number !== undefined;
-    if (!current || (current.tagName === "ol") !== ordered || (number !== undefined && number !== next)) {
-      current = { type: "element", tagName: ordered ? "ol" : "ul", properties: ordered && number !== undefined && number !== 1 ? { start: number } : {}, children: [] };
-      lists.push(current);
-    }
-    if (!ordered) item.children.unshift({ type: "text", value: `${label} ` });
-    next = (number ?? next) + 1;
-    current.children.push(item);
-  }
-  return lists;
-}
-
-/**
  * Number mammoth's ordered lists as Word does: from the labels `showWhatWordShows` computed
  * (`labels[i]` for the item bookmarked {@link listLabelBookmark}(i)). Mutates `tree`.
  */
@@ -61,7 +33,7 @@ export function showWordListLabels(tree: Root, labels: readonly string[]): void 
     const children: RootContent[] = [];
     for (const child of parent.children as RootContent[]) {
       if (isElement(child)) visit(child);
-      if (isElement(child, "ol")) children.push(...listsShowingLabels(child, labels));
+      if (isElement(child, "ol")) children.push(...listsShowingLabels(child, (item) => takeLabel(item, labels)));
       else children.push(child);
     }
     parent.children = children as typeof parent.children;

@@ -1,11 +1,12 @@
 import type { Document, Element } from "@xmldom/xmldom";
 import type { Marks } from "../hast-runs.js";
+import type { ListLevel } from "../word/list-numbers.js";
 import { childElements, descendants } from "../xml.js";
 
 /** What a named ODF style means for Markdown. */
 export interface OdfStyles {
-  /** Whether level `level` (1-based) of the list style `name` is numbered. */
-  isNumbered(listStyle: string | undefined, level: number): boolean;
+  /** Level `level` (1-based) of a list style as Word's list numbering reads it; undefined when it is bulleted. */
+  listLevel(listStyle: string | undefined, level: number): ListLevel | undefined;
   /** The marks a text style sets (its own or its nearest parent's); unset marks are inherited from around it. */
   marks(textStyle: string | undefined): Partial<Marks>;
   /** The font family a text style sets (its own or its nearest parent's), if any. */
@@ -23,6 +24,8 @@ export interface OdfStyles {
 // ODF encodes spaces and other characters in style names as `_20_`.
 const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 const MONOSPACE = /mono|courier|consolas|menlo|source code|liberation mono/i;
+// ODF's `style:num-format` values in the names of WordprocessingML's `w:numFmt`.
+const NUMBER_FORMATS: Record<string, string> = { "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none" };
 
 /**
  * The named styles of an ODT: automatic styles from `content.xml` and common styles from
@@ -53,12 +56,20 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
     return found;
   };
   return {
-    isNumbered(listStyle, level) {
+    listLevel(listStyle, level) {
       const list = listStyles.get(listStyle ?? "");
       const levels = list ? childElements(list) : [];
       // Note: pandoc gives each nested list a style of its own that defines only level 1.
       const levelStyle = levels.find((child) => child.getAttribute("text:level") === String(level)) ?? levels.find((child) => child.getAttribute("text:level") === "1");
-      return levelStyle?.localName === "list-level-style-number";
+      if (levelStyle?.localName !== "list-level-style-number") return undefined;
+      // A level shows the numbers of `text:display-levels` levels ("2.1"), between its prefix and suffix.
+      const shown = Math.min(Math.max(Number(levelStyle.getAttribute("text:display-levels") ?? 1) || 1, 1), level);
+      const numbers = Array.from({ length: shown }, (_, index) => `%${level - shown + index + 1}`).join(".");
+      return {
+        start: Number(levelStyle.getAttribute("text:start-value") ?? 1) || 1,
+        format: NUMBER_FORMATS[levelStyle.getAttribute("style:num-format") ?? "1"] ?? "decimal",
+        text: `${levelStyle.getAttribute("style:num-prefix") ?? ""}${numbers}${levelStyle.getAttribute("style:num-suffix") ?? ""}`,
+      };
     },
     marks(textStyle) {
       // The nearest style that says wins, so an inner span can switch italic off again.

@@ -4,8 +4,10 @@ import { toText } from "hast-util-to-text";
 import { visit } from "unist-util-visit";
 import { ScrapeError } from "../../errors.js";
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
+import { listsShowingLabels } from "../hast-lists.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
+import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements } from "../xml.js";
 import type { OdfStyles } from "./styles.js";
@@ -43,6 +45,10 @@ interface Walk {
   font?: string | undefined;
   /** The paragraphs written in a caption style. */
   captions: WeakSet<Element>;
+  /** The numbers of the document's numbered lists, counted in document order. */
+  numbering: ReturnType<typeof createListNumbering>;
+  /** Which count each list goes on with (see {@link listKey}). */
+  listKeys: { lastByStyle: Map<string, string>; byId: Map<string, string>; created: number };
 }
 
 function deeper(walk: Walk): Walk {
@@ -171,12 +177,49 @@ function paragraph(node: XmlElement, walk: Walk): Element {
   return el("p", content);
 }
 
-function list(node: XmlElement, walk: Walk, level: number, inherited: string | undefined): Element {
-  const style = node.getAttribute("text:style-name") || inherited;
+// ODF lists nest ten levels deep at most.
+const LIST_LEVELS = 10;
+
+/**
+ * The count a top-level list's numbers belong to: a list counts from its start unless it says it
+ * goes on with the list before it in its style (`text:continue-numbering`) or with a list by id
+ * (`text:continue-list`), as LibreOffice writes a list interrupted by a paragraph.
+ */
+function listKey(node: XmlElement, style: string | undefined, walk: Walk): string {
+  const keys = walk.listKeys;
+  const continued = node.getAttribute("text:continue-list");
+  const key =
+    (continued && keys.byId.get(continued)) ||
+    (node.getAttribute("text:continue-numbering") === "true" && keys.lastByStyle.get(style ?? "")) ||
+    `list-${++keys.created}`;
+  const id = node.getAttribute("xml:id");
+  if (id) keys.byId.set(id, key);
+  keys.lastByStyle.set(style ?? "", key);
+  return key;
+}
+
+/**
+ * A list, with each numbered item's label as LibreOffice shows it (its style's prefix, number
+ * format and suffix, from its start or an item's `text:start-value`): labels Markdown cannot
+ * number ("Article 1.", "(a)", "IV.") become the items' text.
+ */
+function list(node: XmlElement, walk: Walk, context: ListContext): Element[] {
+  const style = node.getAttribute("text:style-name") || context.style;
+  const key = context.key ?? listKey(node, style, walk);
+  const levels = Array.from({ length: LIST_LEVELS }, (_, index) => walk.styles.listLevel(style, index + 1));
+  const numbered = levels[context.level - 1] !== undefined;
+  const labels = new Map<Element, string>();
   const items = childElements(node)
     .filter((child) => child.localName === "list-item" || child.localName === "list-header")
-    .map((item) => el("li", blocks(item, walk, { level: level + 1, style })));
-  return el(walk.styles.isNumbered(style, level) ? "ol" : "ul", items);
+    .map((item) => {
+      const startAt = item.getAttribute("text:start-value");
+      const label = numbered && item.localName === "list-item" ? walk.numbering.next(key, levels, context.level - 1, startAt ? Number(startAt) || undefined : undefined) : undefined;
+      const element = el("li", blocks(item, walk, { level: context.level + 1, style, key }));
+      if (label) labels.set(element, label);
+      return element;
+    });
+  const whole = el(numbered ? "ol" : "ul", items);
+  return numbered ? listsShowingLabels(whole, (item) => labels.get(item)) : [whole];
 }
 
 function tableRows(node: XmlElement, walk: Walk, header: boolean): Element[] {
@@ -198,6 +241,8 @@ function tableRows(node: XmlElement, walk: Walk, header: boolean): Element[] {
 interface ListContext {
   level: number;
   style: string | undefined;
+  /** The count of the top-level list this one is nested in. */
+  key?: string | undefined;
 }
 
 const isList = (node: ElementContent | undefined): node is Element => node?.type === "element" && (node.tagName === "ul" || node.tagName === "ol");
@@ -249,7 +294,7 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
       case "p":
         return [paragraph(child, inner)];
       case "list":
-        return [list(child, inner, listContext.level, listContext.style)];
+        return list(child, inner, listContext);
       case "table":
         return [el("table", tableRows(child, inner, false))];
       default:
@@ -267,7 +312,10 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
  * `<sup><a href="#footnote-n">` plus an `<ol>` of `<li id="footnote-n">` at the end.
  */
 export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
-  const walk: Walk = { styles, ...options, notes: [], depth: 0, marks: NO_MARKS, captions: new WeakSet() };
+  const walk: Walk = {
+    styles, ...options, notes: [], depth: 0, marks: NO_MARKS, captions: new WeakSet(),
+    numbering: createListNumbering(), listKeys: { lastByStyle: new Map(), byId: new Map(), created: 0 },
+  };
   const children = blocks(body, walk);
   if (walk.notes.length > 0) children.push(el("ol", walk.notes));
   return { type: "root", children };

@@ -70,14 +70,15 @@ export function createListNumbering() {
   return {
     /**
      * Count one item at `level` (0-based) of the list `listKey` and return its label, or
-     * undefined for a bulleted level. Items with the same key count on from each other.
+     * undefined for a bulleted level. Items with the same key count on from each other; an item
+     * with `startAt` (ODF's `text:start-value`) takes that number.
      */
-    next(listKey: string, levels: ReadonlyArray<ListLevel | undefined>, level: number): string | undefined {
+    next(listKey: string, levels: ReadonlyArray<ListLevel | undefined>, level: number, startAt?: number): string | undefined {
       const definition = levels[level];
       if (!definition) return undefined;
       const counters = countersByList.get(listKey) ?? [];
       countersByList.set(listKey, counters);
-      counters[level] = (counters[level] ?? definition.start - 1) + 1;
+      counters[level] = startAt ?? (counters[level] ?? definition.start - 1) + 1;
       counters.length = level + 1;
       if (UNNUMBERED.has(definition.format)) return undefined;
       const label = definition.text.replace(/%([1-9])/g, (_, digit: string) => {
