@@ -54,7 +54,18 @@ const OUTPUT_FORMATS: Readonly<Record<string, ScrapeFormat[]>> = {
   json: ["markdown", "html", "links"],
 };
 
+// Note: the engine runs on Node 22 APIs (pdf.js 6 uses Promise.withResolvers); on an older Node a
+// PDF failed as if it were damaged, so the CLI says what is wrong before it starts.
+const MINIMUM_NODE = { major: 22, minor: 12 };
+
+function checkNodeVersion(): void {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (major > MINIMUM_NODE.major || (major === MINIMUM_NODE.major && minor >= MINIMUM_NODE.minor)) return;
+  throw new Error(`needs Node.js ${MINIMUM_NODE.major}.${MINIMUM_NODE.minor} or later, and this is ${process.version}; run it with a newer Node.js.`);
+}
+
 async function main(argv: string[]): Promise<void> {
+  checkNodeVersion();
   const [command, ...args] = argv;
   if (args.includes("--help") || args.includes("-h")) return main(["--help"]);
   switch (command) {

@@ -35,8 +35,8 @@ async function startFileServer(): Promise<SourceServer> {
 }
 
 /** `docscrape convert` as a user runs it, from source through tsx. */
-async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ENGINE_DIR, "src/cli.ts"), ...args], { cwd: ENGINE_DIR });
+async function runCli(args: string[], nodeOptions: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", join(ENGINE_DIR, "src/cli.ts"), ...args], { cwd: ENGINE_DIR });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
@@ -103,5 +103,14 @@ describe("the text formats through every path", () => {
     expect(code).not.toBe(0);
     expect(stdout).toBe("");
     expect(stderr).toMatch(/^docscrape: [^\n]*mal_truncated\.odt[^\n]*\n$/);
+  });
+
+  it("docscrape on a Node.js older than it needs says so in one line, before reading any document", async () => {
+    // Note: the process is told it runs Node 20, the Node whose PDFs failed as if they were damaged.
+    const asNode20 = `data:text/javascript,Object.defineProperty(process, "versions", { value: { ...process.versions, node: "20.20.2" } }); Object.defineProperty(process, "version", { value: "v20.20.2" });`;
+    const { code, stdout, stderr } = await runCli(["convert", join(FILES, "gen_field-report.lo.rtf")], ["--import", asNode20]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe("docscrape: needs Node.js 22.12 or later, and this is v20.20.2; run it with a newer Node.js.\n");
   });
 });
