@@ -4,3 +4,6 @@
  * "HTML Preformatted"): their paragraphs become a fenced code block.
  */
 export const CODE_PARAGRAPH_STYLE = /^(preformatted text|source text|source code|code|html preformatted)/i;
+
+/** Names of monospaced fonts: text set in one is code. */
+export const MONOSPACE_FONT = /mono|courier|consolas|menlo|source code/i;

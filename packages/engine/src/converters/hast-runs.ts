@@ -5,9 +5,11 @@ export interface Marks {
   bold: boolean;
   italic: boolean;
   code: boolean;
+  /** Struck through (GFM `~~`). */
+  strike: boolean;
 }
 
-export const NO_MARKS: Marks = { bold: false, italic: false, code: false };
+export const NO_MARKS: Marks = { bold: false, italic: false, code: false, strike: false };
 
 /**
  * A run of text with its marks, as hast. Spaces stay outside the marks, since Markdown emphasis
@@ -17,6 +19,7 @@ export function styledText(value: string, marks: Marks): ElementContent[] {
   const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(value) ?? [];
   let node: ElementContent = { type: "text", value: core };
   if (marks.code) node = { type: "element", tagName: "code", properties: {}, children: [node] };
+  if (marks.strike) node = { type: "element", tagName: "del", properties: {}, children: [node] };
   if (marks.italic) node = { type: "element", tagName: "em", properties: {}, children: [node] };
   if (marks.bold) node = { type: "element", tagName: "strong", properties: {}, children: [node] };
   return [
@@ -36,7 +39,7 @@ export function mergeRuns(inline: readonly ElementContent[]): ElementContent[] {
     const last = merged.at(-1);
     if (last?.type === "text" && node.type === "text") {
       last.value += node.value;
-    } else if (last?.type === "element" && node.type === "element" && last.tagName === node.tagName && ["strong", "em", "code"].includes(node.tagName)) {
+    } else if (last?.type === "element" && node.type === "element" && last.tagName === node.tagName && ["strong", "em", "code", "del"].includes(node.tagName)) {
       last.children = mergeRuns([...last.children, ...node.children]);
     } else {
       merged.push(node.type === "text" ? { ...node } : node);

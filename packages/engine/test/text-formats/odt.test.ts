@@ -37,6 +37,15 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
+  it("writes struck-through text (a text style with a line through it) as GFM", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0">` +
+      `<office:styles><style:style style:name="Struck" style:family="text"><style:text-properties style:text-line-through-style="solid"/></style:style>` +
+      `<style:style style:name="Plain" style:family="text"><style:text-properties style:text-line-through-style="none"/></style:style></office:styles></office:document-styles>`;
+    const body = `<text:p>The fee is <text:span text:style-name="Struck">forty</text:span> <text:span text:style-name="Plain">fifty</text:span> crowns.</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "struck.odt")).markdown).toBe("The fee is ~~forty~~ fifty crowns.\n");
+  });
+
   it("leaves out hidden text (a text style with text:display=\"none\")", async () => {
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">` +

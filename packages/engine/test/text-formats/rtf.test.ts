@@ -66,6 +66,28 @@ describe("RTF", () => {
     expect(markdown).toBe("The angle α is at most π/2 and ≤ 90 degrees, βb.\n\n✓ Approved\n");
   });
 
+  it("writes struck-through text and text in a monospaced font as GFM, and lines all in that font as one code block", async () => {
+    // As pandoc writes RTF: code in \\f1 (Courier), a code block as paragraphs all in it.
+    const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fswiss Helvetica;}{\f1\fmodern Courier;}}
+\pard\plain Run {\f1 make} and {\strike old} {\striked1 older} new.\par
+\pard\plain\f1 log --berth A1\par
+\pard\plain\f1 log --berth A2\par
+\pard\plain After the code.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "code.rtf");
+    expect(markdown).toBe("Run `make` and ~~old~~ ~~older~~ new.\n\n```\nlog --berth A1\nlog --berth A2\n```\n\nAfter the code.\n");
+  });
+
+  it("reads a document typed in a monospaced font as prose, not code", async () => {
+    const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fmodern Courier New;}{\f1\fswiss Arial;}}
+\pard\plain\f0 MEMORANDUM OF AGREEMENT\par
+\pard\plain\f0 The parties agree to the terms below.\par
+\pard\plain\f1 Signed.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "memo.rtf");
+    expect(markdown).toBe("MEMORANDUM OF AGREEMENT\n\nThe parties agree to the terms below.\n\nSigned.\n");
+  });
+
   it("shows what Word shows: tracked deletions and hidden text are left out", async () => {
     const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
 \pard\plain The fee is {\deleted\revauth1 forty}{\revised\revauth1 fifty} crowns.\par

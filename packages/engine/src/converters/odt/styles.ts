@@ -1,4 +1,5 @@
 import type { Document, Element } from "@xmldom/xmldom";
+import { MONOSPACE_FONT } from "../code-style.js";
 import type { Marks } from "../hast-runs.js";
 import type { ListLevel } from "../word/list-numbers.js";
 import { childElements, descendants } from "../xml.js";
@@ -23,7 +24,6 @@ export interface OdfStyles {
 
 // ODF encodes spaces and other characters in style names as `_20_`.
 const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-const MONOSPACE = /mono|courier|consolas|menlo|source code|liberation mono/i;
 // ODF's `style:num-format` values in the names of WordprocessingML's `w:numFmt`.
 const NUMBER_FORMATS: Record<string, string> = { "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none" };
 
@@ -80,9 +80,11 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
         const weight = properties?.getAttribute("fo:font-weight");
         const slant = properties?.getAttribute("fo:font-style");
         const font = properties?.getAttribute("style:font-name");
+        const lineThrough = properties?.getAttribute("style:text-line-through-style");
         marks.bold ??= weight ? weight === "bold" || Number(weight) >= 600 : /^strong/i.test(name) || undefined;
         marks.italic ??= slant ? slant === "italic" || slant === "oblique" : /^emphasis$/i.test(name) || undefined;
-        marks.code ??= font ? MONOSPACE.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
+        marks.code ??= font ? MONOSPACE_FONT.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
+        marks.strike ??= lineThrough ? lineThrough !== "none" : undefined;
       }
       return marks;
     },
@@ -103,7 +105,7 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
     isMonospace(paragraphStyle) {
       for (const style of chain("paragraph", paragraphStyle)) {
         const font = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("style:font-name");
-        if (font) return MONOSPACE.test(font);
+        if (font) return MONOSPACE_FONT.test(font);
       }
       return false;
     },

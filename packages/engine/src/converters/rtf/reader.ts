@@ -2,6 +2,7 @@ import type { Element, ElementContent } from "hast";
 import iconv from "iconv-lite";
 import { ScrapeError } from "../../errors.js";
 import type { DocumentMetadata } from "../../types.js";
+import { MONOSPACE_FONT } from "../code-style.js";
 import { styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
@@ -20,6 +21,8 @@ interface GroupState extends ParagraphProperties {
   italic: boolean;
   /** Hidden text (`\v`), which Word does not show. */
   hidden: boolean;
+  /** Struck through (`\strike`, `\striked1`). */
+  strike: boolean;
   /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
   deleted: boolean;
   codePage: number;
@@ -56,7 +59,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -311,8 +314,10 @@ class RtfReader {
       case "b": state.bold = param !== 0; return;
       case "i": state.italic = param !== 0; return;
       case "v": state.hidden = param !== 0; return;
+      case "strike":
+      case "striked": state.strike = param !== 0; return;
       case "deleted": state.deleted = param !== 0; return;
-      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, deleted: false, font: undefined }); return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, deleted: false, font: undefined }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -334,7 +339,9 @@ class RtfReader {
     switch (state.destination) {
       case "body":
         if (state.hidden || state.deleted) return;
-        this.runs.push(...styledText(showSymbolFontText(state.font, value), { bold: state.bold, italic: state.italic, code: false }));
+        this.runs.push(
+          ...styledText(showSymbolFontText(state.font, value), { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike }),
+        );
         return;
       case "fldinst":
         this.fieldInstruction += value;

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root } from "hast";
+import { toText } from "hast-util-to-text";
 import { nestList } from "../hast-lists.js";
 import { unbolded } from "../hast-runs.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
@@ -12,6 +13,8 @@ const el = (tagName: string, children: ElementContent[], properties: Element["pr
 });
 
 const HEADING_STYLE = /^heading\s*([1-9])$/i;
+// A document with more than this share of its text in a monospaced font is typed in that font.
+const MOSTLY = 0.5;
 
 function paragraphElement(paragraph: RtfParagraph): Element {
   const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
@@ -19,6 +22,46 @@ function paragraphElement(paragraph: RtfParagraph): Element {
   if (level !== undefined) return el(`h${Math.min(level, 6)}`, unbolded(paragraph.content));
   if (/^title$/i.test(paragraph.styleName ?? "")) return el("h1", unbolded(paragraph.content));
   return el("p", paragraph.content);
+}
+
+const isCode = (node: ElementContent): boolean => node.type === "element" && node.tagName === "code";
+
+/**
+ * Whether a paragraph is a line of code: all its text set in a monospaced font, as pandoc and
+ * word processors set code blocks in RTF, which has no paragraph style for them.
+ */
+function isCodeParagraph(paragraph: RtfParagraph): boolean {
+  const blank = (node: ElementContent) => (node.type === "text" && !node.value.trim()) || (node.type === "element" && node.tagName === "br");
+  return paragraph.content.some(isCode) && paragraph.content.every((node) => isCode(node) || blank(node));
+}
+
+/** Text in code elements and in all, over a document's paragraphs. */
+function codeShare(blocks: readonly RtfBlock[]): number {
+  let code = 0;
+  let all = 0;
+  const count = (nodes: readonly ElementContent[], inCode: boolean): void => {
+    for (const node of nodes) {
+      if (node.type === "text") {
+        all += node.value.length;
+        if (inCode) code += node.value.length;
+      } else if (node.type === "element") count(node.children, inCode || isCode(node));
+    }
+  };
+  for (const block of blocks) {
+    if (block.type === "paragraph") count(block.content, false);
+    else for (const row of block.rows) for (const cell of row) count(cell.flatMap((inner) => (inner.type === "paragraph" ? inner.content : [])), false);
+  }
+  return all === 0 ? 0 : code / all;
+}
+
+/** The content with its code elements unwrapped. */
+function withoutCode(nodes: readonly ElementContent[]): ElementContent[] {
+  return nodes.flatMap((node) => (node.type !== "element" ? [node] : isCode(node) ? withoutCode(node.children) : [{ ...node, children: withoutCode(node.children) }]));
+}
+
+function withoutCodeBlock(block: RtfBlock): RtfBlock {
+  if (block.type === "paragraph") return { ...block, content: withoutCode(block.content) };
+  return { ...block, rows: block.rows.map((row) => row.map((cell) => cell.map((paragraph) => ({ ...paragraph, content: withoutCode(paragraph.content) })))) };
 }
 
 /** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
@@ -33,6 +76,13 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
     const block = blocks[i]!;
     if (block.type === "table") {
       out.push(el("table", block.rows.map((row) => el("tr", row.map((cell) => el("td", blocksToHast(cell)))))));
+    } else if (!block.list && isCodeParagraph(block)) {
+      const lines: string[] = [];
+      for (; blocks[i]?.type === "paragraph" && !(blocks[i] as RtfParagraph).list && isCodeParagraph(blocks[i] as RtfParagraph); i++) {
+        lines.push(toText(el("p", (blocks[i] as RtfParagraph).content)));
+      }
+      i--;
+      out.push(el("pre", [el("code", [{ type: "text", value: lines.join("\n") }])]));
     } else if (block.list) {
       let end = i;
       while (continuesList(block, blocks[end + 1])) end++;
@@ -48,7 +98,10 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
 
 /** An RTF document as HTML in mammoth's shape (footnotes included), for the shared HTML→GFM path. */
 export function rtfToHast(document: RtfDocument): Root {
-  const children = blocksToHast(document.blocks);
+  // Note: a document set mostly in a monospaced font (typed in Courier, as memos and pleadings
+  // often are) is prose in that font, not code.
+  const blocks = codeShare(document.blocks) > MOSTLY ? document.blocks.map(withoutCodeBlock) : document.blocks;
+  const children = blocksToHast(blocks);
   if (document.notes.length > 0) {
     children.push(el("ol", document.notes.map((note) => el("li", blocksToHast(note.blocks), { id: note.id }))));
   }
