@@ -46,6 +46,23 @@ describe("ODT", () => {
     expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "struck.odt")).markdown).toBe("The fee is ~~forty~~ fifty crowns.\n");
   });
 
+  it("reads a document typed in a monospaced font as prose, and code in one set otherwise as code", async () => {
+    const styles = (font: string) =>
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0">` +
+      `<office:font-face-decls><style:font-face style:name="Courier New" svg:font-family="'Courier New'"/><style:font-face style:name="Arial" svg:font-family="Arial"/></office:font-face-decls>` +
+      `<office:styles><style:style style:name="Standard" style:family="paragraph"><style:text-properties style:font-name="${font}"/></style:style>` +
+      `<style:style style:name="Listing" style:family="paragraph"><style:text-properties style:font-name="Courier New"/></style:style></office:styles></office:document-styles>`;
+    const body =
+      `<text:p text:style-name="Standard">MEMORANDUM OF AGREEMENT</text:p><text:p text:style-name="Standard">The parties agree to the terms set out below.</text:p>` +
+      `<text:p text:style-name="Listing">make harbour</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles("Courier New") }), "memo.odt")).markdown).toBe(
+      "MEMORANDUM OF AGREEMENT\n\nThe parties agree to the terms set out below.\n\nmake harbour\n",
+    );
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles("Arial") }), "memo.odt")).markdown).toBe(
+      "MEMORANDUM OF AGREEMENT\n\nThe parties agree to the terms set out below.\n\n```\nmake harbour\n```\n",
+    );
+  });
+
   it("leaves out hidden text (a text style with text:display=\"none\")", async () => {
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">` +

@@ -8,6 +8,7 @@ import { listsShowingLabels } from "../hast-lists.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { createListNumbering } from "../word/list-numbers.js";
+import { proseWhenTypedInMonospace } from "../typed-in-monospace.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements } from "../xml.js";
 import type { OdfStyles } from "./styles.js";
@@ -318,5 +319,5 @@ export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { na
   };
   const children = blocks(body, walk);
   if (walk.notes.length > 0) children.push(el("ol", walk.notes));
-  return { type: "root", children };
+  return proseWhenTypedInMonospace({ type: "root", children });
 }

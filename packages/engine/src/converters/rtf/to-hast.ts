@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root } from "hast";
 import { toText } from "hast-util-to-text";
 import { nestList } from "../hast-lists.js";
 import { unbolded } from "../hast-runs.js";
+import { proseWhenTypedInMonospace } from "../typed-in-monospace.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import type { RtfDocument } from "./reader.js";
 
@@ -13,8 +14,6 @@ const el = (tagName: string, children: ElementContent[], properties: Element["pr
 });
 
 const HEADING_STYLE = /^heading\s*([1-9])$/i;
-// A document with more than this share of its text in a monospaced font is typed in that font.
-const MOSTLY = 0.5;
 
 function paragraphElement(paragraph: RtfParagraph): Element {
   const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
@@ -33,35 +32,6 @@ const isCode = (node: ElementContent): boolean => node.type === "element" && nod
 function isCodeParagraph(paragraph: RtfParagraph): boolean {
   const blank = (node: ElementContent) => (node.type === "text" && !node.value.trim()) || (node.type === "element" && node.tagName === "br");
   return paragraph.content.some(isCode) && paragraph.content.every((node) => isCode(node) || blank(node));
-}
-
-/** Text in code elements and in all, over a document's paragraphs. */
-function codeShare(blocks: readonly RtfBlock[]): number {
-  let code = 0;
-  let all = 0;
-  const count = (nodes: readonly ElementContent[], inCode: boolean): void => {
-    for (const node of nodes) {
-      if (node.type === "text") {
-        all += node.value.length;
-        if (inCode) code += node.value.length;
-      } else if (node.type === "element") count(node.children, inCode || isCode(node));
-    }
-  };
-  for (const block of blocks) {
-    if (block.type === "paragraph") count(block.content, false);
-    else for (const row of block.rows) for (const cell of row) count(cell.flatMap((inner) => (inner.type === "paragraph" ? inner.content : [])), false);
-  }
-  return all === 0 ? 0 : code / all;
-}
-
-/** The content with its code elements unwrapped. */
-function withoutCode(nodes: readonly ElementContent[]): ElementContent[] {
-  return nodes.flatMap((node) => (node.type !== "element" ? [node] : isCode(node) ? withoutCode(node.children) : [{ ...node, children: withoutCode(node.children) }]));
-}
-
-function withoutCodeBlock(block: RtfBlock): RtfBlock {
-  if (block.type === "paragraph") return { ...block, content: withoutCode(block.content) };
-  return { ...block, rows: block.rows.map((row) => row.map((cell) => cell.map((paragraph) => ({ ...paragraph, content: withoutCode(paragraph.content) })))) };
 }
 
 /** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
@@ -98,12 +68,9 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
 
 /** An RTF document as HTML in mammoth's shape (footnotes included), for the shared HTML→GFM path. */
 export function rtfToHast(document: RtfDocument): Root {
-  // Note: a document set mostly in a monospaced font (typed in Courier, as memos and pleadings
-  // often are) is prose in that font, not code.
-  const blocks = codeShare(document.blocks) > MOSTLY ? document.blocks.map(withoutCodeBlock) : document.blocks;
-  const children = blocksToHast(blocks);
+  const children = blocksToHast(document.blocks);
   if (document.notes.length > 0) {
     children.push(el("ol", document.notes.map((note) => el("li", blocksToHast(note.blocks), { id: note.id }))));
   }
-  return { type: "root", children };
+  return proseWhenTypedInMonospace({ type: "root", children });
 }
