@@ -1,4 +1,5 @@
 import { read, set_cptable } from "@e965/xlsx";
+import type { WorkBook } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter, DocumentFormat } from "../types.js";
@@ -9,6 +10,7 @@ import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
 import type { SheetPicture } from "./spreadsheet/pictures.js";
 import { renderSheetSection } from "./spreadsheet/sheet-section.js";
+import { decodeXml } from "./xml.js";
 
 // Note: the ESM build of SheetJS ships without code pages; legacy XLS files (BIFF5 and older)
 // store their text in the workbook's code page (cp1251, cp932, ...) and would come out garbled.
@@ -18,6 +20,25 @@ set_cptable(cptable);
 function sheetPictures(bytes: Uint8Array, format: DocumentFormat): Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>> {
   if (bytes[0] !== 0x50) return new Map();
   return format === "xlsx" ? readSheetPictures(bytes) : format === "ods" ? readOdsPictures(bytes) : new Map();
+}
+
+/**
+ * Read a workbook with SheetJS, keeping what it prints about the file. Note: SheetJS reports what
+ * it cannot read (an ODS number format with conditions) with `console.error`, which would reach a
+ * CLI user's terminal and a server's log once per cell; the read is synchronous, so nothing else
+ * prints while the console is borrowed.
+ */
+function readWorkbook(bytes: Uint8Array): { workbook: WorkBook; complaints: string[] } {
+  const complaints: string[] = [];
+  const { error, warn } = console;
+  console.error = console.warn = (...parts: unknown[]) => void complaints.push(parts.map(String).join(" "));
+  try {
+    // One row past the limit tells a sheet of exactly MAX_TABLE_ROWS rows from a longer one.
+    const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: MAX_TABLE_ROWS + 1 });
+    return { workbook, complaints };
+  } finally {
+    Object.assign(console, { error, warn });
+  }
 }
 
 /**
@@ -36,10 +57,9 @@ export const spreadsheetConverter: Converter = {
     assertWorkbookContainer(bytes, format, name);
     const images = await imageCollectorFor(options);
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
-    // One row past the limit tells a sheet of exactly MAX_TABLE_ROWS rows from a longer one.
-    const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: MAX_TABLE_ROWS + 1 });
+    const { workbook, complaints } = readWorkbook(bytes);
     const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
-    const warnings: string[] = [];
+    const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
     const sections: string[] = [];
     const sheetNames: string[] = [];
     const hiddenOdsSheets = format === "ods" && bytes[0] === 0x50 ? readOdsHiddenSheets(bytes) : new Set<string>();

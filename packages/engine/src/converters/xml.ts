@@ -28,3 +28,14 @@ export function childElements(parent: Element | Document): Element[] {
 export function descendants(parent: Element | Document, localName: string): Element[] {
   return Array.from(parent.getElementsByTagNameNS("*", localName));
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Text with XML's entities and character references decoded (for XML read as text, without a parser). */
+export function decodeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, name: string) => {
+    if (name[0] !== "#") return XML_ENTITIES[name.toLowerCase()] ?? entity;
+    const codePoint = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return String.fromCodePoint(codePoint);
+  });
+}

@@ -245,6 +245,25 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(warnings).toEqual([expect.stringContaining('Sheet "Lookup" is hidden')]);
   });
 
+  it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning", async () => {
+    // A number style whose map has a condition SheetJS does not read ("value()>0"); it used to print
+    // "ODS number format may be incorrect" to stderr for every such style.
+    const parts = unzipSync(workbookBytes(workbookOf({ Prices: utils.aoa_to_sheet([["Item", "Price"], ["Fuel", 12]]) }), "ods"));
+    const style = `<number:number-style style:name="N9"><number:number number:decimal-places="2"/><style:map style:condition="value()&gt;0" style:apply-style-name="N9"/></number:number-style>`;
+    parts["content.xml"] = strToU8(strFromU8(parts["content.xml"]!).replace("<office:automatic-styles>", `<office:automatic-styles>${style}`));
+    const printed: unknown[] = [];
+    const { error } = console;
+    console.error = (...parts: unknown[]) => void printed.push(parts);
+    try {
+      const { markdown, warnings } = await convert(zipSync(parts), { filename: "prices.ods" });
+      expect(markdown).toContain("| Fuel | 12");
+      expect(warnings).toEqual(['Some cells may look different than in Excel: 1 problem(s) reading the workbook, the first: "ODS number format may be incorrect: value()>0".']);
+    } finally {
+      console.error = error;
+    }
+    expect(printed).toEqual([]);
+  });
+
   it("gives empty Markdown and a warning for a workbook without values", async () => {
     const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Empty: utils.aoa_to_sheet([]) })), { filename: "empty.xlsx" });
     expect(markdown).toBe("");

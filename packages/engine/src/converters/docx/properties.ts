@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
 import type { DocumentMetadata } from "../../types.js";
-import { decodeXml } from "./word-xml.js";
+import { decodeXml } from "../xml.js";
 
 const CORE_PART = "docProps/core.xml";
 const STYLES_PART = "word/styles.xml";

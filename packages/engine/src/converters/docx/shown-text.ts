@@ -6,7 +6,8 @@ import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
-import { booleanProperty, childElement, decodeXml, numberingReference, valueIn, wordAttribute } from "./word-xml.js";
+import { decodeXml } from "../xml.js";
+import { booleanProperty, childElement, numberingReference, valueIn, wordAttribute } from "./word-xml.js";
 
 const DOCUMENT_PART = "word/document.xml";
 const STYLES_PART = "word/styles.xml";

@@ -10,16 +10,7 @@ export interface NumberingReference {
 // Note: Word always writes WordprocessingML with the `w:` prefix, which is what these helpers
 // look for (as mammoth's own reader does through its namespace map).
 
-const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** Text with XML's entities and character references decoded. */
-export function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, name: string) => {
-    if (name[0] !== "#") return XML_ENTITIES[name.toLowerCase()] ?? entity;
-    const codePoint = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return String.fromCodePoint(codePoint);
-  });
-}
+import { decodeXml } from "../xml.js";
 
 /** The `w:name` attribute in the attributes text of a start tag. */
 export function attributeIn(attributes: string, name: string): string | undefined {

@@ -1,11 +1,10 @@
 import { strFromU8, unzipSync } from "fflate";
+import { decodeXml } from "../xml.js";
 
 const TABLE_STYLE = /<style:style\b([^>]*)>([\s\S]*?)<\/style:style>/g;
 const TABLE_START = /<table:table\s([^>]*)>/g;
 const attribute = (attributes: string, name: string): string | undefined =>
   new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1];
-const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const decodeXml = (text: string): string => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
 
 /**
  * The names of the sheets an ODS package hides (a table style with `table:display="false"`),
