@@ -119,6 +119,13 @@ describe("DOC (Word 97) converter", () => {
     expect(paragraphs.map((paragraph) => paragraph.runs.map((run) => run.text).join(""))).toEqual(["Angle α."]);
   });
 
+  it("keeps every cell under its column when a cell is merged across two (Word writes one wider cell)", async () => {
+    const { markdown } = await convert(word97("merged-cells.doc"), { filename: "merged-cells.doc" });
+    expect(markdown).toBe(
+      "| Region totals |       | Year |\n| ------------- | ----- | ---- |\n| North         | Fuel  | 2025 |\n|               | Water | 2026 |\n",
+    );
+  });
+
   it("shows what Word shows: a tracked deletion and hidden text are left out", async () => {
     const { markdown } = await convert(word97("revisions-and-hidden.doc"), { filename: "revisions-and-hidden.doc" });
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");

@@ -88,6 +88,19 @@ describe("RTF", () => {
     expect(markdown).toBe("MEMORANDUM OF AGREEMENT\n\nThe parties agree to the terms below.\n\nSigned.\n");
   });
 
+  it("keeps every cell under its column when a cell is merged across two (one wider \\cellx)", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\trowd\cellx6400\cellx9600\pard\intbl Region totals\cell Year\cell\row
+\trowd\cellx3200\cellx6410\cellx9600\pard\intbl North\cell Fuel\cell 2025\cell\row
+\trowd\cellx3200\cellx6410\cellx9600\pard\intbl South\cell Water\cell 2026\cell\row
+\pard After the table.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "merged.rtf");
+    expect(markdown).toBe(
+      "| Region totals |       | Year |\n| ------------- | ----- | ---- |\n| North         | Fuel  | 2025 |\n| South         | Water | 2026 |\n\nAfter the table.\n",
+    );
+  });
+
   it("shows what Word shows: tracked deletions and hidden text are left out", async () => {
     const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
 \pard\plain The fee is {\deleted\revauth1 forty}{\revised\revauth1 fifty} crowns.\par

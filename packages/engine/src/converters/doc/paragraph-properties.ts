@@ -1,6 +1,6 @@
 import type { StreamRange } from "./fib.js";
 import { PAGE_SIZE, readFormattedPages } from "./formatted-pages.js";
-import { SPRM, readSprms } from "./sprms.js";
+import { SPRM, readRowCellEdges, readSprms } from "./sprms.js";
 
 /** The properties of one paragraph that decide its Markdown block. */
 export interface ParagraphProperties {
@@ -8,6 +8,8 @@ export interface ParagraphProperties {
   inTable: boolean;
   /** The paragraph is the mark that ends a table row. */
   tableRowEnd: boolean;
+  /** On a row's end mark: the right edges of its cells, in twips. */
+  cellEdges?: number[] | undefined;
   listFormatOverride: number | undefined;
   listLevel: number | undefined;
 }
@@ -31,10 +33,12 @@ function readPapx(page: Uint8Array, at: number): ParagraphProperties {
   const grpprlStart = sizeByte ? at + 1 : at + 2;
   const grpprlEnd = grpprlStart + (sizeByte ? sizeByte * 2 - 1 : (page[at + 1] ?? 0) * 2);
   const sprms = readSprms(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE));
+  const tableRowEnd = Boolean(sprms.get(SPRM.tableRowEnd));
   return {
     styleIndex: (page[grpprlStart] ?? 0) | ((page[grpprlStart + 1] ?? 0) << 8),
     inTable: Boolean(sprms.get(SPRM.inTable)) || (sprms.get(SPRM.tableDepth) ?? 0) > 0,
-    tableRowEnd: Boolean(sprms.get(SPRM.tableRowEnd)),
+    tableRowEnd,
+    cellEdges: tableRowEnd ? readRowCellEdges(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE)) : undefined,
     listFormatOverride: sprms.get(SPRM.listFormatOverride),
     listLevel: sprms.get(SPRM.listLevel),
   };

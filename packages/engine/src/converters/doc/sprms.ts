@@ -39,24 +39,45 @@ function variableOperandSize(sprm: number, bytes: Uint8Array, at: number): numbe
   return 1 + (bytes[at] ?? 0);
 }
 
-/**
- * Read a grpprl (a run of property modifiers) into sprm → operand value. Only operands of up to
- * four bytes are kept as numbers (little-endian); the others are skipped.
- */
-export function readSprms(bytes: Uint8Array, start: number, end: number): Map<number, number> {
-  const operands = new Map<number, number>();
+/** Call `visit` with each sprm of a grpprl (a run of property modifiers), its operand's offset and whether its size is fixed. */
+function walkSprms(bytes: Uint8Array, start: number, end: number, visit: (sprm: number, at: number, fixedSize: number) => void): void {
   let at = start;
   while (at + 2 <= end) {
     const sprm = (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
     at += 2;
     const fixedSize = OPERAND_SIZE[sprm >> 13]!;
-    const size = fixedSize || variableOperandSize(sprm, bytes, at);
-    if (fixedSize) {
-      let value = 0;
-      for (let index = fixedSize - 1; index >= 0; index--) value = value * 256 + (bytes[at + index] ?? 0);
-      operands.set(sprm, value);
-    }
-    at += size;
+    visit(sprm, at, fixedSize);
+    at += fixedSize || variableOperandSize(sprm, bytes, at);
   }
+}
+
+/**
+ * Read a grpprl into sprm → operand value. Only operands of up to four bytes are kept as numbers
+ * (little-endian); the others are skipped.
+ */
+export function readSprms(bytes: Uint8Array, start: number, end: number): Map<number, number> {
+  const operands = new Map<number, number>();
+  walkSprms(bytes, start, end, (sprm, at, fixedSize) => {
+    if (!fixedSize) return;
+    let value = 0;
+    for (let index = fixedSize - 1; index >= 0; index--) value = value * 256 + (bytes[at + index] ?? 0);
+    operands.set(sprm, value);
+  });
   return operands;
+}
+
+/**
+ * The right edges of a table row's cells, in twips, from the row's `sprmTDefTable` ([MS-DOC]
+ * 2.9.311 TDefTableOperand: its size, the cell count, then the cells' borders, rgdxaCenter).
+ */
+export function readRowCellEdges(bytes: Uint8Array, start: number, end: number): number[] | undefined {
+  let edges: number[] | undefined;
+  walkSprms(bytes, start, end, (sprm, at) => {
+    if (sprm !== SPRM_T_DEF_TABLE && sprm !== SPRM_T_DEF_TABLE_10) return;
+    const cells = bytes[at + 2] ?? 0;
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    if (at + 3 + (cells + 1) * 2 > Math.min(end, bytes.length)) return;
+    edges = Array.from({ length: cells }, (_, index) => view.getInt16(at + 3 + (index + 1) * 2, true));
+  });
+  return edges;
 }

@@ -1,5 +1,6 @@
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
+import { cellSpans } from "../word/cell-grid.js";
 import { joinCellLines } from "../word/cell-lines.js";
 import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
@@ -45,13 +46,17 @@ function phrasingOf(paragraph: DocParagraph, capitals = false, emphasis = true):
 /** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */
 function createTableBuilder() {
   let rows: TableRow[] = [];
+  let rowEdges: number[][] = [];
   let cells: TableCell[] = [];
   let lines: PhrasingContent[][] = [];
   return {
     /** Add a paragraph of a cell; `capitals` as {@link phrasingOf} takes it. */
     add(paragraph: DocParagraph, capitals: boolean): void {
       if (paragraph.tableRowEnd) {
-        if (cells.length > 0) rows.push({ type: "tableRow", children: cells });
+        if (cells.length > 0) {
+          rows.push({ type: "tableRow", children: cells });
+          rowEdges.push(paragraph.cellEdges ?? []);
+        }
         cells = [];
         return;
       }
@@ -63,13 +68,21 @@ function createTableBuilder() {
       }
     },
 
-    /** The finished table (first row as header, rows padded to one width), if any row was read. */
+    /**
+     * The finished table (first row as header, a cell merged across columns followed by empty
+     * cells for the columns it covers, rows padded to one width), if any row was read.
+     */
     take(): RootContent | undefined {
       const finished = rows;
+      const spans = cellSpans(rowEdges, finished.map((row) => row.children.length));
       rows = [];
+      rowEdges = [];
       cells = [];
       lines = [];
       if (finished.length === 0) return undefined;
+      finished.forEach((row, index) => {
+        row.children = row.children.flatMap((cell, column) => [cell, ...Array.from({ length: (spans[index]![column] ?? 1) - 1 }, (): TableCell => ({ type: "tableCell", children: [] }))]);
+      });
       const width = Math.max(...finished.map((row) => row.children.length));
       for (const row of finished) {
         while (row.children.length < width) row.children.push({ type: "tableCell", children: [] });

@@ -1,5 +1,6 @@
 import type { ElementContent } from "hast";
 import { mergeRuns } from "../hast-runs.js";
+import { cellSpans } from "../word/cell-grid.js";
 import { isPlainNumberLabel } from "../word/list-numbers.js";
 import type { RtfBlock, RtfParagraph, RtfTable } from "./model.js";
 
@@ -104,6 +105,9 @@ export class BlockSink {
   private cell: RtfParagraph[] = [];
   private row: RtfParagraph[][] = [];
   private table: RtfTable | undefined;
+  /** The right edges of the cells of the row being defined (`\cellx`), and of each row read. */
+  private rowEdges: number[] = [];
+  private tableEdges: number[][] = [];
 
   constructor(readonly label: string) {}
 
@@ -124,15 +128,32 @@ export class BlockSink {
     this.cell = [];
   }
 
+  /** `\trowd`: a row's definition starts. */
+  defineRow(): void {
+    this.rowEdges = [];
+  }
+
+  /** `\cellxN`: the right edge of the next cell of the row being defined. */
+  cellEdge(twips: number): void {
+    this.rowEdges.push(twips);
+  }
+
   /** `\row`. */
   endRow(): void {
     this.table ??= { type: "table", rows: [] };
     this.table.rows.push(this.row);
+    this.tableEdges.push(this.rowEdges);
     this.row = [];
   }
 
+  /** The table ends: a cell merged across columns is followed by empty cells for the columns it covers. */
   closeTable(): void {
-    if (this.table) this.blocks.push(this.table);
+    if (this.table) {
+      const spans = cellSpans(this.tableEdges, this.table.rows.map((row) => row.length));
+      const rows = this.table.rows.map((row, index) => row.flatMap((cell, column) => [cell, ...Array.from({ length: (spans[index]![column] ?? 1) - 1 }, (): RtfParagraph[] => [])]));
+      this.blocks.push({ ...this.table, rows });
+    }
     this.table = undefined;
+    this.tableEdges = [];
   }
 }

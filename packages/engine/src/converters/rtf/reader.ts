@@ -321,6 +321,8 @@ class RtfReader {
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
+      case "trowd": this.sink.defineRow(); return;
+      case "cellx": this.sink.cellEdge(param ?? 0); return;
       case "intbl": state.inTable = true; return;
       case "li": state.leftIndent = param ?? 0; return;
       case "fi": state.firstIndent = param ?? 0; return;
