@@ -264,6 +264,13 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(printed).toEqual([]);
   });
 
+  it("reads a worksheet Excel 2.1 to 4.0 saved as a bare BIFF stream, named .xls", async () => {
+    const bytes = workbookBytes(workbookOf({ Ledger: utils.aoa_to_sheet([["Item", "Amount"], ["Fuel", 1234.5]]) }), "biff2");
+    expect(Array.from(bytes.subarray(0, 2))).toEqual([0x09, 0x00]);
+    const { markdown } = await convert(bytes, { filename: "ledger.xls" });
+    expect(markdown).toContain("| Fuel | 1234.5 |");
+  });
+
   it("gives empty Markdown and a warning for a workbook without values", async () => {
     const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Empty: utils.aoa_to_sheet([]) })), { filename: "empty.xlsx" });
     expect(markdown).toBe("");

@@ -1,4 +1,4 @@
-import { OLE2_SIGNATURE, ZIP_SIGNATURE, startsWith } from "../../signatures.js";
+import { OLE2_SIGNATURE, ZIP_SIGNATURE, isBareBiff, startsWith } from "../../signatures.js";
 import { ScrapeError } from "../../errors.js";
 import { oleEntryNames } from "../ole-container.js";
 import type { DocumentFormat } from "../../types.js";
@@ -30,7 +30,8 @@ export function assertWorkbookContainer(bytes: Uint8Array, format: DocumentForma
   const isMarkup = format === "xls" && /^\uFEFF?\s*</.test(new TextDecoder().decode(bytes.subarray(0, 64)));
   // An encrypted XLSX is an OLE2 file holding the encrypted ZIP package.
   const isOoxml = format === "xlsx" || format === "xlsb";
-  const expected = format === "xls" ? isOle2 || isMarkup : isOoxml ? zip || isOle2 : zip;
+  // Note: Excel 2.1 to 4.0 saved a bare BIFF stream, which SheetJS reads as it reads Excel 97's.
+  const expected = format === "xls" ? isOle2 || isMarkup || isBareBiff(bytes) : isOoxml ? zip || isOle2 : zip;
   if (!expected) {
     const container = format === "xls" ? "an Excel 97-2003 file" : "a ZIP package";
     throw new ScrapeError(
