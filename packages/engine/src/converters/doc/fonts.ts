@@ -13,7 +13,7 @@ const NAME_OFFSET = 40;
  */
 export function readFontNames(table: Uint8Array, range: StreamRange): string[] {
   const end = Math.min(range.offset + range.length, table.length);
-  if (range.length < HEADER_SIZE || end <= range.offset) return [];
+  if (range.length < HEADER_SIZE || range.offset + HEADER_SIZE > end) return [];
   const view = new DataView(table.buffer, table.byteOffset);
   const count = view.getUint16(range.offset, true);
   const names: string[] = [];

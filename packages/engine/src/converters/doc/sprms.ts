@@ -39,7 +39,10 @@ function variableOperandSize(sprm: number, bytes: Uint8Array, at: number): numbe
   return 1 + (bytes[at] ?? 0);
 }
 
-/** Call `visit` with each sprm of a grpprl (a run of property modifiers), its operand's offset and whether its size is fixed. */
+/**
+ * Call `visit` with each sprm of a grpprl (a run of property modifiers), its operand's offset and
+ * its operand's fixed size (0 when the operand says its own size).
+ */
 function walkSprms(bytes: Uint8Array, start: number, end: number, visit: (sprm: number, at: number, fixedSize: number) => void): void {
   let at = start;
   while (at + 2 <= end) {
