@@ -1,7 +1,7 @@
 import CFB from "cfb";
 import type { FootnoteDefinition } from "mdast";
 import { ScrapeError } from "../errors.js";
-import type { Converter } from "../types.js";
+import type { ConvertResult, Converter } from "../types.js";
 import { readOleContainer } from "./ole-container.js";
 import { writeMarkdown } from "./word/markdown-writer.js";
 import { readCharacterProperties } from "./doc/character-properties.js";
@@ -13,11 +13,22 @@ import { type DocParagraph, type DocText, readParagraphs, readPieces } from "./d
 import { type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
 import { inherited, readStyles } from "./doc/styles.js";
 import { paragraphsToMdast } from "./doc/to-mdast.js";
+import { isWord95, readWord95Paragraphs } from "./doc/word95.js";
 
 function readStream(container: CFB.CFB$Container, name: string): Uint8Array {
   const entry = CFB.find(container, name);
   if (!entry) throw new Error(`it has no ${name} stream`);
   return Uint8Array.from(entry.content);
+}
+
+/** A Word 6 or Word 95 document: its text as paragraphs, with a warning that its structure is not read. */
+function convertWord95(wordDocument: Uint8Array, name: string): ConvertResult {
+  const { markdown } = writeMarkdown(paragraphsToMdast(readWord95Paragraphs(wordDocument), [], () => undefined));
+  return {
+    markdown,
+    metadata: {},
+    warnings: [`${name} was saved by Word 6 or Word 95: only its text is read (no headings, lists or tables); save it again as .docx to keep its structure.`],
+  };
 }
 
 /**
@@ -51,6 +62,7 @@ export const docConverter: Converter = {
     const name = options.filename ?? "the document";
     const container = readOleContainer(bytes);
     const wordDocument = readStream(container, "WordDocument");
+    if (isWord95(wordDocument)) return convertWord95(wordDocument, name);
     const fib = readFib(wordDocument);
     if (fib.encrypted) {
       throw new ScrapeError(

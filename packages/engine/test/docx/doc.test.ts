@@ -138,6 +138,62 @@ describe("DOC (Word 97) converter", () => {
     );
   });
 
+  describe("Word 6 and Word 95 documents", () => {
+    // Note: nothing here writes Word 6 or 95 any more (LibreOffice dropped the filters), so the test
+    // builds one: a WordDocument stream with Word 6's FIB (nFib 104) and its text 8 bits a
+    // character, in one run from fcMin or, fast-saved, in pieces listed by a piece table.
+    const FC_MIN = 0x300;
+    function word95(text: string, { pieces, encrypted = false }: { pieces?: Array<[start: number, end: number]>; encrypted?: boolean } = {}): Uint8Array {
+      const bytes = new Uint8Array(Buffer.from(text, "latin1"));
+      const stream = new Uint8Array(FC_MIN + bytes.length + 64);
+      const view = new DataView(stream.buffer);
+      view.setUint16(0, 0xa5ec, true);
+      view.setUint16(2, 104, true);
+      view.setUint16(0x0a, (pieces ? 0x0004 : 0) | (encrypted ? 0x0100 : 0), true);
+      view.setUint32(0x18, FC_MIN, true);
+      view.setUint32(0x1c, FC_MIN + bytes.length, true);
+      view.setUint32(0x34, bytes.length, true);
+      if (!pieces) {
+        stream.set(bytes, FC_MIN);
+      } else {
+        // Fast-saved: the pieces stored last to first, and a Clx (a Pcdt) after the text.
+        let at = FC_MIN;
+        const offsets = [...pieces].reverse().map(([start, end]) => {
+          stream.set(bytes.subarray(start, end), at);
+          at += end - start;
+          return at - (end - start);
+        }).reverse();
+        const clx = at;
+        stream[clx] = 0x02;
+        view.setUint32(clx + 1, (pieces.length + 1) * 4 + pieces.length * 8, true);
+        pieces.forEach(([start], index) => view.setUint32(clx + 5 + index * 4, start, true));
+        view.setUint32(clx + 5 + pieces.length * 4, bytes.length, true);
+        pieces.forEach((_, index) => view.setUint32(clx + 5 + (pieces.length + 1) * 4 + index * 8 + 2, offsets[index]!, true));
+        view.setUint32(0x160, clx, true);
+        view.setUint32(0x164, 5 + (pieces.length + 1) * 4 + pieces.length * 8, true);
+      }
+      const container = CFB.utils.cfb_new();
+      CFB.utils.cfb_add(container, "/WordDocument", stream);
+      return new Uint8Array(CFB.write(container, { type: "buffer" }) as Uint8Array);
+    }
+    const TEXT = "Harbour rules\rBoats moor at the east pontoon. Fees are paid at the office.\r";
+
+    it("reads a Word 6 or 95 document's text, with a warning that its structure is not read", async () => {
+      const { markdown, warnings } = await convert(word95(TEXT), { filename: "rules.doc" });
+      expect(markdown).toBe("Harbour rules\n\nBoats moor at the east pontoon. Fees are paid at the office.\n");
+      expect(warnings).toEqual([expect.stringMatching(/^rules\.doc was saved by Word 6 or Word 95: only its text is read/)]);
+    });
+
+    it("reads a fast-saved one's pieces in their order, and refuses an encrypted one in one line", async () => {
+      const { markdown } = await convert(word95(TEXT, { pieces: [[0, 20], [20, 47], [47, TEXT.length]] }), { filename: "fast.doc" });
+      expect(markdown).toBe("Harbour rules\n\nBoats moor at the east pontoon. Fees are paid at the office.\n");
+      await expect(convert(word95(TEXT, { encrypted: true }), { filename: "locked.doc" })).rejects.toMatchObject({
+        code: "DOCUMENT_UNREADABLE",
+        message: expect.stringMatching(/^locked\.doc [^\n]*password-protected/),
+      });
+    });
+  });
+
   it("rejects a truncated DOC as unreadable, naming it", async () => {
     const truncated = corpusFile("dl_legacy_sample.doc").subarray(0, 4096);
     await expect(convert(truncated, { filename: "cut.doc" })).rejects.toMatchObject({

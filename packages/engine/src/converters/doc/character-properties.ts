@@ -26,7 +26,8 @@ export interface CharacterProperties {
   unseen: boolean;
 }
 
-const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
+/** Text with no character properties of its own. */
+export const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
 
 // Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
 const TOGGLE_ON = new Set([1, 0x81]);

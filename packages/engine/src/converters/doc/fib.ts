@@ -32,7 +32,8 @@ export interface Fib {
 }
 
 const WORD_97_MAGIC = 0xa5ec;
-// Word 97 and later write nFib 193 (0xC1) or more; Word 6 and 95, whose layout differs, wrote 101..105.
+// Word 97 and later write nFib 193 (0xC1) or more; Word 6 and 95 (101..105) are read by word95.ts
+// before this; older files are refused.
 const LAST_WORD_95_NFIB = 105;
 
 // Indexes into FibRgFcLcb97 ([MS-DOC] 2.5.6).
@@ -62,7 +63,7 @@ export function readFib(wordDocument: Uint8Array): Fib {
     throw new Error("the WordDocument stream has no Word file header");
   }
   if (view.getUint16(2, true) <= LAST_WORD_95_NFIB) {
-    throw new Error("it was saved by Word 6 or Word 95, which are not supported; save it again as .docx");
+    throw new Error("it was saved by a Word older than Word 6, which is not supported; save it again as .docx");
   }
   const flags = view.getUint16(0x0a, true);
   const rgWCount = view.getUint16(0x20, true);

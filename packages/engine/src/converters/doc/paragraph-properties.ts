@@ -14,7 +14,8 @@ export interface ParagraphProperties {
   listLevel: number | undefined;
 }
 
-const NORMAL: ParagraphProperties = {
+/** A paragraph with no properties of its own: body text, not in a table or list. */
+export const NORMAL: ParagraphProperties = {
   styleIndex: 0,
   inTable: false,
   tableRowEnd: false,

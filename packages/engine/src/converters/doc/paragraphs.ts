@@ -59,7 +59,15 @@ export interface Piece {
 
 /** Read the piece table (the Pcdt of the Clx, [MS-DOC] 2.9.38) that maps text to bytes. */
 export function readPieces(table: Uint8Array, fib: Fib): Piece[] {
-  const clx = table.subarray(fib.pieceTable.offset, fib.pieceTable.offset + fib.pieceTable.length);
+  return readPieceTable(table.subarray(fib.pieceTable.offset, fib.pieceTable.offset + fib.pieceTable.length), false);
+}
+
+/**
+ * Read a Clx: the Prc entries of a fast-saved file, then the Pcdt. With `eightBit` (Word 6 and
+ * 95), every piece is 8-bit text at the file offset its descriptor gives; from Word 97 on, a flag
+ * in that offset tells compressed (8-bit) text from UTF-16.
+ */
+export function readPieceTable(clx: Uint8Array, eightBit: boolean): Piece[] {
   const view = new DataView(clx.buffer, clx.byteOffset, clx.byteLength);
   let at = 0;
   // Skip the Prc entries (property modifiers of fast-saved files) that precede the Pcdt.
@@ -71,11 +79,11 @@ export function readPieces(table: Uint8Array, fib: Fib): Piece[] {
   const pieces: Piece[] = [];
   for (let index = 0; index < count; index++) {
     const fc = view.getUint32(plc + (count + 1) * 4 + index * 8 + 2, true);
-    const compressed = (fc & 0x40000000) !== 0;
+    const compressed = eightBit || (fc & 0x40000000) !== 0;
     pieces.push({
       start: view.getUint32(plc + index * 4, true),
       end: view.getUint32(plc + (index + 1) * 4, true),
-      offset: compressed ? (fc & 0x3fffffff) / 2 : fc,
+      offset: eightBit ? fc : compressed ? (fc & 0x3fffffff) / 2 : fc,
       compressed,
     });
   }
