@@ -20,4 +20,19 @@ describe("pdf converter: glyphs without Unicode", () => {
     expect(markdown).toContain("We build con");
     expect(markdown).not.toMatch(/con dent|satis ed/);
   });
+
+  it("reads a glyph that maps to a C1 control code at the start of list lines as their bullet", async () => {
+    // As pdf.js reads TeX's bullet (cmsy's code 15 in its built-in encoding): U+0088. Here the code
+    // for "#" stands for it; it sits before each item, set apart by a gap (so pdf.js gives it an item of its own, as it gives TeX's bullet in its own font).
+    const bulletAsControl = toUnicodeCMap({ ranges: [[0x21, 0x7e, "0021"]], codes: { " ": "0020", "#": "0088" } });
+    const lines = [
+      { text: "Cargo weights come from the register, which records every lift.", x: 72, y: 700 },
+      { text: "#", x: 82, y: 681 },
+      { text: "Lifts under one tonne were left out.", x: 100, y: 681 },
+      { text: "#", x: 82, y: 662 },
+      { text: "Lifts during repairs were left out.", x: 100, y: 662 },
+    ];
+    const { markdown } = await convert(makePdf([lines], { toUnicode: bulletAsControl }), { filename: "bullets.pdf", pdf: { mode: "fast" } });
+    expect(markdown).toBe("Cargo weights come from the register, which records every lift.\n\n- Lifts under one tonne were left out.\n- Lifts during repairs were left out.\n");
+  });
 });

@@ -32,8 +32,9 @@ const MONOSPACE_FONT_NAME = /courier|mono|consol|menlo|inconsolata|cmtt|sftt|typ
 // Note: Wingdings, Symbol and ZapfDingbats bullets come out as letters ("l", "r", "§").
 const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
 // Note: glyphs without a Unicode mapping come out as control characters; a tiny item holding one
-// (often with the glyph's letter, "r\u0001") is a bullet drawn from a symbol font.
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f]/;
+// (often with the glyph's letter, "r\u0001") is a bullet drawn from a symbol font. C1 codes count
+// too: pdf.js reads TeX's bullet (cmsy's code 15) as U+0088, and no text holds them.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, "g");
 // Only a glyph that pdf.js could not map to a symbol of its own (a letter, "§", a private-use or
 // control code) is a bullet: "≥" from Symbol or "✗" from Dingbats mean what they show.
