@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
 import { removeFurniture } from "../../src/converters/pdf/furniture.js";
 import { lineText } from "../../src/converters/pdf/model.js";
 import type { PageLayout, TextLine } from "../../src/converters/pdf/model.js";
+import { makePdf } from "./helpers/make-pdf.js";
+import type { PdfLine } from "./helpers/make-pdf.js";
 
 const line = (text: string, baseline: number, pageIndex: number): TextLine => ({
   runs: [{ text, markdown: text, emphasized: text, x: 72, right: 300, fontSize: 10, bold: false, italic: false, monospace: false }],
@@ -38,5 +41,22 @@ describe("removeFurniture", () => {
     );
     const kept = removeFurniture(pages).map((result) => result.lines.map(lineText));
     expect(kept).toEqual([0, 1, 2].map((index) => [`Body text of page ${index + 1}`, "Annual Report 2024"]));
+  });
+
+  it("drops a page number centred well under the text, out of the margins (LaTeX's default layout)", async () => {
+    // Letter paper; the number two inches above the edge, as LaTeX sets it, on one page or two.
+    // Helvetica's digits are 0.556 em wide: "1" at 11 pt is centred at x 306.
+    const text = (page: number): PdfLine[] => [
+      { text: `Moorings are let for a season, and page ${page} of the rules says how.`, x: 126, y: 650, size: 11 },
+      { text: "Fees are set each year by the harbour board and paid in advance.", x: 126, y: 636, size: 11 },
+    ];
+    const number = (page: number): PdfLine => ({ text: String(page), x: 306 - 3.06, y: 143, size: 11 });
+    const single = (await convert(makePdf([[...text(1), number(1)]]), { filename: "one.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(single.trim()).toBe("Moorings are let for a season, and page 1 of the rules says how. Fees are set each year by the harbour board and paid in advance.");
+    const double = (await convert(makePdf([[...text(1), number(1)], [...text(2), number(2)]]), { filename: "two.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(double).not.toMatch(/^\d+$/m);
+    // A number set at the text's pitch under it, or off centre, is the text's.
+    const answer = (await convert(makePdf([[...text(1), { text: "42", x: 126, y: 622, size: 11 }]]), { filename: "answer.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(answer).toMatch(/42/);
   });
 });

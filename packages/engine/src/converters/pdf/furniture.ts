@@ -11,13 +11,20 @@ const REPEAT_SHARE = 0.4;
 // larger than the running header, it is the title (content), not furniture.
 const PROMINENT_SCALE = 1.15;
 const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+// Note: LaTeX's default margins put the page number some two inches above the paper's edge, out of
+// the margin share. A page number there is the page's lowest line, centred, this many of its
+// heights under the line above, in the lower part of the page.
+const LONE_NUMBER_GAP_EM = 2.5;
+const CENTRED_SHARE = 0.03;
+const LOWER_PART = 0.6;
 
 type Zone = "top" | "bottom";
 
 /**
- * Drop page furniture: bare page numbers, and lines in the top or bottom margin that repeat at
- * the same place on many pages (digits ignored, so "Page 3" matches "Page 4"). Where such a line
- * is set larger than its repeats (the title on the first page), it is kept.
+ * Drop page furniture: bare page numbers (in the margins, or centred well under the text), and
+ * lines in the top or bottom margin that repeat at the same place on many pages (digits ignored,
+ * so "Page 3" matches "Page 4"). Where such a line is set larger than its repeats (the title on
+ * the first page), it is kept.
  */
 export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const pagesByKey = new Map<string, Set<number>>();
@@ -35,12 +42,25 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     const key = furnitureKey(page, line);
-    if (key === undefined) return false;
+    if (key === undefined) return isLonePageNumber(page, line);
     if (PAGE_NUMBER.test(lineText(line).trim())) return true;
     const repeats = (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
     return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
+}
+
+/** A bare page number centred under the text, apart from it, as the page's lowest line. */
+function isLonePageNumber(page: PageLayout, line: TextLine): boolean {
+  if (line.runs.length !== 1 || !PAGE_NUMBER.test(lineText(line).trim()) || line.baseline < page.height * LOWER_PART) return false;
+  if (Math.abs((line.x + line.right) / 2 - page.width / 2) > page.width * CENTRED_SHARE) return false;
+  let nearestAbove = -Infinity;
+  for (const other of page.lines) {
+    if (other === line) continue;
+    if (other.baseline >= line.baseline) return false;
+    nearestAbove = Math.max(nearestAbove, other.baseline);
+  }
+  return nearestAbove > -Infinity && line.baseline - nearestAbove >= LONE_NUMBER_GAP_EM * line.fontSize;
 }
 
 function zoneOf(page: PageLayout, line: TextLine): Zone | undefined {
