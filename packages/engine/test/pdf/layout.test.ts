@@ -1169,6 +1169,22 @@ describe("pdf layout: text in images", () => {
 });
 
 describe("pdf layout: columns below a full-width table", () => {
+  it("joins a paragraph cut by a table floated to the top of the next column with its rest under the table", async () => {
+    // As LaTeX floats a table that does not fit "here" to the top of the next column: the left
+    // column ends mid-sentence, the right one starts with the table and its caption, then the rest.
+    const left = paragraph([...SURVEY_LEFT.slice(0, 7), "as the census of the year before"], 72, 700);
+    const table: PdfLine[] = [["Region", "Homes", "Visits"], ["North", "1,204", "2,310"], ["South", "980", "1,870"]].flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: 320 + column * 80, y: 700 - index * 14 })),
+    );
+    const caption: PdfLine = { text: "Table 1: Homes and visits by region.", x: 340, y: 648 };
+    const rest = paragraph(["counts it, and the weights are given in", "the appendix with the rest of the figures."], 320, 620);
+    const markdown = await toMarkdown([[...left, ...table, caption, ...rest]]);
+    const joined = `${[...SURVEY_LEFT.slice(0, 7), "as the census of the year before"].join(" ")} counts it, and the weights are given in the appendix with the rest of the figures.`;
+    expect(markdown).toContain(joined);
+    expect(markdown.indexOf(joined)).toBeLessThan(markdown.indexOf("| Region"));
+    expect(markdown.indexOf("| Region")).toBeLessThan(markdown.indexOf("Table 1: Homes and visits by region."));
+  });
+
   it("reads the two columns of prose under a table that spans the page column by column", async () => {
     const table: PdfLine[] = ["Region", "North", "South", "East", "West", "Centre", "Islands", "Total"].flatMap((label, row) =>
       [label, "1,204", "2,310", "3,420", "4,118", "5,093"].map((text, column): PdfLine => ({ text, x: 72 + column * 95, y: 720 - row * 16, size: 10 })),

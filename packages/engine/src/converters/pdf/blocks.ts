@@ -1,7 +1,7 @@
 import { withRuns } from "./columns.js";
 import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
-import { LARGER_THAN_BODY, endsWithPageNumber, roundSize } from "./headings.js";
+import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
@@ -125,7 +125,37 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     }
   }
   close();
-  return nestListItems(joinContinuedTables(blocks));
+  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks)));
+}
+
+/** A table, or the caption of one (or of a figure), which a layout may float away from its text. */
+const isFloat = (block: Block | undefined): boolean => block?.kind === "table" || (block?.kind === "paragraph" && isCaption(block.text));
+
+/**
+ * Join a paragraph cut at the end of a column or page with its rest, set under a table (and its
+ * caption) at the top of the next. Note: LaTeX floats a table that does not fit to the top of the
+ * next column or page, and a word processor moves a table that does not fit to the next page; the
+ * paragraph goes on under it. The rest is told by the cut: the paragraph ends mid-sentence, its
+ * rest starts in lowercase. A caption without a table (a figure's) stays where the page sets it.
+ */
+function joinAcrossFloats(blocks: readonly Block[]): Block[] {
+  const joined: Block[] = [];
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    joined.push(block);
+    let next = index + 1;
+    while (isFloat(blocks[next])) next++;
+    const rest = blocks[next];
+    const last = block.lines?.at(-1);
+    const floatStart = blocks[index + 1]?.lines?.[0];
+    const floats = blocks.slice(index + 1, next);
+    if (block.kind !== "paragraph" || !floats.some((float) => float.kind === "table") || rest?.kind !== "paragraph" || !last || !floatStart) continue;
+    if (SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text) || !flowsToNextColumn(last, floatStart)) continue;
+    joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text), lines: [...block.lines!, ...(rest.lines ?? [])] };
+    joined.push(...floats);
+    index = next;
+  }
+  return joined;
 }
 
 /**

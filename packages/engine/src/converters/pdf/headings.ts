@@ -19,6 +19,9 @@ const CAPTION_WORDS = "Fig|Figure|Table|Tab|Chart|Diagram|Graph|Exhibit|Illustra
 const CAPTION = new RegExp(
   `^(?:${CAPTION_WORDS}|${CAPTION_WORDS.toUpperCase()})s?(?:(?:\\.\\s*|\\s+)(?:\\d|[IVXLC]+\\b|[A-Z]\\b)|\\s*:)`,
 );
+
+/** Whether text starts as a caption does ("Figure 2.1:", "Table 3.", "Chart A"). */
+export const isCaption = (text: string): boolean => CAPTION.test(text);
 // A document with more of its text monospaced than this share is set in a typewriter font.
 const MONOSPACE_BODY_SHARE = 0.9;
 const SENTENCE_BREAK = /\p{Ll}{3,}[.!?] \p{Lu}/u;
