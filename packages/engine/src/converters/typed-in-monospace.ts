@@ -24,7 +24,10 @@ function unwrapCode(nodes: readonly ElementContent[]): ElementContent[] {
   return nodes.flatMap((node): ElementContent[] => {
     if (node.type !== "element") return [node];
     if (node.tagName === "pre") {
-      return toText(node).split("\n").map((line): Element => ({ type: "element", tagName: "p", properties: {}, children: [{ type: "text", value: line }] }));
+      return toText(node)
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line): Element => ({ type: "element", tagName: "p", properties: {}, children: [{ type: "text", value: line }] }));
     }
     if (node.tagName === "code") return unwrapCode(node.children);
     return [{ ...node, children: unwrapCode(node.children) }];

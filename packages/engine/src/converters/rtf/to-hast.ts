@@ -29,9 +29,10 @@ const isCode = (node: ElementContent): boolean => node.type === "element" && nod
  * Whether a paragraph is a line of code: all its text set in a monospaced font, as pandoc and
  * word processors set code blocks in RTF, which has no paragraph style for them.
  */
-function isCodeParagraph(paragraph: RtfParagraph): boolean {
+function isCodeParagraph(block: RtfBlock | undefined): boolean {
+  if (block?.type !== "paragraph" || block.list) return false;
   const blank = (node: ElementContent) => (node.type === "text" && !node.value.trim()) || (node.type === "element" && node.tagName === "br");
-  return paragraph.content.some(isCode) && paragraph.content.every((node) => isCode(node) || blank(node));
+  return block.content.some(isCode) && block.content.every((node) => isCode(node) || blank(node));
 }
 
 /** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
@@ -46,13 +47,12 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
     const block = blocks[i]!;
     if (block.type === "table") {
       out.push(el("table", block.rows.map((row) => el("tr", row.map((cell) => el("td", blocksToHast(cell)))))));
-    } else if (!block.list && isCodeParagraph(block)) {
-      const lines: string[] = [];
-      for (; blocks[i]?.type === "paragraph" && !(blocks[i] as RtfParagraph).list && isCodeParagraph(blocks[i] as RtfParagraph); i++) {
-        lines.push(toText(el("p", (blocks[i] as RtfParagraph).content)));
-      }
-      i--;
+    } else if (isCodeParagraph(block)) {
+      let end = i;
+      while (isCodeParagraph(blocks[end + 1])) end++;
+      const lines = (blocks.slice(i, end + 1) as RtfParagraph[]).map((paragraph) => toText(el("p", paragraph.content)));
       out.push(el("pre", [el("code", [{ type: "text", value: lines.join("\n") }])]));
+      i = end;
     } else if (block.list) {
       let end = i;
       while (continuesList(block, blocks[end + 1])) end++;
