@@ -842,6 +842,18 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("Review Figure 2.1023 below, which shows");
   });
 
+  it("keeps a space between a footnote's raised number and its text, where the number starts the line", async () => {
+    // As LaTeX sets a footnote: the number raised and smaller, its text right after it.
+    const markdown = await toMarkdown([
+      [
+        { text: "Cranes explain about a third of the winter bill of the harbour.", x: 72, y: 700, size: 10 },
+        { text: "1", x: 83, y: 176, size: 6 },
+        { text: "The bill covers the whole port.", x: 86.5, y: 173, size: 8 },
+      ],
+    ]);
+    expect(markdown).toContain("1 The bill covers the whole port.");
+  });
+
   it("keeps a heading that starts a page as high as a running header would sit, where no other page has one", async () => {
     // Note: as a browser prints a section that starts a new page, with its narrow print margins.
     const body = (first: number, count: number): PdfLine[] =>

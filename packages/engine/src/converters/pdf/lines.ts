@@ -192,6 +192,19 @@ function breaksWords(previous: PdfTextItem, item: PdfTextItem): boolean {
   return Math.abs(previous.fontSize - item.fontSize) < 0.5 && WORD_END.test(previous.text) && WORD_START.test(item.text);
 }
 
+// A note's number is set at most this share of its text's size, raised above its baseline.
+const NOTE_NUMBER_SCALE = 0.85;
+const NOTE_NUMBER = /^(?:\d{1,3}|[*†‡§])$/u;
+
+/**
+ * Whether a run starts with a note's raised number before its text (a footnote as LaTeX and word
+ * processors set it: "¹The bill…"), which reads as "1 The bill…", not as one word. Note: a note
+ * set in a monospaced font (a URL) is left as it is, where a space would make it a code listing.
+ */
+function isLeadingNoteNumber(number: PdfTextItem, text: PdfTextItem): boolean {
+  return NOTE_NUMBER.test(number.text.trim()) && number.fontSize <= text.fontSize * NOTE_NUMBER_SCALE && number.baseline < text.baseline - 0.2 * text.fontSize && !text.monospace && /^\p{L}/u.test(text.text);
+}
+
 /** A run from items that sit close together on one baseline. */
 export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
@@ -207,7 +220,10 @@ export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
     const changesDirection = rightToLeft && previous !== undefined && isRightToLeft([previous]) !== isRightToLeft([item]);
     const changesFont = previous !== undefined && (previous.bold !== item.bold || previous.italic !== item.italic);
     const spaceGap = (changesFont ? SPACE_GAP_AT_FONT_CHANGE_EM : SPACE_GAP_EM) * item.fontSize;
-    const space = previous && (changesDirection || gap > spaceGap || (item.spaceBefore === true && breaksWords(previous, item))) && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
+    const parted =
+      previous !== undefined &&
+      (changesDirection || gap > spaceGap || (item.spaceBefore === true && breaksWords(previous, item)) || (index === 1 && isLeadingNoteNumber(previous, item)));
+    const space = parted && !/\s$/.test(text) && !/^\s/.test(item.text) ? " " : "";
     text += space + item.text;
     return { item, space };
   });
