@@ -842,6 +842,26 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("Review Figure 2.1023 below, which shows");
   });
 
+  it("starts a new paragraph at a bold lead-in after a sentence ends (definition items, run-in headings)", async () => {
+    // As LaTeX sets a description list and \\paragraph: each item a line of its own, flush left,
+    // its term in bold, the lines at the text's pitch.
+    const item = (term: string, termWidth: number, text: string, y: number): PdfLine[] => [
+      { text: term, x: 72, y, size: 10, bold: true },
+      { text, x: 72 + termWidth + 3, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Fees are set each year by the harbour board and paid in advance.", x: 72, y: 700, size: 10 },
+        ...item("Residents", 46, "pay half the fee.", 686),
+        ...item("Clubs", 28, "pay three quarters of it, and the rest", 672),
+        { text: "of the fee at the end of the season.", x: 72, y: 658, size: 10 },
+      ],
+    ]);
+    expect(markdown).toBe(
+      "Fees are set each year by the harbour board and paid in advance.\n\n**Residents** pay half the fee.\n\n**Clubs** pay three quarters of it, and the rest of the fee at the end of the season.\n",
+    );
+  });
+
   it("keeps a space between a footnote's raised number and its text, where the number starts the line", async () => {
     // As LaTeX sets a footnote: the number raised and smaller, its text right after it.
     const markdown = await toMarkdown([

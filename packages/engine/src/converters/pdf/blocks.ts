@@ -375,7 +375,16 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   // an indented line after a sentence opens a new one.
   if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
   if (endsSentence(previous) && line.x > previous.x + em) return false;
+  // Note: a bold lead-in after a sentence starts a definition or a run-in heading (LaTeX's
+  // description items and \paragraph, set flush at the text's pitch), not the next sentence.
+  if (endsSentence(previous) && startsWithBoldLeadIn(line)) return false;
   return Math.abs(line.x - previous.x) < 20 * em;
+}
+
+/** A line that opens with bold words and goes on in regular type. */
+function startsWithBoldLeadIn(line: TextLine): boolean {
+  const items = line.runs[0]?.items ?? [];
+  return items[0]?.bold === true && items.some((item) => !item.bold) && !line.bold;
 }
 
 /**
