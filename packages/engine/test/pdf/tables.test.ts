@@ -1037,3 +1037,30 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toMatch(/^#+ Maintenance$/m);
   });
 });
+
+describe("cells printed close to a cell border", () => {
+  // Note: in Helvetica, digits and "$" are 0.556 em wide, "," and "." 0.278 em.
+  const numberWidth = (text: string, size: number): number => [...text].reduce((sum, character) => sum + (/[.,]/.test(character) ? 0.278 : 0.556) * size, 0);
+
+  it("parts a right-aligned number from the text of the next cell where a column rule runs between them", async () => {
+    // Note: as a spreadsheet prints them: the number ends and the next cell's text starts about
+    // three points from the border, close enough for the text layer to join them with a space.
+    const rows = [
+      ["Part", "Value", "Location"],
+      ["A2000", "$1,250.00", "Shelf B"],
+      ["A2001", "$98.40", "Bin 3"],
+      ["A2002", "$12,004.75", "Cage"],
+    ];
+    const edges = [72, 150, 250, 340];
+    const items: PageItem[] = [];
+    rows.forEach(([part, value, location], index) => {
+      const y = 700 - index * 16;
+      const valueX = index === 0 ? 153 : edges[2]! - 3 - numberWidth(value!, 10);
+      items.push({ text: part!, x: 75, y, size: 10 }, { text: value!, x: valueX, y, size: 10 }, { text: location!, x: edges[2]! + 3, y, size: 10 });
+      items.push({ rule: [72, y + 12, 340, y + 12] });
+    });
+    items.push({ rule: [72, 700 - 3 * 16 - 4, 340, 700 - 3 * 16 - 4] });
+    for (const x of edges) items.push({ rule: [x, 712, x, 700 - 3 * 16 - 4] });
+    expect(tableRows(await toMarkdown([items]))).toEqual(rows);
+  });
+});
