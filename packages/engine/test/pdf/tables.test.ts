@@ -1064,3 +1064,14 @@ describe("cells printed close to a cell border", () => {
     expect(tableRows(await toMarkdown([items]))).toEqual(rows);
   });
 });
+
+describe("a borderless table with a narrow first column", () => {
+  it("reads the first column as the table's, not as a column of text beside it", async () => {
+    // Note: as a spreadsheet prints a list of names beside short codes: the first column ends far
+    // left of the page's middle and every other cell is set well apart from its neighbours.
+    const names = ["Ana Rossi", "Ben Okafor", "Chloe Tanaka", "Dev Smith", "Eli Müller", "Fatima Khan", "Gus Okafor", "Hana Tanaka", "Ivan Rossi", "Jade Smith", "Kofi Mensah", "Lena Smith"];
+    const rows = [["Name", "Team", "Phone", "Start date"], ...names.map((name, index) => [name, ["Finance", "Legal", "Sales", "Support"][index % 4]!, `+1 555 70${10 + index}`, `2019-0${(index % 9) + 1}-1${index % 10}`])];
+    const markdown = await toMarkdown([borderlessTable([55, 195, 279, 377], 720, rows.map((row) => row.map((cell) => [cell])), { padding: 2 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+});

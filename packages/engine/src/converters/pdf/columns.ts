@@ -403,7 +403,9 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
   const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
-  const isProse = (extents: Extent[], width: number): boolean => median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
+  // Note: a side with no prose at all (every line of it table cells set apart, or figures) has no
+  // width to fill: it is no column of prose.
+  const isProse = (extents: Extent[], width: number): boolean => width > 0 && median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
   const width = (extents: Extent[]): number => Math.max(...extents.map((e) => e.right)) - Math.min(...extents.map((e) => e.left));
   if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents))) return gutter;
   // Note: columns of short lines (questionnaires, lists) are told from tables and forms by their
