@@ -1075,3 +1075,38 @@ describe("a borderless table with a narrow first column", () => {
     expect(tableRows(markdown)).toEqual(rows);
   });
 });
+
+describe("a borderless table with rows in groups", () => {
+  it("keeps the label of each group of rows a row of its own, where every row is one line", async () => {
+    // Note: as a statistical table sets them: a group's label alone in the first column, over its
+    // rows, all at one pitch, so that the spacing cannot tell a label from a wrapped cell's next line.
+    const rows = [
+      ["Industry", "Employees", "Wages ($m)"],
+      ["Goods", "", ""],
+      ["Agriculture, forestry and fishing", "12,400", "410.2"],
+      ["Manufacturing", "31,718", "1,363.4"],
+      ["Construction", "22,051", "978.0"],
+      ["Services", "", ""],
+      ["Retail trade", "40,696", "1,151.9"],
+      ["Professional and technical services", "18,157", "1,430.7"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
+  it("keeps a bold group label a row of its own under the widest cell of the first column", async () => {
+    // Note: after "Professional and technical services", the widest cell, "Public" would not have
+    // fitted: the change of weight tells the label from the cell's next line.
+    const rows = [
+      ["Industry", "Employees", "Wages ($m)"],
+      ["Retail trade", "40,696", "1,151.9"],
+      ["Professional and technical services", "18,157", "1,430.7"],
+      ["Public sector", "", ""],
+      ["Education", "25,902", "645.6"],
+      ["Health care", "26,384", "658.0"],
+    ];
+    const lines = borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 });
+    const markdown = await toMarkdown([lines.map((line) => (line.text === "Public sector" ? { ...line, bold: true } : line))]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+});

@@ -22,6 +22,15 @@ const EDGE = 1;
 
 const advance = (character: string): number => ADVANCE_EM.find(([pattern]) => pattern.test(character))?.[1] ?? OTHER_ADVANCE_EM;
 
+/** The estimated x where each character of an item starts, its real width shared out by typical advance widths. */
+export function characterStarts(item: PdfTextItem): number[] {
+  const characters = [...item.text];
+  const scale = (item.right - item.x) / characters.reduce((sum, character) => sum + advance(character), 0);
+  const starts: number[] = [];
+  characters.reduce((x, character) => (starts.push(x), x + advance(character) * scale), item.x);
+  return starts;
+}
+
 /**
  * An item cut into pieces where vertical rules (a table's cell borders) run through it, each at the
  * space nearest the rule: text never runs across a drawn cell border. An item with no space near a
@@ -31,9 +40,8 @@ export function cutAtRules(item: PdfTextItem, rules: readonly VerticalRule[]): P
   const crossing = rules.filter((rule) => rule.x > item.x + EDGE && rule.x < item.right - EDGE);
   if (crossing.length === 0 || !item.text.includes(" ")) return [item];
   const characters = [...item.text];
+  const starts = characterStarts(item);
   const scale = (item.right - item.x) / characters.reduce((sum, character) => sum + advance(character), 0);
-  const starts: number[] = [];
-  characters.reduce((x, character) => (starts.push(x), x + advance(character) * scale), item.x);
   const spaces = characters.flatMap((character, index) => (character === " " ? [index] : []));
   const cuts = new Set<number>();
   for (const rule of crossing) {

@@ -1,11 +1,14 @@
 import { joinLines } from "./blocks.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
+import { characterStarts } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
 
 /** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
 export interface PlacedLine {
   line: TextLine;
   cells: string[][];
+  /** The text pieces in each column, left to right. */
+  pieces: TextRun[][];
 }
 
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
@@ -19,6 +22,8 @@ const BETWEEN_LINES_EM = 0.8;
 // a chart; where the pitch varies, the padding between rows tells them apart.)
 const MAXIMUM_CELL_PITCH_EM = 1.5;
 const ONE_PITCH = 1;
+// A word space is about this many ems wide.
+const SPACE_EM = 0.25;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
@@ -30,6 +35,7 @@ const ONE_PITCH = 1;
  */
 export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
   const rows: PlacedLine[][] = [];
+  const stubRight = Math.max(...placed.flatMap((line) => line.pieces[0]!.map((piece) => piece.right)));
   for (const band of bands(placed, rowRules)) {
     const lead = cellPitch(band, columnCount);
     // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
@@ -46,7 +52,9 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     band.forEach((current, index) => {
       const row = rows.at(-1);
       if (index > 0 && isCentredInRow(row!, current)) return void row!.push(current);
-      const continued = index > 0 && continuesAcross(band, index, columnCount, lead, evenlyRuledAround);
+      const runningOn = index > 0 ? columnsRunningOn(band, index, columnCount, lead, evenlyRuledAround) : [];
+      // Note: a group's label is told from a cell's next line only where no other column's text runs on beside it.
+      const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
       const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
       if (startsRow) rows.push([current]);
       else row!.push(current);
@@ -84,6 +92,31 @@ function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean
   const above = row.at(-1)!.line;
   if (placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
   return placed.cells.every((cell, column) => cell.length === 0 || row.every((line) => line.cells[column]!.length === 0));
+}
+
+/**
+ * Whether a line with text in the first column alone is a row of its own (the label of a group of
+ * rows: "Services" over the industries in it), not the next line of the first cell above: the next
+ * line is a row of the group, with text in the first column and another. Note: a cell's text wraps
+ * onto a new line only where its next word no longer fits; where the label's first word would have
+ * fitted after the cell above within the column's widest text, or the label is set in another
+ * weight, it was set on a line of its own. A line that starts in lowercase goes on with a sentence.
+ */
+function isGroupLabel(row: readonly PlacedLine[], current: PlacedLine, next: PlacedLine | undefined, stubRight: number): boolean {
+  const above = row.findLast((placed) => placed.pieces[0]!.length > 0)?.pieces[0]!.at(-1);
+  const label = current.pieces[0]![0];
+  const onlyFirst = (placed: PlacedLine): boolean => !placed.pieces.some((column, index) => index > 0 && column.length > 0);
+  if (!above || !label || !next || !onlyFirst(current) || next.pieces[0]!.length === 0 || onlyFirst(next) || /^\p{Ll}/u.test(label.text)) return false;
+  if (above.bold !== label.bold) return true;
+  return above.right + SPACE_EM * label.fontSize + firstWordWidth(label) <= stubRight;
+}
+
+/** The width of a piece's first word. */
+function firstWordWidth(piece: TextRun): number {
+  const item = piece.items?.[0];
+  const space = item?.text.indexOf(" ") ?? -1;
+  if (!item || space < 0) return (item ?? piece).right - (item ?? piece).x;
+  return characterStarts(item)[space]! - item.x;
 }
 
 /** Whether a band's lines follow each other at one pitch. */
@@ -139,17 +172,18 @@ function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
 }
 
 /**
- * Whether the text of some column runs on from above `placed[index]` to it or below it at the cell
- * pitch (and, with `evenlyRuledAround`, no further apart than a cell's lines are set at most).
+ * The columns whose text runs on from above `placed[index]` to it or below it at the cell pitch
+ * (and, with `evenlyRuledAround`, no further apart than a cell's lines are set at most).
  */
-function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, evenlyRuledAround: boolean): boolean {
+function columnsRunningOn(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, evenlyRuledAround: boolean): number[] {
+  const columns: number[] = [];
   for (let column = 0; column < columnCount; column++) {
     const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
     const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
     if (!above || !below) continue;
     const gap = below.line.baseline - above.line.baseline;
     const tooFar = evenlyRuledAround && gap > MAXIMUM_CELL_PITCH_EM * Math.max(above.line.fontSize, below.line.fontSize);
-    if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) return true;
+    if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) columns.push(column);
   }
-  return false;
+  return columns;
 }

@@ -414,7 +414,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
   // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged across it.
   const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
-  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!))) }));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, ...placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!))) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -609,16 +609,16 @@ function mergeHeaderOnlyColumns(columns: Column[], lines: readonly TextLine[]): 
 const distance = (a: Extent, b: Extent): number => Math.max(a.left - b.right, b.left - a.right);
 
 /**
- * The Markdown of a line's runs by column. A run across a boundary is cut there when its pieces
- * allow (two numbers set close together); otherwise it spans, and is written once, in the
- * column that holds most of it.
+ * A line's runs by column, as Markdown and as text pieces. A run across a boundary is cut there
+ * when its pieces allow (two numbers set close together); otherwise it spans, and is written once,
+ * in the column that holds most of it.
  */
-function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[]): string[][] {
-  const cells = Array.from({ length: boundaries.length + 1 }, () => [] as string[]);
+function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[]): Omit<PlacedLine, "line"> {
+  const pieces = Array.from({ length: boundaries.length + 1 }, () => [] as TextRun[]);
   for (const run of runs) {
-    for (const piece of cutAtGaps(run, gaps)) cells[columnOf(piece, boundaries)]!.push(piece.markdown);
+    for (const piece of cutAtGaps(run, gaps)) pieces[columnOf(piece, boundaries)]!.push(piece);
   }
-  return cells;
+  return { cells: pieces.map((column) => column.map((piece) => piece.markdown)), pieces };
 }
 
 /** The column that holds most of a piece of text; a piece centred over two columns goes to the first. */
