@@ -1063,6 +1063,36 @@ describe("cells printed close to a cell border", () => {
     for (const x of edges) items.push({ rule: [x, 712, x, 700 - 3 * 16 - 4] });
     expect(tableRows(await toMarkdown([items]))).toEqual(rows);
   });
+  it("parts a column of right-aligned numbers from the column of text printed just after it, without rules", async () => {
+    const rows = [
+      ["Part", "Name", "Value", "Location"],
+      ["A2000", "Relay", "$1,250.00", "Shelf B"],
+      ["A2001", "Bolt M6", "$98.40", "Bin 3"],
+      ["A2002", "Hinge", "$12,004.75", "Cage"],
+      ["A2003", "Sensor", "$7.10", "Shelf A"],
+    ];
+    const lines: PdfLine[] = rows.flatMap(([part, name, value, location], index) => {
+      const y = 700 - index * 14;
+      const valueX = index === 0 ? 267 : 293 - numberWidth(value!, 10);
+      return [
+        { text: part!, x: 72, y, size: 10 },
+        { text: name!, x: 150, y, size: 10 },
+        { text: value!, x: valueX, y, size: 10 },
+        { text: location!, x: 296, y, size: 10 },
+      ];
+    });
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
+
+  it("keeps a number and the word after it one cell where the numbers start at one x", async () => {
+    const rows = [
+      ["Plan", "Term", "Price"],
+      ["Basic", "12 months", "$99"],
+      ["Plus", "24 months", "$179"],
+      ["Premium", "36 months", "$249"],
+    ];
+    expect(tableRows(await toMarkdown([borderlessTable([72, 200, 320], 700, rows.map((row) => row.map((cell) => [cell])), { padding: 2 })]))).toEqual(rows);
+  });
 });
 
 describe("a borderless table with a narrow first column", () => {

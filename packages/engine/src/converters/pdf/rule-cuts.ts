@@ -41,16 +41,22 @@ export function cutAtRules(item: PdfTextItem, rules: readonly VerticalRule[]): P
   if (crossing.length === 0 || !item.text.includes(" ")) return [item];
   const characters = [...item.text];
   const starts = characterStarts(item);
-  const scale = (item.right - item.x) / characters.reduce((sum, character) => sum + advance(character), 0);
   const spaces = characters.flatMap((character, index) => (character === " " ? [index] : []));
+  const middle = (index: number): number => (starts[index]! + (starts[index + 1] ?? item.right)) / 2;
   const cuts = new Set<number>();
   for (const rule of crossing) {
-    const middle = (index: number): number => starts[index]! + (advance(" ") * scale) / 2;
     const nearest = spaces.reduce((best, index) => (Math.abs(middle(index) - rule.x) < Math.abs(middle(best) - rule.x) ? index : best));
     if (Math.abs(middle(nearest) - rule.x) <= CUT_REACH_EM * item.fontSize) cuts.add(nearest);
   }
-  if (cuts.size === 0) return [item];
-  const bounds = [-1, ...[...cuts].sort((a, b) => a - b), characters.length];
+  return cutItem(item, [...cuts]);
+}
+
+/** An item cut at the spaces at `spaces` (character indices), each piece where it is estimated to lie. */
+export function cutItem(item: PdfTextItem, spaces: readonly number[]): PdfTextItem[] {
+  if (spaces.length === 0) return [item];
+  const characters = [...item.text];
+  const starts = characterStarts(item);
+  const bounds = [-1, ...[...spaces].sort((a, b) => a - b), characters.length];
   return bounds.slice(1).flatMap((end, index) => {
     const start = bounds[index]! + 1;
     const text = characters.slice(start, end).join("");
@@ -59,4 +65,9 @@ export function cutAtRules(item: PdfTextItem, rules: readonly VerticalRule[]): P
     const right = end === characters.length ? item.right : starts[end]!;
     return [{ ...item, text, x, right, spaceBefore: index > 0 ? false : item.spaceBefore }];
   });
+}
+
+/** An item's words, each where it is estimated to lie. */
+export function itemWords(item: PdfTextItem): PdfTextItem[] {
+  return cutItem(item, [...item.text].flatMap((character, index) => (character === " " ? [index] : [])));
 }

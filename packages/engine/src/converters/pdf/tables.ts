@@ -2,9 +2,10 @@ import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
+import { characterStarts, itemWords } from "./rule-cuts.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
-import type { TextLine, TextRun } from "./model.js";
+import type { PdfTextItem, TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
@@ -385,6 +386,8 @@ function cellGaps(line: TextLine): Extent[] {
 interface Extent {
   left: number;
   right: number;
+  /** Set for a gap between two columns that the text layer joined into one item on each line. */
+  insideItems?: boolean;
 }
 
 /**
@@ -531,7 +534,8 @@ function textColumnGaps(lines: readonly TextLine[]): Extent[] {
   const fullest = lines.filter((line) => line.runs.length === most);
   const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
   const gaps = columns.slice(1).map((column, index) => ({ left: columns[index]!.right, right: column.left }));
-  return [...gaps, ...columns.flatMap((column) => numberColumnSplits(lines, column))].sort((a, b) => a.left - b.left);
+  const splits = columns.flatMap((column) => [...numberColumnSplits(lines, column), ...numberTextSplits(lines, column)]);
+  return [...gaps, ...splits].sort((a, b) => a.left - b.left);
 }
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
@@ -561,6 +565,41 @@ function numberColumnSplits(lines: readonly TextLine[], column: Extent): Extent[
     reach = Math.max(reach, item.right);
   }
   return splits;
+}
+
+// A number and the text after it in one piece: "$25,022.81 Shelf B".
+const NUMBER_THEN_TEXT = /^(\S+) (?=\p{L})/u;
+// Note: a column of right-aligned numbers joined to a column of left-aligned text is told by this
+// many lines at least, the numbers' ends and the text's starts each within this many ems (the
+// spaces are estimated), and the numbers' starts at least this many ems apart.
+const MINIMUM_NUMBER_TEXT_LINES = 3;
+const ALIGNED_EM = 0.4;
+const RAGGED_EM = 0.5;
+
+/**
+ * A boundary inside a column between a column of right-aligned numbers and a column of
+ * left-aligned text printed so close together (a spreadsheet's cells, either side of an unprinted
+ * border) that the text layer joined each number and the text after it into one piece: the
+ * numbers end at one x, the text starts at one x, and the numbers start at different x (so they
+ * are not the first words of left-aligned cells, "12 months", "6 months").
+ */
+function numberTextSplits(lines: readonly TextLine[], column: Extent): Extent[] {
+  const pairs = lines.flatMap((line) =>
+    line.runs.flatMap((run) => (run.x >= column.left - 1 && run.right <= column.right + 1 ? (run.items ?? []) : [])).flatMap((item) => {
+      const number = NUMBER_THEN_TEXT.exec(item.text)?.[1];
+      if (!number || !NUMBER.test(number)) return [];
+      const starts = characterStarts(item);
+      return [{ start: item.x, end: starts[number.length]!, text: starts[number.length + 1]!, em: item.fontSize }];
+    }),
+  );
+  if (pairs.length < MINIMUM_NUMBER_TEXT_LINES) return [];
+  const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
+  const em = Math.min(...pairs.map((pair) => pair.em));
+  const aligned = spread(pairs.map((pair) => pair.end)) <= ALIGNED_EM * em && spread(pairs.map((pair) => pair.text)) <= ALIGNED_EM * em;
+  if (!aligned || spread(pairs.map((pair) => pair.start)) < RAGGED_EM * em) return [];
+  const left = Math.max(...pairs.map((pair) => pair.end));
+  const right = Math.min(...pairs.map((pair) => pair.text));
+  return [{ left: Math.min(left, right), right: Math.max(left, right), insideItems: true }];
 }
 
 interface Column extends Extent {
@@ -638,8 +677,11 @@ function columnOf(piece: TextRun, boundaries: readonly number[]): number {
 
 function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
   const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
-  if (crossed.length === 0 || !run.items || run.items.length < 2) return [run];
-  const items = [...run.items].sort((a, b) => a.x - b.x);
+  // Note: an item across a gap found inside items is two cells the text layer joined; its words
+  // are where the run may be cut.
+  const joinsCells = (item: PdfTextItem): boolean => crossed.some((gap) => gap.insideItems && item.x < gap.left && item.right > gap.right);
+  const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x).flatMap((item) => (joinsCells(item) ? itemWords(item) : [item]));
+  if (crossed.length === 0 || items.length < 2) return [run];
   // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
   // it); a run with no space there is a cell spanning columns and stays whole.
   const cuts = new Set<number>();
