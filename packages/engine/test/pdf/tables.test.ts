@@ -1140,3 +1140,28 @@ describe("a borderless table with rows in groups", () => {
     expect(tableRows(markdown)).toEqual(rows);
   });
 });
+
+describe("a borderless table whose header names wrap", () => {
+  it("keeps a header whose wrapped names sit on the bottom line of their cells one row", async () => {
+    // Note: as a spreadsheet prints cells aligned to the bottom: the first column's name is on the
+    // header's last line, the longer names start one or two lines higher.
+    const columns = [72, 190, 290, 390, 490];
+    const header = [
+      ["", "", "Median", "Share of", ""],
+      ["", "Households", "household", "income spent", "New homes"],
+      ["Local authority", "on waiting list", "income ($)", "on rent (%)", "completed"],
+    ];
+    const body = [
+      ["Ashford", "2,481", "43,671", "39.8", "269"],
+      ["Bexley", "1,081", "52,180", "21.6", "361"],
+      ["Camden", "1,792", "43,280", "35.4", "779"],
+    ];
+    const lines: PdfLine[] = [...header, ...body].flatMap((row, index) =>
+      row.flatMap((text, column) => (text ? [{ text, x: columns[column]!, y: 700 - index * 13, size: 10, bold: index < header.length }] : [])),
+    );
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Local authority", "Households on waiting list", "Median household income ($)", "Share of income spent on rent (%)", "New homes completed"],
+      ...body,
+    ]);
+  });
+});

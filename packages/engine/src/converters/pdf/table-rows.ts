@@ -55,7 +55,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       const runningOn = index > 0 ? columnsRunningOn(band, index, columnCount, lead, evenlyRuledAround) : [];
       // Note: a group's label is told from a cell's next line only where no other column's text runs on beside it.
       const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
-      const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
+      const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.length === 1 && endsHeaderAbove(row!, current)));
       if (startsRow) rows.push([current]);
       else row!.push(current);
     });
@@ -81,6 +81,18 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
     if (path.slice(1).every((placed, step) => placed.line.baseline - path[step]!.line.baseline <= lead * CELL_PITCH_TOLERANCE)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a line that fills the first column is the last line of the header above it, its names
+ * wrapped and set on the bottom line of their cells (as spreadsheets set cells): the header has
+ * nothing in its first column yet, and each of the line's cells under a name goes on with it, in
+ * lowercase ("Households" over "on waiting list").
+ */
+function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): boolean {
+  if (header.some((line) => line.cells[0]!.length > 0)) return false;
+  const under = current.pieces.filter((column, index) => index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0));
+  return under.length > 0 && under.every((column) => /^\p{Ll}/u.test(column[0]!.text));
 }
 
 /**
