@@ -1139,6 +1139,18 @@ describe("a borderless table with rows in groups", () => {
     const markdown = await toMarkdown([lines.map((line) => (line.text === "Public sector" ? { ...line, bold: true } : line))]);
     expect(tableRows(markdown)).toEqual(rows);
   });
+  it("takes the label of the first group into the table under a header with nothing over the first column", async () => {
+    // Note: as a financial statement sets it: "Revenue" starts no column of the header above it.
+    const rows = [
+      ["", "Note", "2024", "2023"],
+      ["Revenue", "", "", ""],
+      ["Tax revenue", "4", "2,415,569", "1,130,235"],
+      ["Fees and charges", "5", "531,917", "276,172"],
+      ["Grants", "2", "2,689,147", "2,037,982"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 280, 340, 420], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
 });
 
 describe("a borderless table whose header names wrap", () => {

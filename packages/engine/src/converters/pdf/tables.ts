@@ -212,7 +212,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     // an even number of lines (browsers centre cells vertically, and header cells across too).
     const inColumn = columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT);
     const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize;
-    if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous)) break;
+    if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous) && !isLabelUnderStubHeader(line, members, lines[index + 1])) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
     // note under the table), not a row.
     if (line.runs.length < 2 && gaps.some((gap) => line.x <= gap.left && line.right >= gap.right)) break;
@@ -229,6 +229,20 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     return undefined;
   }
   return tableLines;
+}
+
+/**
+ * Whether a one-run line right under a table's first line is the label of the first group of rows
+ * under a header with nothing over the first column ("Note  2024  2023" over "Revenue", then
+ * "Tax revenue  4  2,415,569  1,130,235"): it lies left of all the header's names, and the next
+ * line is a row whose first cell starts where the label does.
+ */
+function isLabelUnderStubHeader(line: TextLine, members: readonly TextLine[], next: TextLine | undefined): boolean {
+  const [header] = members;
+  if (members.length !== 1 || !next || next.runs.length < 2 || next.pageIndex !== line.pageIndex) return false;
+  const belowLabel = next.baseline - line.baseline;
+  if (belowLabel <= 0 || belowLabel > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
+  return line.right + CELL_GAP_EM * line.fontSize <= header!.runs[0]!.x && Math.abs(next.runs[0]!.x - line.x) <= COLUMN_ALIGNMENT && next.runs[0]!.right < header!.runs[0]!.x;
 }
 
 /**
