@@ -1139,6 +1139,22 @@ describe("a borderless table with rows in groups", () => {
     const markdown = await toMarkdown([lines.map((line) => (line.text === "Public sector" ? { ...line, bold: true } : line))]);
     expect(tableRows(markdown)).toEqual(rows);
   });
+  it("keeps a group label a row of its own in a first column set wider than its text", async () => {
+    // Note: "Expenses" would not fit after "Total revenue" within the widest label, but the first
+    // column reaches far further, to where the figures start.
+    const rows = [
+      ["Item", "2024", "2023"],
+      ["Tax revenue", "2,415,569", "1,130,235"],
+      ["Grants", "2,689,147", "2,037,982"],
+      ["Total revenue", "5,104,716", "3,168,217"],
+      ["Expenses", "", ""],
+      ["Materials", "1,242,669", "1,801,562"],
+      ["Total expenses", "1,242,669", "1,801,562"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
   it("takes the label of the first group into the table under a header with nothing over the first column", async () => {
     // Note: as a financial statement sets it: "Revenue" starts no column of the header above it.
     const rows = [

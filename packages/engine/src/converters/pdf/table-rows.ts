@@ -35,7 +35,7 @@ const SPACE_EM = 0.25;
  */
 export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
   const rows: PlacedLine[][] = [];
-  const stubRight = Math.max(...placed.flatMap((line) => line.pieces[0]!.map((piece) => piece.right)));
+  const stubRight = firstColumnRight(placed);
   for (const band of bands(placed, rowRules)) {
     const lead = cellPitch(band, columnCount);
     // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
@@ -107,12 +107,22 @@ function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean
 }
 
 /**
+ * How far the first column's text may reach: up to its widest text, or up to an em before the
+ * nearest text of the second column where that is further (a column set wider than its text).
+ */
+function firstColumnRight(placed: readonly PlacedLine[]): number {
+  const widest = Math.max(...placed.flatMap((line) => line.pieces[0]!.map((piece) => piece.right)));
+  const second = placed.flatMap((line) => line.pieces[1]?.slice(0, 1) ?? []);
+  return second.length === 0 ? widest : Math.max(widest, Math.min(...second.map((piece) => piece.x - piece.fontSize)));
+}
+
+/**
  * Whether a line with text in the first column alone is a row of its own (the label of a group of
  * rows: "Services" over the industries in it), not the next line of the first cell above: the next
  * line is a row of the group, with text in the first column and another. Note: a cell's text wraps
  * onto a new line only where its next word no longer fits; where the label's first word would have
- * fitted after the cell above within the column's widest text, or the label is set in another
- * weight, it was set on a line of its own. A line that starts in lowercase goes on with a sentence.
+ * fitted after the cell above within the column, or the label is set in another weight, it was set
+ * on a line of its own. A line that starts in lowercase goes on with a sentence.
  */
 function isGroupLabel(row: readonly PlacedLine[], current: PlacedLine, next: PlacedLine | undefined, stubRight: number): boolean {
   const above = row.findLast((placed) => placed.pieces[0]!.length > 0)?.pieces[0]!.at(-1);
