@@ -1193,3 +1193,19 @@ describe("a borderless table whose header names wrap", () => {
     ]);
   });
 });
+
+describe("a borderless table with rows taller than their text", () => {
+  it("reads rows set well apart, their cells aligned to the top, as one table", async () => {
+    // Note: as a spreadsheet prints rows given a fixed height: each row's text at its top, the rest
+    // of the row empty, so the gap under a row's last line is wider than rows are usually apart.
+    const rows: Row[] = [
+      [["Recipient"], ["Project"], ["Status"]],
+      [["Riverside Trust"], ["Restoring the riverside path", "and its lighting"], ["Approved"]],
+      [["North Youth Club"], ["A summer sports programme"], ["Pending"]],
+      [["Harbour Arts"], ["Murals on the harbour wall,", "painted with local schools", "over two summers"], ["Approved"]],
+      [["Makers Lab"], ["Tools for the repair café"], ["Declined"]],
+    ];
+    const lines = rows.flatMap((row, index) => row.flatMap((cell, column) => cell.map((text, line): PdfLine => ({ text, x: [72, 200, 420][column]!, y: 700 - index * 52 - line * 12, size: 10 }))));
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows.map((row) => row.map((cell) => cell.join(" "))));
+  });
+});

@@ -12,6 +12,10 @@ import type { PlacedLine } from "./table-rows.js";
 
 // Note: rows further apart than this many ems are two tables (or a table and a paragraph).
 const MAXIMUM_ROW_GAP_EM = 3;
+// A row whose cells start where the row above starts its cells goes on with the table up to this
+// many ems under the row above's last line (the empty bottom of a row set taller than its text).
+const MAXIMUM_TALL_ROW_GAP_EM = 6;
+const MINIMUM_SHARED_CELL_STARTS = 2;
 // A one-run line joins a table when it starts within this many points of a column's start.
 const COLUMN_ALIGNMENT = 3;
 // Cells side by side are at least this many ems apart.
@@ -206,7 +210,9 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     const line = lines[index]!;
     const previous = members.at(-1)!;
     const gap = line.baseline - previous.baseline;
-    if (line.pageIndex !== previous.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * previous.fontSize) break;
+    if (line.pageIndex !== previous.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * previous.fontSize) {
+      if (line.pageIndex !== previous.pageIndex || !isRowUnderTallRow(line, gap, members.at(lastMultiRun)!, columnStarts)) break;
+    }
     // Note: a one-run line belongs to the table when it starts in one of its columns, or when it
     // is set between two lines of the cells beside it: a cell centred beside cells wrapped over
     // an even number of lines (browsers centre cells vertically, and header cells across too).
@@ -229,6 +235,20 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     return undefined;
   }
   return tableLines;
+}
+
+/**
+ * Whether a line further under the table than rows are apart is its next row all the same: rows
+ * set taller than their text (a spreadsheet's row heights, cells aligned to the top) leave empty
+ * space under their last line. The line has cells set apart in the last row's type size, starting
+ * in the first column and in another column where the last row has cells, and is no more than
+ * twice the usual gap down.
+ */
+function isRowUnderTallRow(line: TextLine, gap: number, lastRow: TextLine, columnStarts: readonly number[]): boolean {
+  if (line.runs.length < 2 || gap > MAXIMUM_TALL_ROW_GAP_EM * lastRow.fontSize || Math.abs(line.x - columnStarts[0]!) > COLUMN_ALIGNMENT) return false;
+  if (Math.abs(line.fontSize - lastRow.fontSize) > SAME_SIZE * lastRow.fontSize) return false;
+  const shared = line.runs.filter((run) => lastRow.runs.some((cell) => Math.abs(cell.x - run.x) <= COLUMN_ALIGNMENT));
+  return shared.length >= MINIMUM_SHARED_CELL_STARTS;
 }
 
 /**
