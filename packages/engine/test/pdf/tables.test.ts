@@ -1093,6 +1093,27 @@ describe("cells printed close to a cell border", () => {
     ];
     expect(tableRows(await toMarkdown([borderlessTable([72, 200, 320], 700, rows.map((row) => row.map((cell) => [cell])), { padding: 2 })]))).toEqual(rows);
   });
+
+  it("parts two numbers of a totals row set so close that they read as one", async () => {
+    // Note: the totals are longer than the figures above them, so they nearly touch.
+    const rows = [
+      ["Fund", "Receipts", "Payments", "Balance"],
+      ["General fund", "418,622", "(190,302)", "950,091"],
+      ["Housing", "350,473", "(315,337)", "210,208"],
+      ["Capital reserve", "227,624", "(589,128)", "447,944"],
+      ["Total", "1,471,922", "(1,735,388)", "2,323,966"],
+    ];
+    const ends = [250, 306, 362];
+    const lines: PdfLine[] = rows.flatMap((row, index) => {
+      const y = 700 - index * 14;
+      const bold = index === rows.length - 1;
+      return [
+        { text: row[0]!, x: 72, y, size: 10, bold },
+        ...row.slice(1).map((text, column): PdfLine => ({ text, x: ends[column]! - (index === 0 ? 45 : numberWidth(text.replace(/[()]/g, ""), 10) + (text.startsWith("(") ? 6.66 : 0)), y, size: 10, bold })),
+      ];
+    });
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
 });
 
 describe("a borderless table with a narrow first column", () => {

@@ -711,9 +711,11 @@ function columnOf(piece: TextRun, boundaries: readonly number[]): number {
 
 function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
   const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
-  // Note: an item across a gap found inside items is two cells the text layer joined; its words
+  // Note: an item across a gap found inside items, or one of numbers alone ("1,471,922 (1,735,388)"
+  // in a bold totals row, set wider than the rows above), is cells the text layer joined; its words
   // are where the run may be cut.
-  const joinsCells = (item: PdfTextItem): boolean => crossed.some((gap) => gap.insideItems && item.x < gap.left && item.right > gap.right);
+  const joinsCells = (item: PdfTextItem): boolean =>
+    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || item.text.trim().split(/\s+/).every((word) => NUMBER.test(word))));
   const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x).flatMap((item) => (joinsCells(item) ? itemWords(item) : [item]));
   if (crossed.length === 0 || items.length < 2) return [run];
   // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
