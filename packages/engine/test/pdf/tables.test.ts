@@ -1176,6 +1176,22 @@ describe("a borderless table with rows in groups", () => {
     expect(tableRows(markdown)).toEqual(rows);
   });
 
+  it("keeps a group label set across the first two columns in the table", async () => {
+    // Note: the labels run past the narrow first column, across the space before the second.
+    const rows = [
+      ["Code", "Occupation", "Employed"],
+      ["Managers", "", ""],
+      ["1101", "Chief executive", "2,100"],
+      ["1102", "Finance manager", "5,320"],
+      ["Clerical workers", "", ""],
+      ["4101", "Records officer", "8,840"],
+      ["4102", "Payroll clerk", "6,015"],
+    ];
+    const lines = borderlessTable([72, 120, 300], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 });
+    const markdown = await toMarkdown([lines.map((line) => (line.text === "Managers" || line.text === "Clerical workers" ? { ...line, bold: true } : line))]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
   it("takes the label of the first group into the table under a header with nothing over the first column", async () => {
     // Note: as a financial statement sets it: "Revenue" starts no column of the header above it.
     const rows = [

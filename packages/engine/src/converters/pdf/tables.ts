@@ -220,8 +220,9 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize;
     if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous) && !isLabelUnderStubHeader(line, members, lines[index + 1])) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
-    // note under the table), not a row.
-    if (line.runs.length < 2 && gaps.some((gap) => line.x <= gap.left && line.right >= gap.right)) break;
+    // note under the table), not a row, unless it is a label over more rows of the table.
+    const acrossCells = gaps.some((gap) => line.x <= gap.left && line.right >= gap.right);
+    if (line.runs.length < 2 && acrossCells && !isLabelOverRows(line, lines[index + 1], members.at(lastMultiRun)!)) break;
     members.push(line);
     columnStarts.push(...line.runs.map((run) => run.x));
     gaps.push(...cellGaps(line));
@@ -238,6 +239,22 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
 }
 
 /**
+ * Whether a one-run line that runs across the space between two of a table's cells is the label of
+ * the rows under it (a group's name set across the first two columns), not a note under the
+ * table: it does not end a sentence, and the next line is a row whose cells start where the last
+ * row's do, no further under it than rows are apart.
+ */
+function isLabelOverRows(line: TextLine, next: TextLine | undefined, lastRow: TextLine): boolean {
+  if (!next || next.pageIndex !== line.pageIndex || SENTENCE_END.test(line.runs[0]!.text)) return false;
+  const gap = next.baseline - line.baseline;
+  return gap > 0 && gap <= MAXIMUM_ROW_GAP_EM * line.fontSize && sharedCellStarts(next, lastRow) >= MINIMUM_SHARED_CELL_STARTS;
+}
+
+/** How many of a line's runs start where a cell of the row starts. */
+const sharedCellStarts = (line: TextLine, row: TextLine): number =>
+  line.runs.filter((run) => row.runs.some((cell) => Math.abs(cell.x - run.x) <= COLUMN_ALIGNMENT)).length;
+
+/**
  * Whether a line further under the table than rows are apart is its next row all the same: rows
  * set taller than their text (a spreadsheet's row heights, cells aligned to the top) leave empty
  * space under their last line. The line has cells set apart in the last row's type size, starting
@@ -247,8 +264,7 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
 function isRowUnderTallRow(line: TextLine, gap: number, lastRow: TextLine, columnStarts: readonly number[]): boolean {
   if (line.runs.length < 2 || gap > MAXIMUM_TALL_ROW_GAP_EM * lastRow.fontSize || Math.abs(line.x - columnStarts[0]!) > COLUMN_ALIGNMENT) return false;
   if (Math.abs(line.fontSize - lastRow.fontSize) > SAME_SIZE * lastRow.fontSize) return false;
-  const shared = line.runs.filter((run) => lastRow.runs.some((cell) => Math.abs(cell.x - run.x) <= COLUMN_ALIGNMENT));
-  return shared.length >= MINIMUM_SHARED_CELL_STARTS;
+  return sharedCellStarts(line, lastRow) >= MINIMUM_SHARED_CELL_STARTS;
 }
 
 /**
@@ -451,7 +467,8 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
   // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged across it.
   const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
-  const placed: PlacedLine[] = cellLines.map((line) => ({ line, ...placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!))) }));
+  const tableLeft = Math.min(...cellLines.map((line) => line.x));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, ...placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!)), tableLeft) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -684,12 +701,15 @@ const distance = (a: Extent, b: Extent): number => Math.max(a.left - b.right, b.
 /**
  * A line's runs by column, as Markdown and as text pieces. A run across a boundary is cut there
  * when its pieces allow (two numbers set close together); otherwise it spans, and is written once,
- * in the column that holds most of it.
+ * in the column that holds most of it. Note: a line of one piece that starts at the table's left
+ * edge (a label across the first columns) is in the first column, however far it runs.
  */
-function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[]): Omit<PlacedLine, "line"> {
+function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[], tableLeft: number): Omit<PlacedLine, "line"> {
   const pieces = Array.from({ length: boundaries.length + 1 }, () => [] as TextRun[]);
-  for (const run of runs) {
-    for (const piece of cutAtGaps(run, gaps)) pieces[columnOf(piece, boundaries)]!.push(piece);
+  const cut = runs.flatMap((run) => cutAtGaps(run, gaps));
+  for (const piece of cut) {
+    const label = cut.length === 1 && Math.abs(piece.x - tableLeft) <= COLUMN_ALIGNMENT;
+    pieces[label ? 0 : columnOf(piece, boundaries)]!.push(piece);
   }
   return { cells: pieces.map((column) => column.map((piece) => piece.markdown)), pieces };
 }
