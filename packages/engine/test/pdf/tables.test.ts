@@ -1114,6 +1114,25 @@ describe("cells printed close to a cell border", () => {
     });
     expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
   });
+
+  it("parts two columns of right-aligned figures printed so close that most rows read as one piece", async () => {
+    // Note: names set at the left of their columns, figures at the right, two points of padding:
+    // most rows' figures nearly touch, and the text layer joins them.
+    const rows = [
+      ["Product", "Units", "Revenue", "Margin"],
+      ["Widget", "2,656", "$787,817", "3.0%"],
+      ["Gadget", "3,862", "$35,763", "18.6%"],
+      ["Doohickey", "535", "$362,023", "54.0%"],
+      ["Gizmo", "6,055", "$332,418", "55.0%"],
+      ["Sprocket", "5,323", "$306,241", "16.3%"],
+    ];
+    const lefts = [72, 140, 172, 220];
+    const ends = [168, 215, 250];
+    const lines: PdfLine[] = rows.flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: index === 0 || column === 0 ? lefts[column]! : ends[column - 1]! - numberWidth(text.replace("%", ""), 10) - (text.endsWith("%") ? 8.89 : 0), y: 700 - index * 14, size: 10 })),
+    );
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
 });
 
 describe("a borderless table with a narrow first column", () => {

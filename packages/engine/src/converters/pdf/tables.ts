@@ -590,6 +590,14 @@ function textColumnGaps(lines: readonly TextLine[]): Extent[] {
 }
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
+// Note: a group of three digits after a space goes on with the number before it ("12 345,67").
+const DIGIT_GROUP = /^\d{3}(?:[.,]\d{1,2})?%?\)?$/u;
+
+/** Whether text is two numbers or more, a space apart ("2,656 $787,817"), not one number with spaces. */
+function isJoinedNumbers(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length > 1 && words.every((word) => NUMBER.test(word)) && !words.slice(1).some((word) => DIGIT_GROUP.test(word));
+}
 
 /**
  * Boundaries inside a column between two columns of numbers set so close that the text layer
@@ -597,21 +605,24 @@ const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
  * on both sides of it in at least two lines.
  */
 function numberColumnSplits(lines: readonly TextLine[], column: Extent): Extent[] {
-  const items = lines.flatMap((line) =>
-    line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1).flatMap((run) => run.items ?? []),
-  );
-  const covered = [...items].sort((a, b) => a.x - b.x);
+  // Note: numbers the text layer joined into one item are looked at word by word.
+  const lineParts = (line: TextLine): PdfTextItem[] =>
+    line.runs
+      .filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1)
+      .flatMap((run) => run.items ?? [])
+      .flatMap((item) => (isJoinedNumbers(item.text) ? itemWords(item) : [item]));
+  const covered = lines.flatMap(lineParts).sort((a, b) => a.x - b.x);
   const splits: Extent[] = [];
   let reach = covered[0]?.right ?? 0;
   for (const item of covered.slice(1)) {
     if (item.x - reach >= WORD_SPACE_EM * item.fontSize) {
       const boundary = (reach + item.x) / 2;
       const numericPairs = lines.filter((line) => {
-        const parts = line.runs.flatMap((run) => run.items ?? []).filter((part) => part.x >= column.left - 1 && part.right <= column.right + 1);
+        const parts = lineParts(line);
         const side = (left: boolean): string => parts.filter((part) => (part.right <= boundary) === left).map((part) => part.text).join(" ").trim();
         return NUMBER.test(side(true)) && NUMBER.test(side(false));
       }).length;
-      if (numericPairs >= 2) splits.push({ left: reach, right: item.x });
+      if (numericPairs >= 2) splits.push({ left: reach, right: item.x, insideItems: true });
     }
     reach = Math.max(reach, item.right);
   }
@@ -735,11 +746,11 @@ function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
   // in a bold totals row, set wider than the rows above), is cells the text layer joined; its words
   // are where the run may be cut.
   const joinsCells = (item: PdfTextItem): boolean =>
-    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || item.text.trim().split(/\s+/).every((word) => NUMBER.test(word))));
+    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || isJoinedNumbers(item.text)));
   const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x).flatMap((item) => (joinsCells(item) ? itemWords(item) : [item]));
   if (crossed.length === 0 || items.length < 2) return [run];
   // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
-  // it); a run with no space there is a cell spanning columns and stays whole.
+  // it, or around its middle); a run with no space there is a cell spanning columns and stays whole.
   const cuts = new Set<number>();
   for (const gap of crossed) {
     const middle = (gap.left + gap.right) / 2;
@@ -747,7 +758,8 @@ function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
     items.slice(1).forEach((item, at) => {
       const previous = items[at]!;
       const reach = CUT_REACH_EM * item.fontSize;
-      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize || previous.right < gap.left - reach || item.x > gap.right + reach) return;
+      const aroundMiddle = previous.right <= middle && item.x >= middle;
+      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize || (!aroundMiddle && (previous.right < gap.left - reach || item.x > gap.right + reach))) return;
       const distance = Math.abs((previous.right + item.x) / 2 - middle);
       if (!nearest || distance < nearest.distance) nearest = { index: at + 1, distance };
     });
