@@ -62,6 +62,9 @@ function borderlessTable(columns: readonly number[], top: number, rows: readonly
 
 const lowestBaseline = (lines: readonly PdfLine[]): number => Math.min(...lines.map((line) => line.y));
 
+// Note: in Helvetica, digits and "$" are 0.556 em wide, "," and "." 0.278 em.
+const numberWidth = (text: string, size: number): number => [...text].reduce((sum, character) => sum + (/[.,]/.test(character) ? 0.278 : 0.556) * size, 0);
+
 /** The Markdown outside its tables: whatever a table let fall out as paragraphs. */
 const outsideTables = (markdown: string): string =>
   markdown
@@ -1039,9 +1042,6 @@ describe("pdf text that is not a table", () => {
 });
 
 describe("cells printed close to a cell border", () => {
-  // Note: in Helvetica, digits and "$" are 0.556 em wide, "," and "." 0.278 em.
-  const numberWidth = (text: string, size: number): number => [...text].reduce((sum, character) => sum + (/[.,]/.test(character) ? 0.278 : 0.556) * size, 0);
-
   it("parts a right-aligned number from the text of the next cell where a column rule runs between them", async () => {
     // Note: as a spreadsheet prints them: the number ends and the next cell's text starts about
     // three points from the border, close enough for the text layer to join them with a space.
@@ -1263,5 +1263,48 @@ describe("a borderless table with rows taller than their text", () => {
     ];
     const lines = rows.flatMap((row, index) => row.flatMap((cell, column) => cell.map((text, line): PdfLine => ({ text, x: [72, 200, 420][column]!, y: 700 - index * 52 - line * 12, size: 10 }))));
     expect(tableRows(await toMarkdown([lines]))).toEqual(rows.map((row) => row.map((cell) => cell.join(" "))));
+  });
+});
+
+describe("a borderless table whose wrapped cells are aligned to the bottom", () => {
+  // Note: as a spreadsheet prints a list with a long description wrapped in its cell: each row as
+  // tall as its lines, every other cell on the row's last line (spreadsheets align cells to the
+  // bottom), the amount right-aligned just before the status.
+  const rows = [
+    ["Ref", "Recipient", "Description of works", "Amount", "Status"],
+    ["G-101", "Riverside Trust", "Public parks and open spaces including playground equipment", "$7,250", "Pending"],
+    ["G-102", "Harbour Arts", "Spaces including playground equipment", "$5,000", "Declined"],
+    ["G-103", "Riverside Trust", "Repairs to the inspection sheds and seasonal planting", "$18,750", "Approved"],
+    ["G-104", "North Youth Club", "Annual maintenance of public", "$13,000", "Approved"],
+    ["G-105", "North Youth Club", "Parks and open spaces including playground equipment inspection", "$2,500", "Approved"],
+    ["G-106", "Riverside Trust", "Seasonal planting across all districts", "$6,750", "Declined"],
+    ["G-107", "Harbour Arts", "Parks and open spaces", "$2,250", "Declined"],
+    ["G-108", "Bike Kitchen", "Maintenance of public parks and open spaces including", "$19,000", "Approved"],
+  ];
+  /** A description wrapped at about 24 characters, as the cell's width would. */
+  const wrap = (text: string): string[] =>
+    text.split(" ").reduce<string[]>((lines, word) => {
+      const last = lines.at(-1);
+      if (last !== undefined && last.length + word.length < 24) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+      return lines;
+    }, []);
+
+  function printed(): PdfLine[] {
+    const lines: PdfLine[] = [];
+    let y = 720;
+    for (const [index, [ref, recipient, description, amount, status]] of rows.entries()) {
+      const wrapped = index === 0 ? [description!] : wrap(description!);
+      wrapped.forEach((text, line) => lines.push({ text, x: 230, y: y - line * 12.8, size: 10 }));
+      y -= (wrapped.length - 1) * 12.8;
+      const amountX = index === 0 ? 407 : 440 - numberWidth(amount!, 10);
+      lines.push({ text: ref!, x: 72, y, size: 10 }, { text: recipient!, x: 112, y, size: 10 }, { text: amount!, x: amountX, y, size: 10 }, { text: status!, x: 443, y, size: 10 });
+      y -= 12.8;
+    }
+    return lines;
+  }
+
+  it("reads each row with the lines of its description above its own line", async () => {
+    expect(tableRows(await toMarkdown([printed()]))).toEqual(rows);
   });
 });

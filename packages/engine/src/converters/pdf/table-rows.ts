@@ -22,6 +22,10 @@ const BETWEEN_LINES_EM = 0.8;
 // a chart; where the pitch varies, the padding between rows tells them apart.)
 const MAXIMUM_CELL_PITCH_EM = 1.5;
 const ONE_PITCH = 1;
+// Note: cells aligned to the bottom of their rows are told by this many cells at least whose text
+// on the row's line goes on from the line above, this many times more than go on below it.
+const MINIMUM_BOTTOM_ALIGNED_CELLS = 2;
+const BOTTOM_ALIGNED_MARGIN = 3;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
 
@@ -60,7 +64,51 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       else row!.push(current);
     });
   }
-  return rows.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+  const grouped = rowRules.length === 0 && isBottomAligned(rows) ? withCellsOnBottomLines(rows) : rows;
+  return grouped.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+}
+
+/** The index of the line of a row that fills its first column (the row's own line), or -1. */
+const ownLine = (row: readonly PlacedLine[]): number => row.findIndex((line) => line.cells[0]!.length > 0);
+
+const startsLowercase = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length > 0 && /^\p{Ll}/u.test(cell[0]!);
+
+/**
+ * Whether a borderless table's wrapped cells end on their row's line (aligned to the bottom, as
+ * spreadsheets set cells) rather than start on it: the text on rows' own lines (those that fill
+ * the first column, after the first) goes on from the line above (it starts in lowercase) at least
+ * twice, and far more often than the text under such a line goes on from it.
+ */
+function isBottomAligned(rows: readonly PlacedLine[][]): boolean {
+  const lines = rows.flat();
+  let endsOnRow = 0;
+  let startsOnRow = 0;
+  lines.forEach((line, index) => {
+    if (index === 0 || line.cells[0]!.length === 0) return;
+    line.cells.forEach((cell, column) => {
+      if (column === 0 || cell.length === 0) return;
+      if (lines[index - 1]!.cells[column]!.length > 0 && startsLowercase(cell)) endsOnRow++;
+      if (startsLowercase(lines[index + 1]?.cells[column])) startsOnRow++;
+    });
+  });
+  return endsOnRow >= MINIMUM_BOTTOM_ALIGNED_CELLS && endsOnRow > BOTTOM_ALIGNED_MARGIN * startsOnRow;
+}
+
+/**
+ * Rows with the lines under each row's own line moved to the next row, whose wrapped cells they
+ * start; lines with nothing in the first column that were read as a row of their own (after a
+ * wider gap) go to the next row too, except the first row (a header with nothing over the first
+ * column).
+ */
+function withCellsOnBottomLines(rows: readonly PlacedLine[][]): PlacedLine[][] {
+  const regrouped = rows.map((row) => [...row]);
+  for (let index = 0; index + 1 < regrouped.length; index++) {
+    const row = regrouped[index]!;
+    const own = ownLine(row);
+    if ((own < 0 && index === 0) || own === row.length - 1 || ownLine(regrouped[index + 1]!) < 0) continue;
+    regrouped[index + 1]!.unshift(...row.splice(own + 1));
+  }
+  return regrouped.filter((row) => row.length > 0);
 }
 
 /**

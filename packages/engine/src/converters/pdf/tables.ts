@@ -664,6 +664,9 @@ function numberTextSplits(lines: readonly TextLine[], column: Extent): Extent[] 
   return [{ left: Math.min(left, right), right: Math.max(left, right), insideItems: true }];
 }
 
+/** Whether text is a number and words after it. */
+const startsWithNumber = (text: string): boolean => NUMBER.test(NUMBER_THEN_TEXT.exec(text)?.[1] ?? "");
+
 interface Column extends Extent {
   /** The lines with text in the column. */
   lines: Set<TextLine>;
@@ -742,11 +745,11 @@ function columnOf(piece: TextRun, boundaries: readonly number[]): number {
 
 function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
   const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
-  // Note: an item across a gap found inside items, or one of numbers alone ("1,471,922 (1,735,388)"
-  // in a bold totals row, set wider than the rows above), is cells the text layer joined; its words
-  // are where the run may be cut.
+  // Note: an item across a gap found inside items, one of numbers alone ("1,471,922 (1,735,388)"
+  // in a bold totals row, set wider than the rows above) or a number and words ("$7,250 Pending"),
+  // is cells the text layer joined; its words are where the run may be cut.
   const joinsCells = (item: PdfTextItem): boolean =>
-    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || isJoinedNumbers(item.text)));
+    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || isJoinedNumbers(item.text) || startsWithNumber(item.text)));
   const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x).flatMap((item) => (joinsCells(item) ? itemWords(item) : [item]));
   if (crossed.length === 0 || items.length < 2) return [run];
   // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
