@@ -71,6 +71,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
 /** The index of the line of a row that fills its first column (the row's own line), or -1. */
 const ownLine = (row: readonly PlacedLine[]): number => row.findIndex((line) => line.cells[0]!.length > 0);
 
+/** Whether a cell's text starts in lowercase (goes on with the text above it). */
 const startsLowercase = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length > 0 && /^\p{Ll}/u.test(cell[0]!);
 
 /**

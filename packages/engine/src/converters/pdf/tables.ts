@@ -2,10 +2,10 @@ import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
-import { characterStarts, itemWords } from "./rule-cuts.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { PdfTextItem, TextLine, TextRun } from "./model.js";
+import { characterStarts, itemWords } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
@@ -210,9 +210,8 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     const line = lines[index]!;
     const previous = members.at(-1)!;
     const gap = line.baseline - previous.baseline;
-    if (line.pageIndex !== previous.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * previous.fontSize) {
-      if (line.pageIndex !== previous.pageIndex || !isRowUnderTallRow(line, gap, members.at(lastMultiRun)!, columnStarts)) break;
-    }
+    const tooFar = gap > MAXIMUM_ROW_GAP_EM * previous.fontSize && !isRowUnderTallRow(line, gap, members.at(lastMultiRun)!, columnStarts);
+    if (line.pageIndex !== previous.pageIndex || gap <= 0 || tooFar) break;
     // Note: a one-run line belongs to the table when it starts in one of its columns, or when it
     // is set between two lines of the cells beside it: a cell centred beside cells wrapped over
     // an even number of lines (browsers centre cells vertically, and header cells across too).
@@ -436,7 +435,7 @@ function cellGaps(line: TextLine): Extent[] {
 interface Extent {
   left: number;
   right: number;
-  /** Set for a gap between two columns that the text layer joined into one item on each line. */
+  /** Set for a gap found inside the text layer's items (two columns it may have joined into one): an item across it is cut at a word space. */
   insideItems?: boolean;
 }
 
