@@ -62,6 +62,9 @@ function borderlessTable(columns: readonly number[], top: number, rows: readonly
 
 const lowestBaseline = (lines: readonly PdfLine[]): number => Math.min(...lines.map((line) => line.y));
 
+// Note: in Helvetica, digits and "$" are 0.556 em wide, "," and "." 0.278 em.
+const numberWidth = (text: string, size: number): number => [...text].reduce((sum, character) => sum + (/[.,]/.test(character) ? 0.278 : 0.556) * size, 0);
+
 /** The Markdown outside its tables: whatever a table let fall out as paragraphs. */
 const outsideTables = (markdown: string): string =>
   markdown
@@ -1035,5 +1038,273 @@ describe("pdf text that is not a table", () => {
     expect(outsideTables(markdown)).toContain("air before it leaves the house.");
     expect(markdown).toMatch(/^#+ Technical data$/m);
     expect(markdown).toMatch(/^#+ Maintenance$/m);
+  });
+});
+
+describe("cells printed close to a cell border", () => {
+  it("parts a right-aligned number from the text of the next cell where a column rule runs between them", async () => {
+    // Note: as a spreadsheet prints them: the number ends and the next cell's text starts about
+    // three points from the border, close enough for the text layer to join them with a space.
+    const rows = [
+      ["Part", "Value", "Location"],
+      ["A2000", "$1,250.00", "Shelf B"],
+      ["A2001", "$98.40", "Bin 3"],
+      ["A2002", "$12,004.75", "Cage"],
+    ];
+    const edges = [72, 150, 250, 340];
+    const items: PageItem[] = [];
+    rows.forEach(([part, value, location], index) => {
+      const y = 700 - index * 16;
+      const valueX = index === 0 ? 153 : edges[2]! - 3 - numberWidth(value!, 10);
+      items.push({ text: part!, x: 75, y, size: 10 }, { text: value!, x: valueX, y, size: 10 }, { text: location!, x: edges[2]! + 3, y, size: 10 });
+      items.push({ rule: [72, y + 12, 340, y + 12] });
+    });
+    items.push({ rule: [72, 700 - 3 * 16 - 4, 340, 700 - 3 * 16 - 4] });
+    for (const x of edges) items.push({ rule: [x, 712, x, 700 - 3 * 16 - 4] });
+    expect(tableRows(await toMarkdown([items]))).toEqual(rows);
+  });
+  it("parts a column of right-aligned numbers from the column of text printed just after it, without rules", async () => {
+    const rows = [
+      ["Part", "Name", "Value", "Location"],
+      ["A2000", "Relay", "$1,250.00", "Shelf B"],
+      ["A2001", "Bolt M6", "$98.40", "Bin 3"],
+      ["A2002", "Hinge", "$12,004.75", "Cage"],
+      ["A2003", "Sensor", "$7.10", "Shelf A"],
+    ];
+    const lines: PdfLine[] = rows.flatMap(([part, name, value, location], index) => {
+      const y = 700 - index * 14;
+      const valueX = index === 0 ? 267 : 293 - numberWidth(value!, 10);
+      return [
+        { text: part!, x: 72, y, size: 10 },
+        { text: name!, x: 150, y, size: 10 },
+        { text: value!, x: valueX, y, size: 10 },
+        { text: location!, x: 296, y, size: 10 },
+      ];
+    });
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
+
+  it("keeps a number and the word after it one cell where the numbers start at one x", async () => {
+    const rows = [
+      ["Plan", "Term", "Price"],
+      ["Basic", "12 months", "$99"],
+      ["Plus", "24 months", "$179"],
+      ["Premium", "36 months", "$249"],
+    ];
+    expect(tableRows(await toMarkdown([borderlessTable([72, 200, 320], 700, rows.map((row) => row.map((cell) => [cell])), { padding: 2 })]))).toEqual(rows);
+  });
+
+  it("parts two numbers of a totals row set so close that they read as one", async () => {
+    // Note: the totals are longer than the figures above them, so they nearly touch.
+    const rows = [
+      ["Fund", "Receipts", "Payments", "Balance"],
+      ["General fund", "418,622", "(190,302)", "950,091"],
+      ["Housing", "350,473", "(315,337)", "210,208"],
+      ["Capital reserve", "227,624", "(589,128)", "447,944"],
+      ["Total", "1,471,922", "(1,735,388)", "2,323,966"],
+    ];
+    const ends = [250, 306, 362];
+    const lines: PdfLine[] = rows.flatMap((row, index) => {
+      const y = 700 - index * 14;
+      const bold = index === rows.length - 1;
+      return [
+        { text: row[0]!, x: 72, y, size: 10, bold },
+        ...row.slice(1).map((text, column): PdfLine => ({ text, x: ends[column]! - (index === 0 ? 45 : numberWidth(text.replace(/[()]/g, ""), 10) + (text.startsWith("(") ? 6.66 : 0)), y, size: 10, bold })),
+      ];
+    });
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
+
+  it("parts two columns of right-aligned figures printed so close that most rows read as one piece", async () => {
+    // Note: names set at the left of their columns, figures at the right, two points of padding:
+    // most rows' figures nearly touch, and the text layer joins them.
+    const rows = [
+      ["Product", "Units", "Revenue", "Margin"],
+      ["Widget", "2,656", "$787,817", "3.0%"],
+      ["Gadget", "3,862", "$35,763", "18.6%"],
+      ["Doohickey", "535", "$362,023", "54.0%"],
+      ["Gizmo", "6,055", "$332,418", "55.0%"],
+      ["Sprocket", "5,323", "$306,241", "16.3%"],
+    ];
+    const lefts = [72, 140, 172, 220];
+    const ends = [168, 215, 250];
+    const lines: PdfLine[] = rows.flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: index === 0 || column === 0 ? lefts[column]! : ends[column - 1]! - numberWidth(text.replace("%", ""), 10) - (text.endsWith("%") ? 8.89 : 0), y: 700 - index * 14, size: 10 })),
+    );
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows);
+  });
+});
+
+describe("a borderless table with a narrow first column", () => {
+  it("reads the first column as the table's, not as a column of text beside it", async () => {
+    // Note: as a spreadsheet prints a list of names beside short codes: the first column ends far
+    // left of the page's middle and every other cell is set well apart from its neighbours.
+    const names = ["Ana Rossi", "Ben Okafor", "Chloe Tanaka", "Dev Smith", "Eli Müller", "Fatima Khan", "Gus Okafor", "Hana Tanaka", "Ivan Rossi", "Jade Smith", "Kofi Mensah", "Lena Smith"];
+    const rows = [["Name", "Team", "Phone", "Start date"], ...names.map((name, index) => [name, ["Finance", "Legal", "Sales", "Support"][index % 4]!, `+1 555 70${10 + index}`, `2019-0${(index % 9) + 1}-1${index % 10}`])];
+    const markdown = await toMarkdown([borderlessTable([55, 195, 279, 377], 720, rows.map((row) => row.map((cell) => [cell])), { padding: 2 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+});
+
+describe("a borderless table with rows in groups", () => {
+  it("keeps the label of each group of rows a row of its own, where every row is one line", async () => {
+    // Note: as a statistical table sets them: a group's label alone in the first column, over its
+    // rows, all at one pitch, so that the spacing cannot tell a label from a wrapped cell's next line.
+    const rows = [
+      ["Industry", "Employees", "Wages ($m)"],
+      ["Goods", "", ""],
+      ["Agriculture, forestry and fishing", "12,400", "410.2"],
+      ["Manufacturing", "31,718", "1,363.4"],
+      ["Construction", "22,051", "978.0"],
+      ["Services", "", ""],
+      ["Retail trade", "40,696", "1,151.9"],
+      ["Professional and technical services", "18,157", "1,430.7"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
+  it("keeps a bold group label a row of its own under the widest cell of the first column", async () => {
+    // Note: after "Professional and technical services", the widest cell, "Public" would not have
+    // fitted: the change of weight tells the label from the cell's next line.
+    const rows = [
+      ["Industry", "Employees", "Wages ($m)"],
+      ["Retail trade", "40,696", "1,151.9"],
+      ["Professional and technical services", "18,157", "1,430.7"],
+      ["Public sector", "", ""],
+      ["Education", "25,902", "645.6"],
+      ["Health care", "26,384", "658.0"],
+    ];
+    const lines = borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 });
+    const markdown = await toMarkdown([lines.map((line) => (line.text === "Public sector" ? { ...line, bold: true } : line))]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+  it("keeps a group label a row of its own in a first column set wider than its text", async () => {
+    // Note: "Expenses" would not fit after "Total revenue" within the widest label, but the first
+    // column reaches far further, to where the figures start.
+    const rows = [
+      ["Item", "2024", "2023"],
+      ["Tax revenue", "2,415,569", "1,130,235"],
+      ["Grants", "2,689,147", "2,037,982"],
+      ["Total revenue", "5,104,716", "3,168,217"],
+      ["Expenses", "", ""],
+      ["Materials", "1,242,669", "1,801,562"],
+      ["Total expenses", "1,242,669", "1,801,562"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
+  it("keeps a group label set across the first two columns in the table", async () => {
+    // Note: the labels run past the narrow first column, across the space before the second.
+    const rows = [
+      ["Code", "Occupation", "Employed"],
+      ["Managers", "", ""],
+      ["1101", "Chief executive", "2,100"],
+      ["1102", "Finance manager", "5,320"],
+      ["Clerical workers", "", ""],
+      ["4101", "Records officer", "8,840"],
+      ["4102", "Payroll clerk", "6,015"],
+    ];
+    const lines = borderlessTable([72, 120, 300], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 });
+    const markdown = await toMarkdown([lines.map((line) => (line.text === "Managers" || line.text === "Clerical workers" ? { ...line, bold: true } : line))]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
+  it("takes the label of the first group into the table under a header with nothing over the first column", async () => {
+    // Note: as a financial statement sets it: "Revenue" starts no column of the header above it.
+    const rows = [
+      ["", "Note", "2024", "2023"],
+      ["Revenue", "", "", ""],
+      ["Tax revenue", "4", "2,415,569", "1,130,235"],
+      ["Fees and charges", "5", "531,917", "276,172"],
+      ["Grants", "2", "2,689,147", "2,037,982"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 280, 340, 420], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+});
+
+describe("a borderless table whose header names wrap", () => {
+  it("keeps a header whose wrapped names sit on the bottom line of their cells one row", async () => {
+    // Note: as a spreadsheet prints cells aligned to the bottom: the first column's name is on the
+    // header's last line, the longer names start one or two lines higher.
+    const columns = [72, 190, 290, 390, 490];
+    const header = [
+      ["", "", "Median", "Share of", ""],
+      ["", "Households", "household", "income spent", "New homes"],
+      ["Local authority", "on waiting list", "income ($)", "on rent (%)", "completed"],
+    ];
+    const body = [
+      ["Ashford", "2,481", "43,671", "39.8", "269"],
+      ["Bexley", "1,081", "52,180", "21.6", "361"],
+      ["Camden", "1,792", "43,280", "35.4", "779"],
+    ];
+    const lines: PdfLine[] = [...header, ...body].flatMap((row, index) =>
+      row.flatMap((text, column) => (text ? [{ text, x: columns[column]!, y: 700 - index * 13, size: 10, bold: index < header.length }] : [])),
+    );
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Local authority", "Households on waiting list", "Median household income ($)", "Share of income spent on rent (%)", "New homes completed"],
+      ...body,
+    ]);
+  });
+});
+
+describe("a borderless table with rows taller than their text", () => {
+  it("reads rows set well apart, their cells aligned to the top, as one table", async () => {
+    // Note: as a spreadsheet prints rows given a fixed height: each row's text at its top, the rest
+    // of the row empty, so the gap under a row's last line is wider than rows are usually apart.
+    const rows: Row[] = [
+      [["Recipient"], ["Project"], ["Status"]],
+      [["Riverside Trust"], ["Restoring the riverside path", "and its lighting"], ["Approved"]],
+      [["North Youth Club"], ["A summer sports programme"], ["Pending"]],
+      [["Harbour Arts"], ["Murals on the harbour wall,", "painted with local schools", "over two summers"], ["Approved"]],
+      [["Makers Lab"], ["Tools for the repair café"], ["Declined"]],
+    ];
+    const lines = rows.flatMap((row, index) => row.flatMap((cell, column) => cell.map((text, line): PdfLine => ({ text, x: [72, 200, 420][column]!, y: 700 - index * 52 - line * 12, size: 10 }))));
+    expect(tableRows(await toMarkdown([lines]))).toEqual(rows.map((row) => row.map((cell) => cell.join(" "))));
+  });
+});
+
+describe("a borderless table whose wrapped cells are aligned to the bottom", () => {
+  // Note: as a spreadsheet prints a list with a long description wrapped in its cell: each row as
+  // tall as its lines, every other cell on the row's last line (spreadsheets align cells to the
+  // bottom), the amount right-aligned just before the status.
+  const rows = [
+    ["Ref", "Recipient", "Description of works", "Amount", "Status"],
+    ["G-101", "Riverside Trust", "Public parks and open spaces including playground equipment", "$7,250", "Pending"],
+    ["G-102", "Harbour Arts", "Spaces including playground equipment", "$5,000", "Declined"],
+    ["G-103", "Riverside Trust", "Repairs to the inspection sheds and seasonal planting", "$18,750", "Approved"],
+    ["G-104", "North Youth Club", "Annual maintenance of public", "$13,000", "Approved"],
+    ["G-105", "North Youth Club", "Parks and open spaces including playground equipment inspection", "$2,500", "Approved"],
+    ["G-106", "Riverside Trust", "Seasonal planting across all districts", "$6,750", "Declined"],
+    ["G-107", "Harbour Arts", "Parks and open spaces", "$2,250", "Declined"],
+    ["G-108", "Bike Kitchen", "Maintenance of public parks and open spaces including", "$19,000", "Approved"],
+  ];
+  /** A description wrapped at about 24 characters, as the cell's width would. */
+  const wrap = (text: string): string[] =>
+    text.split(" ").reduce<string[]>((lines, word) => {
+      const last = lines.at(-1);
+      if (last !== undefined && last.length + word.length < 24) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+      return lines;
+    }, []);
+
+  function printed(): PdfLine[] {
+    const lines: PdfLine[] = [];
+    let y = 720;
+    for (const [index, [ref, recipient, description, amount, status]] of rows.entries()) {
+      const wrapped = index === 0 ? [description!] : wrap(description!);
+      wrapped.forEach((text, line) => lines.push({ text, x: 230, y: y - line * 12.8, size: 10 }));
+      y -= (wrapped.length - 1) * 12.8;
+      const amountX = index === 0 ? 407 : 440 - numberWidth(amount!, 10);
+      lines.push({ text: ref!, x: 72, y, size: 10 }, { text: recipient!, x: 112, y, size: 10 }, { text: amount!, x: amountX, y, size: 10 }, { text: status!, x: 443, y, size: 10 });
+      y -= 12.8;
+    }
+    return lines;
+  }
+
+  it("reads each row with the lines of its description above its own line", async () => {
+    expect(tableRows(await toMarkdown([printed()]))).toEqual(rows);
   });
 });

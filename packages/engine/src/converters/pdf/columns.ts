@@ -18,6 +18,9 @@ const PROSE_GAP_EM = 2;
 const MINIMUM_PAGE_GUTTER_EM = 0.95;
 // At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
 const MAXIMUM_CROSSING_SHARE = 0.35;
+// Note: the lines of one side of a table's rows are set this many times further apart (at the
+// median) than those of the other side, whose wrapped cells fill the space between.
+const SPARSE_SIDE_PITCH = 1.8;
 
 // Note: two blocks side by side are told by lines of both closer than a line apart, at least
 // this many such pairs, the blocks at least this many ems apart,
@@ -403,13 +406,31 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
   const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
-  const isProse = (extents: Extent[], width: number): boolean => median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
+  // Note: a side with no prose at all (every line of it table cells set apart, or figures) has no
+  // width to fill: it is no column of prose.
+  const isProse = (extents: Extent[], width: number): boolean => width > 0 && median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
   const width = (extents: Extent[]): number => Math.max(...extents.map((e) => e.right)) - Math.min(...extents.map((e) => e.left));
-  if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents))) return gutter;
+  const interleaved = isSparseBeside(sides, gutter);
+  if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents)) && !interleaved) return gutter;
   // Note: columns of short lines (questionnaires, lists) are told from tables and forms by their
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+/**
+ * Whether the lines on one side of a gutter are set far further apart than those on the other,
+ * which fill the space between them: the first columns of a table whose wrapped cells (a long
+ * description) take several lines beside each row's one line, not a second column of prose (whose
+ * lines follow each other at its leading, paragraph after paragraph).
+ */
+function isSparseBeside(groups: readonly PdfTextItem[][], gutter: number): boolean {
+  const pitch = (left: boolean): number => {
+    const baselines = groups.filter((group) => group.some((item) => isLeftOf(item, gutter) === left)).map((group) => group[0]!.baseline);
+    return median(baselines.slice(1).map((baseline, index) => baseline - baselines[index]!));
+  };
+  const [left, right] = [pitch(true), pitch(false)];
+  return Math.max(left, right) >= SPARSE_SIDE_PITCH * Math.min(left, right);
 }
 
 /** The gap, in ems, between the text of a line left of `x` and right of it; Infinity where one side is empty. */

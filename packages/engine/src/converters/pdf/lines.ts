@@ -1,6 +1,7 @@
 import { splitAtAlignedColumns } from "./aligned-columns.js";
 import { joinDropCaps } from "./drop-caps.js";
 import { escapeMarkdown, markdownLink } from "./escape.js";
+import { cutAtRules } from "./rule-cuts.js";
 import { SCRIPT_LENGTH, attachScripts } from "./scripts.js";
 import { CJK_CHARACTER } from "./model.js";
 import type { Gutter, PdfTextItem, TextLine, TextRun } from "./model.js";
@@ -114,7 +115,8 @@ function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, 
   const baseline = sortedByX[0]?.baseline ?? 0;
   const gutter = band && baseline >= band.top && baseline <= band.bottom ? band.x : undefined;
   const lineRules = rules.filter((rule) => rule.top <= baseline && rule.bottom >= baseline - (sortedByX[0]?.fontSize ?? 0) / 2);
-  for (const item of sortedByX) {
+  // Note: text never runs across a drawn cell border; an item the text layer joined across one is cut there.
+  for (const item of sortedByX.flatMap((whole) => cutAtRules(whole, lineRules))) {
     const previous = current.at(-1);
     const separated =
       previous !== undefined &&

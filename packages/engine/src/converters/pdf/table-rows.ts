@@ -1,11 +1,14 @@
 import { joinLines } from "./blocks.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
+import { characterStarts } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
 
 /** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
 export interface PlacedLine {
   line: TextLine;
   cells: string[][];
+  /** The text pieces in each column, left to right. */
+  pieces: TextRun[][];
 }
 
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
@@ -19,6 +22,12 @@ const BETWEEN_LINES_EM = 0.8;
 // a chart; where the pitch varies, the padding between rows tells them apart.)
 const MAXIMUM_CELL_PITCH_EM = 1.5;
 const ONE_PITCH = 1;
+// Note: cells aligned to the bottom of their rows are told by this many cells at least whose text
+// on the row's line goes on from the line above, this many times more than go on below it.
+const MINIMUM_BOTTOM_ALIGNED_CELLS = 2;
+const BOTTOM_ALIGNED_MARGIN = 3;
+// A word space is about this many ems wide.
+const SPACE_EM = 0.25;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
@@ -30,6 +39,7 @@ const ONE_PITCH = 1;
  */
 export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
   const rows: PlacedLine[][] = [];
+  const stubRight = firstColumnRight(placed);
   for (const band of bands(placed, rowRules)) {
     const lead = cellPitch(band, columnCount);
     // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
@@ -46,13 +56,60 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     band.forEach((current, index) => {
       const row = rows.at(-1);
       if (index > 0 && isCentredInRow(row!, current)) return void row!.push(current);
-      const continued = index > 0 && continuesAcross(band, index, columnCount, lead, evenlyRuledAround);
-      const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow));
+      const runningOn = index > 0 ? columnsRunningOn(band, index, columnCount, lead, evenlyRuledAround) : [];
+      // Note: a group's label is told from a cell's next line only where no other column's text runs on beside it.
+      const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
+      const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.length === 1 && endsHeaderAbove(row!, current)));
       if (startsRow) rows.push([current]);
       else row!.push(current);
     });
   }
-  return rows.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+  const grouped = rowRules.length === 0 && isBottomAligned(rows) ? withCellsOnBottomLines(rows) : rows;
+  return grouped.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+}
+
+/** The index of the line of a row that fills its first column (the row's own line), or -1. */
+const ownLine = (row: readonly PlacedLine[]): number => row.findIndex((line) => line.cells[0]!.length > 0);
+
+/** Whether a cell's text starts in lowercase (goes on with the text above it). */
+const startsLowercase = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length > 0 && /^\p{Ll}/u.test(cell[0]!);
+
+/**
+ * Whether a borderless table's wrapped cells end on their row's line (aligned to the bottom, as
+ * spreadsheets set cells) rather than start on it: the text on rows' own lines (those that fill
+ * the first column, after the first) goes on from the line above (it starts in lowercase) at least
+ * twice, and far more often than the text under such a line goes on from it.
+ */
+function isBottomAligned(rows: readonly PlacedLine[][]): boolean {
+  const lines = rows.flat();
+  let endsOnRow = 0;
+  let startsOnRow = 0;
+  lines.forEach((line, index) => {
+    if (index === 0 || line.cells[0]!.length === 0) return;
+    line.cells.forEach((cell, column) => {
+      if (column === 0 || cell.length === 0) return;
+      if (lines[index - 1]!.cells[column]!.length > 0 && startsLowercase(cell)) endsOnRow++;
+      if (startsLowercase(lines[index + 1]?.cells[column])) startsOnRow++;
+    });
+  });
+  return endsOnRow >= MINIMUM_BOTTOM_ALIGNED_CELLS && endsOnRow > BOTTOM_ALIGNED_MARGIN * startsOnRow;
+}
+
+/**
+ * Rows with the lines under each row's own line moved to the next row, whose wrapped cells they
+ * start; lines with nothing in the first column that were read as a row of their own (after a
+ * wider gap) go to the next row too, except the first row (a header with nothing over the first
+ * column).
+ */
+function withCellsOnBottomLines(rows: readonly PlacedLine[][]): PlacedLine[][] {
+  const regrouped = rows.map((row) => [...row]);
+  for (let index = 0; index + 1 < regrouped.length; index++) {
+    const row = regrouped[index]!;
+    const own = ownLine(row);
+    if ((own < 0 && index === 0) || own === row.length - 1 || ownLine(regrouped[index + 1]!) < 0) continue;
+    regrouped[index + 1]!.unshift(...row.splice(own + 1));
+  }
+  return regrouped.filter((row) => row.length > 0);
 }
 
 /**
@@ -76,6 +133,18 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
 }
 
 /**
+ * Whether a line that fills the first column is the last line of the header above it, its names
+ * wrapped and set on the bottom line of their cells (as spreadsheets set cells): the header has
+ * nothing in its first column yet, and each of the line's cells under a name goes on with it, in
+ * lowercase ("Households" over "on waiting list").
+ */
+function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): boolean {
+  if (header.some((line) => line.cells[0]!.length > 0)) return false;
+  const under = current.pieces.filter((column, index) => index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0));
+  return under.length > 0 && under.every((column) => /^\p{Ll}/u.test(column[0]!.text));
+}
+
+/**
  * Whether a line is a cell centred on a row whose other cells take two lines: it sits less than a
  * line's height under the row's last line (rows are a line apart at least), with text only in
  * columns the row leaves empty.
@@ -84,6 +153,41 @@ function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean
   const above = row.at(-1)!.line;
   if (placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
   return placed.cells.every((cell, column) => cell.length === 0 || row.every((line) => line.cells[column]!.length === 0));
+}
+
+/**
+ * How far the first column's text may reach: up to its widest text, or up to an em before the
+ * nearest text of the second column where that is further (a column set wider than its text).
+ */
+function firstColumnRight(placed: readonly PlacedLine[]): number {
+  const widest = Math.max(...placed.flatMap((line) => line.pieces[0]!.map((piece) => piece.right)));
+  const second = placed.flatMap((line) => line.pieces[1]?.slice(0, 1) ?? []);
+  return second.length === 0 ? widest : Math.max(widest, Math.min(...second.map((piece) => piece.x - piece.fontSize)));
+}
+
+/**
+ * Whether a line with text in the first column alone is a row of its own (the label of a group of
+ * rows: "Services" over the industries in it), not the next line of the first cell above: the next
+ * line is a row of the group, with text in the first column and another. Note: a cell's text wraps
+ * onto a new line only where its next word no longer fits; where the label's first word would have
+ * fitted after the cell above within the column, or the label is set in another weight, it was set
+ * on a line of its own. A line that starts in lowercase goes on with a sentence.
+ */
+function isGroupLabel(row: readonly PlacedLine[], current: PlacedLine, next: PlacedLine | undefined, stubRight: number): boolean {
+  const above = row.findLast((placed) => placed.pieces[0]!.length > 0)?.pieces[0]!.at(-1);
+  const label = current.pieces[0]![0];
+  const onlyFirst = (placed: PlacedLine): boolean => !placed.pieces.some((column, index) => index > 0 && column.length > 0);
+  if (!above || !label || !next || !onlyFirst(current) || next.pieces[0]!.length === 0 || onlyFirst(next) || /^\p{Ll}/u.test(label.text)) return false;
+  if (above.bold !== label.bold) return true;
+  return above.right + SPACE_EM * label.fontSize + firstWordWidth(label) <= stubRight;
+}
+
+/** The width of a piece's first word. */
+function firstWordWidth(piece: TextRun): number {
+  const item = piece.items?.[0];
+  const space = item?.text.indexOf(" ") ?? -1;
+  if (!item || space < 0) return (item ?? piece).right - (item ?? piece).x;
+  return characterStarts(item)[space]! - item.x;
 }
 
 /** Whether a band's lines follow each other at one pitch. */
@@ -139,17 +243,18 @@ function cellPitch(placed: readonly PlacedLine[], columnCount: number): number {
 }
 
 /**
- * Whether the text of some column runs on from above `placed[index]` to it or below it at the cell
- * pitch (and, with `evenlyRuledAround`, no further apart than a cell's lines are set at most).
+ * The columns whose text runs on from above `placed[index]` to it or below it at the cell pitch
+ * (and, with `evenlyRuledAround`, no further apart than a cell's lines are set at most).
  */
-function continuesAcross(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, evenlyRuledAround: boolean): boolean {
+function columnsRunningOn(placed: readonly PlacedLine[], index: number, columnCount: number, lead: number, evenlyRuledAround: boolean): number[] {
+  const columns: number[] = [];
   for (let column = 0; column < columnCount; column++) {
     const above = placed.slice(0, index).findLast((line) => line.cells[column]!.length > 0);
     const below = placed.slice(index).find((line) => line.cells[column]!.length > 0);
     if (!above || !below) continue;
     const gap = below.line.baseline - above.line.baseline;
     const tooFar = evenlyRuledAround && gap > MAXIMUM_CELL_PITCH_EM * Math.max(above.line.fontSize, below.line.fontSize);
-    if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) return true;
+    if (gap <= lead * CELL_PITCH_TOLERANCE && !tooFar) columns.push(column);
   }
-  return false;
+  return columns;
 }

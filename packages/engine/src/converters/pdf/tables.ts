@@ -4,13 +4,18 @@ import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
-import type { TextLine, TextRun } from "./model.js";
+import type { PdfTextItem, TextLine, TextRun } from "./model.js";
+import { characterStarts, itemWords } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
 import { buildRows } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
 // Note: rows further apart than this many ems are two tables (or a table and a paragraph).
 const MAXIMUM_ROW_GAP_EM = 3;
+// A row whose cells start where the row above starts its cells goes on with the table up to this
+// many ems under the row above's last line (the empty bottom of a row set taller than its text).
+const MAXIMUM_TALL_ROW_GAP_EM = 6;
+const MINIMUM_SHARED_CELL_STARTS = 2;
 // A one-run line joins a table when it starts within this many points of a column's start.
 const COLUMN_ALIGNMENT = 3;
 // Cells side by side are at least this many ems apart.
@@ -205,16 +210,18 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     const line = lines[index]!;
     const previous = members.at(-1)!;
     const gap = line.baseline - previous.baseline;
-    if (line.pageIndex !== previous.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * previous.fontSize) break;
+    const tooFar = gap > MAXIMUM_ROW_GAP_EM * previous.fontSize && !isRowUnderTallRow(line, gap, members.at(lastMultiRun)!, columnStarts);
+    if (line.pageIndex !== previous.pageIndex || gap <= 0 || tooFar) break;
     // Note: a one-run line belongs to the table when it starts in one of its columns, or when it
     // is set between two lines of the cells beside it: a cell centred beside cells wrapped over
     // an even number of lines (browsers centre cells vertically, and header cells across too).
     const inColumn = columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT);
     const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize;
-    if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous)) break;
+    if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous) && !isLabelUnderStubHeader(line, members, lines[index + 1])) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
-    // note under the table), not a row.
-    if (line.runs.length < 2 && gaps.some((gap) => line.x <= gap.left && line.right >= gap.right)) break;
+    // note under the table), not a row, unless it is a label over more rows of the table.
+    const acrossCells = gaps.some((gap) => line.x <= gap.left && line.right >= gap.right);
+    if (line.runs.length < 2 && acrossCells && !isLabelOverRows(line, lines[index + 1], members.at(lastMultiRun)!)) break;
     members.push(line);
     columnStarts.push(...line.runs.map((run) => run.x));
     gaps.push(...cellGaps(line));
@@ -228,6 +235,49 @@ function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[
     return undefined;
   }
   return tableLines;
+}
+
+/**
+ * Whether a one-run line that runs across the space between two of a table's cells is the label of
+ * the rows under it (a group's name set across the first two columns), not a note under the
+ * table: it does not end a sentence, and the next line is a row whose cells start where the last
+ * row's do, no further under it than rows are apart.
+ */
+function isLabelOverRows(line: TextLine, next: TextLine | undefined, lastRow: TextLine): boolean {
+  if (!next || next.pageIndex !== line.pageIndex || SENTENCE_END.test(line.runs[0]!.text)) return false;
+  const gap = next.baseline - line.baseline;
+  return gap > 0 && gap <= MAXIMUM_ROW_GAP_EM * line.fontSize && sharedCellStarts(next, lastRow) >= MINIMUM_SHARED_CELL_STARTS;
+}
+
+/** How many of a line's runs start where a cell of the row starts. */
+const sharedCellStarts = (line: TextLine, row: TextLine): number =>
+  line.runs.filter((run) => row.runs.some((cell) => Math.abs(cell.x - run.x) <= COLUMN_ALIGNMENT)).length;
+
+/**
+ * Whether a line further under the table than rows are apart is its next row all the same: rows
+ * set taller than their text (a spreadsheet's row heights, cells aligned to the top) leave empty
+ * space under their last line. The line has cells set apart in the last row's type size, starting
+ * in the first column and in another column where the last row has cells, and is no more than
+ * twice the usual gap down.
+ */
+function isRowUnderTallRow(line: TextLine, gap: number, lastRow: TextLine, columnStarts: readonly number[]): boolean {
+  if (line.runs.length < 2 || gap > MAXIMUM_TALL_ROW_GAP_EM * lastRow.fontSize || Math.abs(line.x - columnStarts[0]!) > COLUMN_ALIGNMENT) return false;
+  if (Math.abs(line.fontSize - lastRow.fontSize) > SAME_SIZE * lastRow.fontSize) return false;
+  return sharedCellStarts(line, lastRow) >= MINIMUM_SHARED_CELL_STARTS;
+}
+
+/**
+ * Whether a one-run line right under a table's first line is the label of the first group of rows
+ * under a header with nothing over the first column ("Note  2024  2023" over "Revenue", then
+ * "Tax revenue  4  2,415,569  1,130,235"): it lies left of all the header's names, and the next
+ * line is a row whose first cell starts where the label does.
+ */
+function isLabelUnderStubHeader(line: TextLine, members: readonly TextLine[], next: TextLine | undefined): boolean {
+  const [header] = members;
+  if (members.length !== 1 || !next || next.runs.length < 2 || next.pageIndex !== line.pageIndex) return false;
+  const belowLabel = next.baseline - line.baseline;
+  if (belowLabel <= 0 || belowLabel > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
+  return line.right + CELL_GAP_EM * line.fontSize <= header!.runs[0]!.x && Math.abs(next.runs[0]!.x - line.x) <= COLUMN_ALIGNMENT && next.runs[0]!.right < header!.runs[0]!.x;
 }
 
 /**
@@ -385,6 +435,8 @@ function cellGaps(line: TextLine): Extent[] {
 interface Extent {
   left: number;
   right: number;
+  /** Set for a gap found inside the text layer's items (two columns it may have joined into one): an item across it is cut at a word space. */
+  insideItems?: boolean;
 }
 
 /**
@@ -414,7 +466,8 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
   // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged across it.
   const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
-  const placed: PlacedLine[] = cellLines.map((line) => ({ line, cells: placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!))) }));
+  const tableLeft = Math.min(...cellLines.map((line) => line.x));
+  const placed: PlacedLine[] = cellLines.map((line) => ({ line, ...placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!)), tableLeft) }));
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -531,10 +584,19 @@ function textColumnGaps(lines: readonly TextLine[]): Extent[] {
   const fullest = lines.filter((line) => line.runs.length === most);
   const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
   const gaps = columns.slice(1).map((column, index) => ({ left: columns[index]!.right, right: column.left }));
-  return [...gaps, ...columns.flatMap((column) => numberColumnSplits(lines, column))].sort((a, b) => a.left - b.left);
+  const splits = columns.flatMap((column) => [...numberColumnSplits(lines, column), ...numberTextSplits(lines, column)]);
+  return [...gaps, ...splits].sort((a, b) => a.left - b.left);
 }
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
+// Note: a group of three digits after a space goes on with the number before it ("12 345,67").
+const DIGIT_GROUP = /^\d{3}(?:[.,]\d{1,2})?%?\)?$/u;
+
+/** Whether text is two numbers or more, a space apart ("2,656 $787,817"), not one number with spaces. */
+function isJoinedNumbers(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length > 1 && words.every((word) => NUMBER.test(word)) && !words.slice(1).some((word) => DIGIT_GROUP.test(word));
+}
 
 /**
  * Boundaries inside a column between two columns of numbers set so close that the text layer
@@ -542,26 +604,67 @@ const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
  * on both sides of it in at least two lines.
  */
 function numberColumnSplits(lines: readonly TextLine[], column: Extent): Extent[] {
-  const items = lines.flatMap((line) =>
-    line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1).flatMap((run) => run.items ?? []),
-  );
-  const covered = [...items].sort((a, b) => a.x - b.x);
+  // Note: numbers the text layer joined into one item are looked at word by word.
+  const lineParts = (line: TextLine): PdfTextItem[] =>
+    line.runs
+      .filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1)
+      .flatMap((run) => run.items ?? [])
+      .flatMap((item) => (isJoinedNumbers(item.text) ? itemWords(item) : [item]));
+  const covered = lines.flatMap(lineParts).sort((a, b) => a.x - b.x);
   const splits: Extent[] = [];
   let reach = covered[0]?.right ?? 0;
   for (const item of covered.slice(1)) {
     if (item.x - reach >= WORD_SPACE_EM * item.fontSize) {
       const boundary = (reach + item.x) / 2;
       const numericPairs = lines.filter((line) => {
-        const parts = line.runs.flatMap((run) => run.items ?? []).filter((part) => part.x >= column.left - 1 && part.right <= column.right + 1);
+        const parts = lineParts(line);
         const side = (left: boolean): string => parts.filter((part) => (part.right <= boundary) === left).map((part) => part.text).join(" ").trim();
         return NUMBER.test(side(true)) && NUMBER.test(side(false));
       }).length;
-      if (numericPairs >= 2) splits.push({ left: reach, right: item.x });
+      if (numericPairs >= 2) splits.push({ left: reach, right: item.x, insideItems: true });
     }
     reach = Math.max(reach, item.right);
   }
   return splits;
 }
+
+// A number and the text after it in one piece: "$25,022.81 Shelf B".
+const NUMBER_THEN_TEXT = /^(\S+) (?=\p{L})/u;
+// Note: a column of right-aligned numbers joined to a column of left-aligned text is told by this
+// many lines at least, the numbers' ends and the text's starts each within this many ems (the
+// spaces are estimated), and the numbers' starts at least this many ems apart.
+const MINIMUM_NUMBER_TEXT_LINES = 3;
+const ALIGNED_EM = 0.4;
+const RAGGED_EM = 0.5;
+
+/**
+ * A boundary inside a column between a column of right-aligned numbers and a column of
+ * left-aligned text printed so close together (a spreadsheet's cells, either side of an unprinted
+ * border) that the text layer joined each number and the text after it into one piece: the
+ * numbers end at one x, the text starts at one x, and the numbers start at different x (so they
+ * are not the first words of left-aligned cells, "12 months", "6 months").
+ */
+function numberTextSplits(lines: readonly TextLine[], column: Extent): Extent[] {
+  const pairs = lines.flatMap((line) =>
+    line.runs.flatMap((run) => (run.x >= column.left - 1 && run.right <= column.right + 1 ? (run.items ?? []) : [])).flatMap((item) => {
+      const number = NUMBER_THEN_TEXT.exec(item.text)?.[1];
+      if (!number || !NUMBER.test(number)) return [];
+      const starts = characterStarts(item);
+      return [{ start: item.x, end: starts[number.length]!, text: starts[number.length + 1]!, em: item.fontSize }];
+    }),
+  );
+  if (pairs.length < MINIMUM_NUMBER_TEXT_LINES) return [];
+  const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
+  const em = Math.min(...pairs.map((pair) => pair.em));
+  const aligned = spread(pairs.map((pair) => pair.end)) <= ALIGNED_EM * em && spread(pairs.map((pair) => pair.text)) <= ALIGNED_EM * em;
+  if (!aligned || spread(pairs.map((pair) => pair.start)) < RAGGED_EM * em) return [];
+  const left = Math.max(...pairs.map((pair) => pair.end));
+  const right = Math.min(...pairs.map((pair) => pair.text));
+  return [{ left: Math.min(left, right), right: Math.max(left, right), insideItems: true }];
+}
+
+/** Whether text is a number and words after it. */
+const startsWithNumber = (text: string): boolean => NUMBER.test(NUMBER_THEN_TEXT.exec(text)?.[1] ?? "");
 
 interface Column extends Extent {
   /** The lines with text in the column. */
@@ -609,16 +712,19 @@ function mergeHeaderOnlyColumns(columns: Column[], lines: readonly TextLine[]): 
 const distance = (a: Extent, b: Extent): number => Math.max(a.left - b.right, b.left - a.right);
 
 /**
- * The Markdown of a line's runs by column. A run across a boundary is cut there when its pieces
- * allow (two numbers set close together); otherwise it spans, and is written once, in the
- * column that holds most of it.
+ * A line's runs by column, as Markdown and as text pieces. A run across a boundary is cut there
+ * when its pieces allow (two numbers set close together); otherwise it spans, and is written once,
+ * in the column that holds most of it. Note: a line of one piece that starts at the table's left
+ * edge (a label across the first columns) is in the first column, however far it runs.
  */
-function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[]): string[][] {
-  const cells = Array.from({ length: boundaries.length + 1 }, () => [] as string[]);
-  for (const run of runs) {
-    for (const piece of cutAtGaps(run, gaps)) cells[columnOf(piece, boundaries)]!.push(piece.markdown);
+function placeRuns(runs: readonly TextRun[], boundaries: readonly number[], gaps: readonly Extent[], tableLeft: number): Omit<PlacedLine, "line"> {
+  const pieces = Array.from({ length: boundaries.length + 1 }, () => [] as TextRun[]);
+  const cut = runs.flatMap((run) => cutAtGaps(run, gaps));
+  for (const piece of cut) {
+    const label = cut.length === 1 && Math.abs(piece.x - tableLeft) <= COLUMN_ALIGNMENT;
+    pieces[label ? 0 : columnOf(piece, boundaries)]!.push(piece);
   }
-  return cells;
+  return { cells: pieces.map((column) => column.map((piece) => piece.markdown)), pieces };
 }
 
 /** The column that holds most of a piece of text; a piece centred over two columns goes to the first. */
@@ -638,10 +744,15 @@ function columnOf(piece: TextRun, boundaries: readonly number[]): number {
 
 function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
   const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
-  if (crossed.length === 0 || !run.items || run.items.length < 2) return [run];
-  const items = [...run.items].sort((a, b) => a.x - b.x);
+  // Note: an item across a gap found inside items, one of numbers alone ("1,471,922 (1,735,388)"
+  // in a bold totals row, set wider than the rows above) or a number and words ("$7,250 Pending"),
+  // is cells the text layer joined; its words are where the run may be cut.
+  const joinsCells = (item: PdfTextItem): boolean =>
+    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || isJoinedNumbers(item.text) || startsWithNumber(item.text)));
+  const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x).flatMap((item) => (joinsCells(item) ? itemWords(item) : [item]));
+  if (crossed.length === 0 || items.length < 2) return [run];
   // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
-  // it); a run with no space there is a cell spanning columns and stays whole.
+  // it, or around its middle); a run with no space there is a cell spanning columns and stays whole.
   const cuts = new Set<number>();
   for (const gap of crossed) {
     const middle = (gap.left + gap.right) / 2;
@@ -649,7 +760,8 @@ function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
     items.slice(1).forEach((item, at) => {
       const previous = items[at]!;
       const reach = CUT_REACH_EM * item.fontSize;
-      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize || previous.right < gap.left - reach || item.x > gap.right + reach) return;
+      const aroundMiddle = previous.right <= middle && item.x >= middle;
+      if (item.x - previous.right < WORD_SPACE_EM * item.fontSize || (!aroundMiddle && (previous.right < gap.left - reach || item.x > gap.right + reach))) return;
       const distance = Math.abs((previous.right + item.x) / 2 - middle);
       if (!nearest || distance < nearest.distance) nearest = { index: at + 1, distance };
     });
