@@ -1146,6 +1146,9 @@ describe("a borderless table with a narrow first column", () => {
   });
 });
 
+/** Rows of one-line cells as `borderlessTable` takes them, an empty string an empty cell. */
+const oneLineCells = (rows: readonly (readonly string[])[]): Row[] => rows.map((row) => row.map((cell) => (cell ? [cell] : [])));
+
 describe("a borderless table with rows in groups", () => {
   it("keeps the label of each group of rows a row of its own, where every row is one line", async () => {
     // Note: as a statistical table sets them: a group's label alone in the first column, over its
@@ -1160,7 +1163,7 @@ describe("a borderless table with rows in groups", () => {
       ["Retail trade", "40,696", "1,151.9"],
       ["Professional and technical services", "18,157", "1,430.7"],
     ];
-    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, oneLineCells(rows), { padding: 3 })]);
     expect(tableRows(markdown)).toEqual(rows);
   });
 
@@ -1175,10 +1178,11 @@ describe("a borderless table with rows in groups", () => {
       ["Education", "25,902", "645.6"],
       ["Health care", "26,384", "658.0"],
     ];
-    const lines = borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 });
+    const lines = borderlessTable([72, 300, 380], 700, oneLineCells(rows), { padding: 3 });
     const markdown = await toMarkdown([lines.map((line) => (line.text === "Public sector" ? { ...line, bold: true } : line))]);
     expect(tableRows(markdown)).toEqual(rows);
   });
+
   it("keeps a group label a row of its own in a first column set wider than its text", async () => {
     // Note: "Expenses" would not fit after "Total revenue" within the widest label, but the first
     // column reaches far further, to where the figures start.
@@ -1191,7 +1195,7 @@ describe("a borderless table with rows in groups", () => {
       ["Materials", "1,242,669", "1,801,562"],
       ["Total expenses", "1,242,669", "1,801,562"],
     ];
-    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    const markdown = await toMarkdown([borderlessTable([72, 300, 380], 700, oneLineCells(rows), { padding: 3 })]);
     expect(tableRows(markdown)).toEqual(rows);
   });
 
@@ -1206,7 +1210,7 @@ describe("a borderless table with rows in groups", () => {
       ["4101", "Records officer", "8,840"],
       ["4102", "Payroll clerk", "6,015"],
     ];
-    const lines = borderlessTable([72, 120, 300], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 });
+    const lines = borderlessTable([72, 120, 300], 700, oneLineCells(rows), { padding: 3 });
     const markdown = await toMarkdown([lines.map((line) => (line.text === "Managers" || line.text === "Clerical workers" ? { ...line, bold: true } : line))]);
     expect(tableRows(markdown)).toEqual(rows);
   });
@@ -1220,7 +1224,7 @@ describe("a borderless table with rows in groups", () => {
       ["Fees and charges", "5", "531,917", "276,172"],
       ["Grants", "2", "2,689,147", "2,037,982"],
     ];
-    const markdown = await toMarkdown([borderlessTable([72, 280, 340, 420], 700, rows.map((row) => row.map((cell) => (cell ? [cell] : []))), { padding: 3 })]);
+    const markdown = await toMarkdown([borderlessTable([72, 280, 340, 420], 700, oneLineCells(rows), { padding: 3 })]);
     expect(tableRows(markdown)).toEqual(rows);
   });
 });
