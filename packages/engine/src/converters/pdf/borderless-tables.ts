@@ -1,0 +1,260 @@
+import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
+import { SENTENCE_END } from "./model.js";
+import type { TextLine } from "./model.js";
+import { COLUMN_ALIGNMENT, type Extent, cellGaps, cutAtGaps } from "./table-columns.js";
+
+// Borderless tables: which lines after a first line of cells set apart make a table with it, and
+// which such runs of lines are something else set in columns (prose, notes, equations, a table of
+// contents, a list).
+
+// Note: rows further apart than this many ems are two tables (or a table and a paragraph).
+const MAXIMUM_ROW_GAP_EM = 3;
+// A row whose cells start where the row above starts its cells goes on with the table up to this
+// many ems under the row above's last line (the empty bottom of a row set taller than its text).
+const MAXIMUM_TALL_ROW_GAP_EM = 6;
+const MINIMUM_SHARED_CELL_STARTS = 2;
+// Cells side by side are at least this many ems apart.
+const CELL_GAP_EM = 1;
+// A line less than this many ems under the one above is set between two lines, not after them.
+const BETWEEN_LINES_EM = 0.8;
+// The lines of one cell are at most this many ems apart, in type sizes this share apart at most.
+export const CELL_LINE_PITCH_EM = 1.5;
+const SAME_SIZE = 0.1;
+// Text after note numbers is notes (not a table column) when its runs average this many characters.
+const NOTE_TEXT_CHARACTERS = 30;
+// A table header set as one run is recognised over rows of this many cells at least, each name
+// this many words at most (prose over a row of two cells is far more common).
+const MINIMUM_JOINED_HEADER_COLUMNS = 3;
+const HEADER_NAME_WORDS = 4;
+// Note: "=" only; a cell may well start with "≤" or "<" (a class of values: "< 110").
+const EQUALS_AT_EDGE = /^=(?:\s|$)|\s=$/u;
+const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
+
+/** The lines of a borderless table starting at `start`, if there is one. */
+export function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
+  const first = lines[start]!;
+  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return undefined;
+  const members: TextLine[] = [first];
+  const columnStarts = first.runs.map((run) => run.x);
+  const gaps = cellGaps(first);
+  let lastMultiRun = 0;
+  for (let index = start + 1; index < lines.length; index++) {
+    const line = lines[index]!;
+    const previous = members.at(-1)!;
+    const gap = line.baseline - previous.baseline;
+    const tooFar = gap > MAXIMUM_ROW_GAP_EM * previous.fontSize && !isRowUnderTallRow(line, gap, members.at(lastMultiRun)!, columnStarts);
+    if (line.pageIndex !== previous.pageIndex || gap <= 0 || tooFar) break;
+    // Note: a one-run line belongs to the table when it starts in one of its columns, or when it
+    // is set between two lines of the cells beside it: a cell centred beside cells wrapped over
+    // an even number of lines (browsers centre cells vertically, and header cells across too).
+    const inColumn = columnStarts.some((x) => Math.abs(x - line.x) <= COLUMN_ALIGNMENT);
+    const centredBeside = gap < BETWEEN_LINES_EM * line.fontSize;
+    if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous) && !isLabelUnderStubHeader(line, members, lines[index + 1])) break;
+    // Note: a one-run line that runs across the space between two cells is prose (a caption, a
+    // note under the table), not a row, unless it is a label over more rows of the table.
+    const acrossCells = gaps.some((gap) => line.x <= gap.left && line.right >= gap.right);
+    if (line.runs.length < 2 && acrossCells && !isLabelOverRows(line, lines[index + 1], members.at(lastMultiRun)!)) break;
+    members.push(line);
+    columnStarts.push(...line.runs.map((run) => run.x));
+    gaps.push(...cellGaps(line));
+    if (line.runs.length >= 2) lastMultiRun = members.length - 1;
+  }
+  // Note: a borderless table has two lines of cells side by side at least; one-run lines after
+  // the last of them are taken only as the rest of its cells.
+  if (lastMultiRun === 0) return undefined;
+  const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
+  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
+    return undefined;
+  }
+  return tableLines;
+}
+
+/**
+ * Whether a one-run line that runs across the space between two of a table's cells is the label of
+ * the rows under it (a group's name set across the first two columns), not a note under the
+ * table: it does not end a sentence, and the next line is a row whose cells start where the last
+ * row's do, no further under it than rows are apart.
+ */
+function isLabelOverRows(line: TextLine, next: TextLine | undefined, lastRow: TextLine): boolean {
+  if (!next || next.pageIndex !== line.pageIndex || SENTENCE_END.test(line.runs[0]!.text)) return false;
+  const gap = next.baseline - line.baseline;
+  return gap > 0 && gap <= MAXIMUM_ROW_GAP_EM * line.fontSize && sharedCellStarts(next, lastRow) >= MINIMUM_SHARED_CELL_STARTS;
+}
+
+/** How many of a line's runs start where a cell of the row starts. */
+const sharedCellStarts = (line: TextLine, row: TextLine): number =>
+  line.runs.filter((run) => row.runs.some((cell) => Math.abs(cell.x - run.x) <= COLUMN_ALIGNMENT)).length;
+
+/**
+ * Whether a line further under the table than rows are apart is its next row all the same: rows
+ * set taller than their text (a spreadsheet's row heights, cells aligned to the top) leave empty
+ * space under their last line. The line has cells set apart in the last row's type size, starting
+ * in the first column and in another column where the last row has cells, and is no more than
+ * twice the usual gap down.
+ */
+function isRowUnderTallRow(line: TextLine, gap: number, lastRow: TextLine, columnStarts: readonly number[]): boolean {
+  if (line.runs.length < 2 || gap > MAXIMUM_TALL_ROW_GAP_EM * lastRow.fontSize || Math.abs(line.x - columnStarts[0]!) > COLUMN_ALIGNMENT) return false;
+  if (Math.abs(line.fontSize - lastRow.fontSize) > SAME_SIZE * lastRow.fontSize) return false;
+  return sharedCellStarts(line, lastRow) >= MINIMUM_SHARED_CELL_STARTS;
+}
+
+/**
+ * Whether a one-run line right under a table's first line is the label of the first group of rows
+ * under a header with nothing over the first column ("Note  2024  2023" over "Revenue", then
+ * "Tax revenue  4  2,415,569  1,130,235"): it lies left of all the header's names, and the next
+ * line is a row whose first cell starts where the label does.
+ */
+function isLabelUnderStubHeader(line: TextLine, members: readonly TextLine[], next: TextLine | undefined): boolean {
+  const [header] = members;
+  if (members.length !== 1 || !next || next.runs.length < 2 || next.pageIndex !== line.pageIndex) return false;
+  const belowLabel = next.baseline - line.baseline;
+  if (belowLabel <= 0 || belowLabel > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
+  return line.right + CELL_GAP_EM * line.fontSize <= header!.runs[0]!.x && Math.abs(next.runs[0]!.x - line.x) <= COLUMN_ALIGNMENT && next.runs[0]!.right < header!.runs[0]!.x;
+}
+
+/**
+ * Whether a one-run line is the second line of a centred cell of the line above: a cell's next
+ * line, no wider than the cell and centred under it. Note: header names are often centred over
+ * their columns, so a name that wraps ("State funded" / "legal aid") starts at no column's start.
+ */
+function isCentredUnderCell(line: TextLine, above: TextLine): boolean {
+  if (above.runs.length < 2 || line.baseline - above.baseline > CELL_LINE_PITCH_EM * above.fontSize) return false;
+  const centre = (line.x + line.right) / 2;
+  return above.runs.some(
+    (cell) => line.x >= cell.x && line.right <= cell.right && Math.abs(centre - (cell.x + cell.right) / 2) <= COLUMN_ALIGNMENT && Math.abs(line.fontSize - cell.fontSize) <= SAME_SIZE * cell.fontSize,
+  );
+}
+
+/**
+ * The one-run lines after a borderless table's last row that are the rest of its cells (a long
+ * description wrapped over several lines): each set in a column of that row, in its type, no
+ * further below the line above than a cell's lines are apart. Note: a line in the first column
+ * (where a note under the table starts) is taken only when it is closer than the table's rows are
+ * to each other, or when it goes on with the cell's sentence (the cell ends mid-sentence and the
+ * line starts in lowercase).
+ */
+function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): TextLine[] {
+  const lastRow = members[lastMultiRun]!;
+  // Note: the first line is a row, of several runs or a header joined into one.
+  const rows = members.slice(0, lastMultiRun + 1).filter((line, index) => index === 0 || line.runs.length > 1);
+  const rowGap = Math.min(...rows.slice(1).map((line, index) => line.baseline - rows[index]!.baseline));
+  let firstCellEnd = lastRow.runs[0]!.text;
+  const taken: TextLine[] = [];
+  let previous = lastRow;
+  for (const line of members.slice(lastMultiRun + 1)) {
+    const gap = line.baseline - previous.baseline;
+    const cell = lastRow.runs.find((run) => Math.abs(run.x - line.x) <= COLUMN_ALIGNMENT);
+    if (!cell || Math.abs(line.fontSize - cell.fontSize) > SAME_SIZE * cell.fontSize || gap > CELL_LINE_PITCH_EM * previous.fontSize) break;
+    if (cell === lastRow.runs[0]) {
+      const text = line.runs[0]!.text;
+      // Note: closer by a point at least, as the baselines of lines set at one pitch differ by a fraction of one.
+      const closerThanRows = gap <= rowGap - 1;
+      if (!closerThanRows && (SENTENCE_END.test(firstCellEnd) || !/^\p{Ll}/u.test(text))) break;
+      firstCellEnd = text;
+    }
+    taken.push(line);
+    previous = line;
+  }
+  return taken;
+}
+
+/**
+ * Whether a one-run line is the header of a borderless table whose names were set too close
+ * together to be runs of their own: right above a row of three or more cells, it breaks between
+ * two text pieces in each gap between them, into short names, one over each cell.
+ */
+function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
+  if (!next || next.pageIndex !== line.pageIndex || next.runs.length < MINIMUM_JOINED_HEADER_COLUMNS || line.runs.length !== 1) return false;
+  const gap = next.baseline - line.baseline;
+  if (gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
+  const names = cutAtGaps(line.runs[0]!, cellGaps(next));
+  if (names.length !== next.runs.length) return false;
+  return names.every((name, index) => {
+    const cell = next.runs[index]!;
+    return name.text.trim().split(/\s+/).length <= HEADER_NAME_WORDS && name.x < cell.right && name.right > cell.x;
+  });
+}
+
+/**
+ * Paragraphs set side by side in three columns or more (the panels of a brochure, a slide's
+ * tiles): in most of its lines, the text in most columns runs on from the line above (no sentence
+ * ends, the line starts in lowercase). A table's cells wrap so only now and then (a long header).
+ */
+function isProseInColumns(lines: readonly TextLine[]): boolean {
+  const rows = lines.filter((line) => line.runs.length > 1);
+  if (rows.length < 2 || Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS) return false;
+  const flowing = rows.slice(1).filter((line, index) => {
+    const above = rows[index]!;
+    const runsOn = line.runs.filter((run) => {
+      const cellAbove = above.runs.find((candidate) => Math.abs(candidate.x - run.x) <= COLUMN_ALIGNMENT);
+      return cellAbove !== undefined && !SENTENCE_END.test(cellAbove.text) && /^\p{Ll}/u.test(run.text);
+    });
+    return runsOn.length * 2 >= line.runs.length;
+  });
+  return flowing.length * 2 > rows.length - 1;
+}
+
+// Prose in columns: this many columns at least.
+const MINIMUM_PROSE_COLUMNS = 3;
+
+/** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
+function isNumberedNotes(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  if (multiRun.some((line) => line.runs.length > 2 || !isEnumerator(line.runs[0]!.text))) return false;
+  const rest = lines.flatMap((line) => line.runs.filter((run) => !isEnumerator(run.text)));
+  return rest.reduce((sum, run) => sum + run.text.length, 0) >= NOTE_TEXT_CHARACTERS * rest.length;
+}
+
+/** Displayed equations with their numbers at the right margin ("(3.15a)"). */
+function isNumberedEquations(lines: readonly TextLine[]): boolean {
+  return lines.filter((line) => line.runs.length > 1).every((line) => EQUATION_NUMBER.test(line.runs.at(-1)!.text));
+}
+
+/**
+ * A displayed formula whose pieces (the left side, a fraction's numerator and denominator, limits)
+ * were set apart: a piece ends or starts with an equals sign ("M =", "= 0"), which no cell of a
+ * table does.
+ */
+function isPiecedFormula(lines: readonly TextLine[]): boolean {
+  return lines.some((line) => line.runs.length > 1 && line.runs.some((run) => EQUALS_AT_EDGE.test(run.text)));
+}
+
+/**
+ * Whether two lines of several runs, one after the other, have gaps between runs at the same
+ * place, the space between two cells wide: a column border. Note: in justified prose set in a
+ * narrow column, wide word spaces part two lines into runs too, but each line's words run across
+ * the other's spaces.
+ */
+function sharesColumnGap(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  if (multiRun.length < 2) return true;
+  return multiRun.slice(1).some((line, index) => {
+    const above = cellGaps(multiRun[index]!);
+    const shared = (gap: Extent, other: Extent): number => Math.min(gap.right, other.right) - Math.max(gap.left, other.left);
+    return cellGaps(line).some((gap) => above.some((other) => shared(gap, other) >= CELL_GAP_EM * line.fontSize));
+  });
+}
+
+/** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
+function isTableOfContents(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  const withLeader = multiRun.filter((line) => line.runs.some((run) => run.items?.[0]?.afterLeader));
+  return withLeader.length * 2 >= multiRun.length;
+}
+
+/**
+ * Lines whose first runs are list markers ("•", "1.", "a)") or outline numbers ("2.1") set apart
+ * from their text: a list, numbered paragraphs or numbered headings with hanging indents, not a
+ * table. Note: outline numbers count only beside list markers ("2.", "•"), as an outline mixes
+ * them; alone, "0.5", "1.5" are the values of a table's first column. Where every item goes on
+ * into two cells or more (a checklist: a box, a label, a mark under each heading), the lines are
+ * rows of a table.
+ */
+function isMarkedList(lines: readonly TextLine[]): boolean {
+  const multiRun = lines.filter((line) => line.runs.length > 1);
+  const markers = multiRun.map((line) => line.runs[0]!.text);
+  return markers.every(isOutlineMarker) && markers.some(isBareListMarker) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
+}
+
+// A checklist row: its marker, its label and marks in at least two columns.
+const CHECKLIST_ROW_RUNS = 4;
