@@ -31,10 +31,11 @@ export interface Fib {
   listOverrides: StreamRange;
 }
 
-const WORD_97_MAGIC = 0xa5ec;
+/** The `wIdent` every Word file from Word 6 on starts its FIB with. */
+export const WORD_MAGIC = 0xa5ec;
 // Word 97 and later write nFib 193 (0xC1) or more; Word 6 and 95 (101..105) are read by word95.ts
 // before this; older files are refused.
-const LAST_WORD_95_NFIB = 105;
+export const LAST_WORD_95_NFIB = 105;
 
 // Indexes into FibRgFcLcb97 ([MS-DOC] 2.5.6).
 const FC_LCB_STSHF = 1;
@@ -59,7 +60,7 @@ const FC_LCB_PLF_LFO = 74;
  */
 export function readFib(wordDocument: Uint8Array): Fib {
   const view = new DataView(wordDocument.buffer, wordDocument.byteOffset, wordDocument.byteLength);
-  if (wordDocument.length < 0x22 || view.getUint16(0, true) !== WORD_97_MAGIC) {
+  if (wordDocument.length < 0x22 || view.getUint16(0, true) !== WORD_MAGIC) {
     throw new Error("the WordDocument stream has no Word file header");
   }
   if (view.getUint16(2, true) <= LAST_WORD_95_NFIB) {

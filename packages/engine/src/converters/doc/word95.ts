@@ -1,12 +1,11 @@
 import { PLAIN } from "./character-properties.js";
+import { LAST_WORD_95_NFIB, WORD_MAGIC } from "./fib.js";
 import { NORMAL } from "./paragraph-properties.js";
 import { type DocParagraph, type Piece, readParagraphs, readPieceTable } from "./paragraphs.js";
 
 // The FIB of Word 6 and Word 95 (nFib 101 to 105) is one fixed block ([MS-DOC] 2.5.1 gives
 // the FibBase it shares with Word 97; the rest follows Word 6's layout, as Apache POI reads it).
-const WORD_MAGIC = 0xa5ec;
 const FIRST_WORD_6_NFIB = 101;
-const LAST_WORD_95_NFIB = 105;
 const FLAGS = 0x0a;
 const COMPLEX = 0x0004;
 const ENCRYPTED = 0x0100;
@@ -43,9 +42,10 @@ export function readWord95Paragraphs(wordDocument: Uint8Array): DocParagraph[] {
   // Note: the main text comes first, then notes and headers; an implausible count reads it all.
   const declared = view.getUint32(CCP_TEXT, true);
   const mainText = declared > 0 && declared <= allText ? declared : allText;
+  const clx = view.getUint32(FC_CLX, true);
   const pieces: Piece[] =
     flags & COMPLEX
-      ? readPieceTable(wordDocument.subarray(view.getUint32(FC_CLX, true), view.getUint32(FC_CLX, true) + view.getUint32(LCB_CLX, true)), true)
+      ? readPieceTable(wordDocument.subarray(clx, clx + view.getUint32(LCB_CLX, true)), true)
       : [{ start: 0, end: allText, offset: fcMin, compressed: true }];
   return readParagraphs(
     {
