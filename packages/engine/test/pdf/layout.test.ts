@@ -355,6 +355,32 @@ describe("pdf layout: headings", () => {
   });
 });
 
+describe("pdf layout: line pitch", () => {
+  it("keeps a paragraph whole above a table whose wrapped cells are centred on their rows", async () => {
+    // A browser centres a row's one-line cells on the two lines of its wrapped cell: the lines of the
+    // table come half a line apart, more often than the paragraph's lines come one line apart.
+    const row = (y: number, code: string, first: string, second: string, price: string): PdfLine[] => [
+      { text: first, x: 140, y: y + 7.5, size: 11 },
+      { text: code, x: 72, y, size: 11 },
+      { text: price, x: 330, y, size: 11 },
+      { text: "each", x: 420, y, size: 11 },
+      { text: second, x: 140, y: y - 7.5, size: 11 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "All prices are in euro and exclude VAT. Prices are valid from 1", x: 72, y: 720, size: 11 },
+        { text: "January 2025 until 31 December 2025.", x: 72, y: 704.5, size: 11 },
+        ...row(660, "A-120", "Ergonomic chair with", "headrest", "249.00"),
+        ...row(630, "B-200", "Height-adjustable desk", "140 cm", "489.00"),
+        ...row(600, "B-210", "Height-adjustable desk", "160 cm", "529.00"),
+        ...row(570, "C-300", "Mobile pedestal, three", "drawers", "179.00"),
+        ...row(540, "C-310", "Filing cabinet with", "four drawers", "319.00"),
+      ],
+    ]);
+    expect(markdown).toContain("Prices are valid from 1 January 2025 until 31 December 2025.");
+  });
+});
+
 describe("pdf layout: drop caps and side headings", () => {
   it("joins a drop cap to the word it begins, not a heading of its own", async () => {
     const beside = ["he survey asked each firm how many staff it expected to keep", "over the next two months, and whether it would hire again once", "demand recovered in its sector of the economy. Most firms"];

@@ -222,14 +222,22 @@ function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line:
   return (line) => inBand(line) && (pageCount < 2 || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line));
 }
 
+/**
+ * The pitch most body text is set at: the baseline gap between body-size lines, counted by their
+ * characters. Note: a line of cells (runs set apart) is a table row, and the lines between two of
+ * them are a cell's wrapped text set beside the row's other cells (a browser centres a cell's lines
+ * on the row), so gaps next to such a line are the table's, not the text's; and counting lines, not
+ * characters, lets a table of one-word rows outvote the paragraphs above it.
+ */
 function measurePitch(lines: readonly TextLine[], bodySize: number): number {
   const counts = new Map<number, number>();
   for (let index = 1; index < lines.length; index++) {
     const previous = lines[index - 1]!;
     const line = lines[index]!;
     if (line.pageIndex !== previous.pageIndex || roundSize(line.fontSize) !== bodySize || roundSize(previous.fontSize) !== bodySize) continue;
+    if (previous.runs.length > 1 || line.runs.length > 1) continue;
     const pitch = Math.round((line.baseline - previous.baseline) * 2) / 2;
-    if (pitch > 0 && pitch < bodySize * 2.5) counts.set(pitch, (counts.get(pitch) ?? 0) + 1);
+    if (pitch > 0 && pitch < bodySize * 2.5) counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? bodySize * 1.2;
 }
