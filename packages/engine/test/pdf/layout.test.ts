@@ -130,6 +130,17 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["Restrictions on Land Ownership by Foreigners in Selected Jurisdictions"]);
   });
 
+  it("keeps the last line of a wrapped title that holds only a number in the heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Staff Training Calendar, Spring", x: 72, y: 700, size: 22, bold: true },
+        { text: "2025", x: 72, y: 669, size: 22, bold: true },
+        ...paragraph(["All courses are free for staff. Book through the learning portal at least", "one week in advance."], 72, 630),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Staff Training Calendar, Spring 2025"]);
+  });
+
   it("does not make captions, lowercase continuations or list items headings", async () => {
     const markdown = await toMarkdown([
       [

@@ -86,15 +86,17 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
   // Note: a document set in a typewriter font throughout has no listings to tell apart.
   const monospaceBody = monospaceCharacters > allCharacters * MONOSPACE_BODY_SHARE;
   const bodySize = [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 12;
-  const isLargeHeading = (line: TextLine): boolean =>
-    roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
+  const isLarge = (line: TextLine): boolean => roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY;
+  const isLargeHeading = (line: TextLine): boolean => isLarge(line) && isHeadingText(lineText(line), MAXIMUM_HEADING_CHARACTERS);
   const isRunningHeader = runningHeaderTest(lines, bodySize);
   const isHeadingLine = (line: TextLine): boolean => isHeadingCandidate(line, bodySize) && !isRunningHeader(line);
   const headingSizes = [...new Set(lines.filter((line) => isLargeHeading(line) && isHeadingLine(line)).map((line) => roundSize(line.fontSize)))].sort((a, b) => b - a);
   const sizeLevels = Math.min(headingSizes.length, MAXIMUM_SIZE_LEVELS);
   const headingLevel = (line: TextLine, continuing = false): number | undefined => {
     if (!continuing && !isHeadingLine(line)) return undefined;
-    if (isLargeHeading(line)) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
+    // Note: the last line of a wrapped heading may hold no word ("Calendar, Spring" / "2025"); only a
+    // heading that stands alone needs one.
+    if (isLargeHeading(line) || (continuing && isLarge(line))) return Math.min(headingSizes.indexOf(roundSize(line.fontSize)) + 1, sizeLevels);
     const text = lineText(line);
     // Note: the label of a division (not a smaller footer saying which chapter the page is in) heads the document's largest parts.
     if (DIVISION_LABEL.test(text) && roundSize(line.fontSize) >= bodySize * 0.95) return 1;
