@@ -43,6 +43,12 @@ describe("removeFurniture", () => {
     expect(kept).toEqual([0, 1, 2].map((index) => [`Body text of page ${index + 1}`, "Annual Report 2024"]));
   });
 
+  it("keeps a year span in a margin (a wrapped title's last line) but drops a page of pages there", () => {
+    const pages = [page(0, [["2024/25", 60], ["Body text of page 3", 300], ["3/9", 770]])];
+    const kept = removeFurniture(pages).map((result) => result.lines.map(lineText));
+    expect(kept).toEqual([["2024/25", "Body text of page 3"]]);
+  });
+
   it("drops a page number centred well under the text, out of the margins (LaTeX's default layout)", async () => {
     // Letter paper; the number two inches above the edge, as LaTeX sets it, on one page or two.
     // Helvetica's digits are 0.556 em wide: "1" at 11 pt is centred at x 306.

@@ -11,6 +11,8 @@ const REPEAT_SHARE = 0.4;
 // larger than the running header, it is the title (content), not furniture.
 const PROMINENT_SCALE = 1.15;
 const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+// A page number with the page count beside it: its two numbers.
+const PAGE_OF_PAGES = /^(?:page\s+)?(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})$/i;
 // Note: LaTeX's default margins put the page number some two inches above the paper's edge, out of
 // the margin share. A page number there is the page's lowest line, centred, this many of its
 // heights under the line above, in the lower part of the page.
@@ -43,16 +45,26 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     const key = furnitureKey(page, line);
     if (key === undefined) return isLonePageNumber(page, line);
-    if (PAGE_NUMBER.test(lineText(line).trim())) return true;
+    if (isPageNumber(line)) return true;
     const repeats = (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
     return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
 }
 
+/**
+ * Whether a line is a bare page number ("7", "iv", "Page 3 of 9", "- 12 -"). Note: a page's number
+ * never exceeds the page count beside it, so "2024/25" (a wrapped title's year span) is text.
+ */
+function isPageNumber(line: TextLine): boolean {
+  const text = lineText(line).trim();
+  const ofPages = PAGE_OF_PAGES.exec(text);
+  return PAGE_NUMBER.test(text) && (!ofPages || Number(ofPages[1]) <= Number(ofPages[2]));
+}
+
 /** A bare page number centred under the text, apart from it, as the page's lowest line. */
 function isLonePageNumber(page: PageLayout, line: TextLine): boolean {
-  if (line.runs.length !== 1 || !PAGE_NUMBER.test(lineText(line).trim()) || line.baseline < page.height * LOWER_PART) return false;
+  if (line.runs.length !== 1 || !isPageNumber(line) || line.baseline < page.height * LOWER_PART) return false;
   if (Math.abs((line.x + line.right) / 2 - page.width / 2) > page.width * CENTRED_SHARE) return false;
   let nearestAbove = -Infinity;
   for (const other of page.lines) {
