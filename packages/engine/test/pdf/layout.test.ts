@@ -784,6 +784,40 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf("Method")).toBeLessThan(markdown.indexOf("Each count took"));
   });
 
+  it("reads a short heading below two balanced columns after both where the left column has a line more", async () => {
+    // A browser balances CSS columns (column-count: 2); an odd number of lines leaves the left
+    // column a line longer than the right one.
+    const left = [
+      "Small plovers run and stop along the strand",
+      "line, picking insects from the weed. Pairs",
+      "scrape a shallow nest among the pebbles of",
+      "the upper beach, where the eggs are nearly",
+      "invisible. Turnstones flip stones and weed",
+      "with their short bills, in flocks of forty",
+      "or more, and leave for the far north in May.",
+    ];
+    const right = [
+      "Sanderlings chase the edge of each wave like",
+      "clockwork toys. Their pale winter plumage",
+      "makes them easy to tell from the dunlin. The",
+      "curlew is the largest wader on the shore, with",
+      "a long bill curved down for probing the mud,",
+      "and its call carries across the whole estuary.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Field notes on coastal birds", x: 72, y: 740, size: 16, bold: true },
+        ...paragraph(left, 72, 710, { size: 11 }),
+        ...paragraph(right, 320, 710, { size: 11 }),
+        { text: "Key figures", x: 72, y: 710 - 6 * 14 - 32, size: 16, bold: true },
+        ...paragraph(["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."], 72, 710 - 6 * 14 - 54, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
+    expect(markdown.indexOf("whole estuary")).toBeLessThan(markdown.indexOf("Key figures"));
+    expect(markdown.indexOf("Key figures")).toBeLessThan(markdown.indexOf("Each count took"));
+  });
+
   it("reads the text of each drawn box apart from the box below it and from the text under the boxes", async () => {
     // A flowchart of text boxes (Word shapes with text, each line a paragraph of its own) one
     // below the other, and a paragraph set right under the last box.

@@ -194,7 +194,7 @@ function linesGoingOnUnder(left: readonly TextLine[], right: readonly TextLine[]
 /**
  * The left column's lines and the lines below both columns: those from the first that starts, after
  * a gap wider than a paragraph's, below the right column's last line, where the left column had
- * ended no lower than the right one. Word and LibreOffice balance the columns of a section that
+ * ended no lower than a line under the right one. Word and LibreOffice balance the columns of a section that
  * ends on the page; the next section (one column) starts below both, and its short lines (a
  * heading, a paragraph's last line) stay left of the gutter, but they are read after both columns.
  */
@@ -205,8 +205,13 @@ function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]
     const previous = left[index - 1];
     if (previous === undefined) return false;
     const em = Math.min(line.fontSize, previous.fontSize);
+    // Note: balanced columns of an odd number of lines (as browsers set CSS columns) give the left
+    // one a line more: it may end a line below the right one.
+    const abovePrevious = left[index - 2];
+    const pitch = abovePrevious ? previous.baseline - abovePrevious.baseline : 0;
+    const extraLine = pitch > 0 && pitch <= BELOW_COLUMNS_GAP_EM * em ? pitch : 0;
     return (
-      previous.baseline <= rightEnd.baseline + LEVEL_EM * em &&
+      previous.baseline <= rightEnd.baseline + extraLine + LEVEL_EM * em &&
       line.baseline - rightEnd.baseline > BELOW_COLUMNS_GAP_EM * em &&
       line.baseline - previous.baseline > BELOW_COLUMNS_GAP_EM * em
     );
