@@ -1072,6 +1072,25 @@ describe("pdf layout: code and emphasis", () => {
 });
 
 describe("pdf layout: words, scripts and what shares a line", () => {
+  it("reads a justified paragraph's lines whose word spaces were stretched wide as prose, not a table", async () => {
+    // A narrow column of long words, justified: two lines hold three words each, spaced as far
+    // apart as a table's cells, and flush with the lines around them on both sides.
+    const measure = 155;
+    const lines = ["our volunteers gave well over a", "hundred thousand hours of", "their time, supporting", "youth clubs and", "befriending services across the", "whole region."];
+    const markdown = await toMarkdown([
+      [
+        ...lines.map((text, index) => ({
+          text,
+          x: 72,
+          y: 700 - index * 15,
+          size: 11,
+          wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
+        })),
+      ],
+    ]);
+    expect(markdown.trim()).toBe(lines.join(" "));
+  });
+
   it("keeps the word spaces of tightly justified text, however narrow", async () => {
     const markdown = await toMarkdown([
       [

@@ -63,7 +63,7 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
+  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -174,6 +174,26 @@ function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
     return name.text.trim().split(/\s+/).length <= HEADER_NAME_WORDS && name.x < cell.right && name.right > cell.x;
   });
 }
+
+/**
+ * Lines of a justified paragraph whose word spaces were stretched as wide as a column gap (a narrow
+ * column of long words): the line above runs on into them mid-sentence (it ends in a lowercase
+ * word or a comma, the first of them starts in lowercase), and each of them is flush with that
+ * line on both sides, at its size. A table set after a paragraph's line would follow a finished
+ * sentence or a colon.
+ */
+function isJustifiedProse(lines: readonly TextLine[], above: TextLine | undefined): boolean {
+  if (!above || above.pageIndex !== lines[0]!.pageIndex || !RUNS_ON.test(above.runs.at(-1)!.text)) return false;
+  if (!/^\p{Ll}/u.test(lines[0]!.runs[0]!.text) || lines[0]!.baseline - above.baseline > CELL_LINE_PITCH_EM * above.fontSize) return false;
+  const flush = (line: TextLine): boolean =>
+    Math.abs(line.x - above.x) <= JUSTIFIED_EDGE && Math.abs(line.right - above.right) <= JUSTIFIED_EDGE && Math.abs(line.fontSize - above.fontSize) <= SAME_SIZE * above.fontSize;
+  return lines.filter((line) => line.runs.length > 1).every(flush);
+}
+
+// A line that runs on into the next: it ends in a lowercase word or a comma.
+const RUNS_ON = /[\p{Ll},]$/u;
+// Note: justified lines end within this many points of each other (rounding of glyph widths).
+const JUSTIFIED_EDGE = 1.5;
 
 /**
  * Paragraphs set side by side in three columns or more (the panels of a brochure, a slide's
