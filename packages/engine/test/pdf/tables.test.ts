@@ -687,6 +687,26 @@ describe("pdf tables: cells merged across columns", () => {
   });
 });
 
+describe("pdf tables: a grid ruled under every row", () => {
+  it("keeps a row whose cells all wrap, the first one too, one row", async () => {
+    // Cell borders as a browser prints them: a rule under every row and between all columns.
+    const table = ruledTable(72, 700, [130, 50, 60, 50, 60], [
+      [["Course"], ["Date"], ["Venue"], ["Date"], ["Venue"]],
+      [["First aid at work"], ["14 Jan"], ["Room 1.04"], ["11 Mar"], ["Room 1.04"]],
+      [["Fire warden"], ["21 Jan"], ["Main hall"], ["18 Mar"], ["Main hall"]],
+      [["Managing difficult", "conversations"], ["11", "Feb"], ["Room", "2.10"], ["15 Apr"], ["Room", "2.10"]],
+      [["Data protection"], ["4 Feb"], ["Online"], ["8 Apr"], ["Online"]],
+    ]);
+    expect(tableRows(await toMarkdown([table]))).toEqual([
+      ["Course", "Date", "Venue", "Date", "Venue"],
+      ["First aid at work", "14 Jan", "Room 1.04", "11 Mar", "Room 1.04"],
+      ["Fire warden", "21 Jan", "Main hall", "18 Mar", "Main hall"],
+      ["Managing difficult conversations", "11 Feb", "Room 2.10", "15 Apr", "Room 2.10"],
+      ["Data protection", "4 Feb", "Online", "8 Apr", "Online"],
+    ]);
+  });
+});
+
 describe("pdf tables: a long cell", () => {
   // A cell wrapped over four lines, in a row between short ones.
   const restrictions = ["Ownership of land near the borders", "and large lakes is prohibited unless", "the ministry grants an exception in", "writing after a public hearing."];

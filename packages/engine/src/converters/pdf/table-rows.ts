@@ -26,6 +26,8 @@ const ONE_PITCH = 1;
 // on the row's line goes on from the line above, this many times more than go on below it.
 const MINIMUM_BOTTOM_ALIGNED_CELLS = 2;
 const BOTTOM_ALIGNED_MARGIN = 3;
+// A table is ruled row by row when its rules make this many bands at least.
+const MINIMUM_RULED_ROWS = 3;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
 
@@ -35,12 +37,20 @@ const SPACE_EM = 0.25;
  * (every column shows the padding between rows). Without inner rules, lines set at one pitch
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
- * empty (or fills nothing else) continues the cells above.
+ * empty (or fills nothing else) continues the cells above. A `grid` has column rules as well.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean, grid = false): string[][] {
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
-  for (const band of bands(placed, rowRules)) {
+  const allBands = bands(placed, rowRules);
+  // Note: a grid (column rules too) ruled under every row, as browsers and word processors draw
+  // cell borders, has at most one line filling the first column in most of its bands; there, a
+  // band with more such lines is one row whose first cell wraps too. (Rules between groups of
+  // rows, as booktabs sets them, come without column rules.)
+  const fillsFirstColumn = (line: PlacedLine): boolean => line.cells[0]!.length > 0;
+  const ruledRowByRow =
+    grid && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length;
+  for (const band of allBands) {
     const lead = cellPitch(band, columnCount);
     // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
     // line is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row.
@@ -51,7 +61,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
     // cell set in the middle of its row.
     const opening = band.filter(opensRow).length;
-    const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
+    const mayOpenRows = rowRules.length === 0 || (!ruledRowByRow && opening >= 2 && opening >= band.length / 2);
     const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
       const row = rows.at(-1);
