@@ -707,6 +707,29 @@ describe("pdf tables: a grid ruled under every row", () => {
   });
 });
 
+describe("pdf tables: a cell spanning rows", () => {
+  it("puts a cell centred on the two rows it spans, over the rule between their other cells, in the upper row", async () => {
+    // A browser centres a row-spanning cell on its rows: its line falls between the two rows'
+    // lines, below the rule that divides their other cells only.
+    const table = ruledTable(72, 700, [80, 80, 90, 40], [
+      [["Day"], ["Session"], ["Consultant"], ["Room"]],
+      [[], ["Morning"], ["Dr Patel"], ["3A"]],
+      [undefined, ["Afternoon"], ["Dr Novak"], ["3B"]],
+      [["Tuesday"], ["Morning"], ["Dr Osei"], ["3A"]],
+    ]);
+    // The rule under the upper row's other cells is at 662; the cell's middle falls a hair on either side of it.
+    for (const y of [658, 659]) {
+      const centred: PdfLine = { text: "Monday", x: 76, y, size: 10 };
+      expect(tableRows(await toMarkdown([[...table, centred]]))).toEqual([
+        ["Day", "Session", "Consultant", "Room"],
+        ["Monday", "Morning", "Dr Patel", "3A"],
+        ["", "Afternoon", "Dr Novak", "3B"],
+        ["Tuesday", "Morning", "Dr Osei", "3A"],
+      ]);
+    }
+  });
+});
+
 describe("pdf tables: a long cell", () => {
   // A cell wrapped over four lines, in a row between short ones.
   const restrictions = ["Ownership of land near the borders", "and large lakes is prohibited unless", "the ministry grants an exception in", "writing after a public hearing."];

@@ -65,7 +65,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
       const row = rows.at(-1);
-      if (index > 0 && isCentredInRow(row!, current)) return void row!.push(current);
+      if (index > 0 && isCentredInRow(row!, current, rowRules.length > 0)) return void row!.push(current);
       const runningOn = index > 0 ? columnsRunningOn(band, index, columnCount, lead, evenlyRuledAround) : [];
       // Note: a group's label is told from a cell's next line only where no other column's text runs on beside it.
       const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
@@ -157,11 +157,12 @@ function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): bo
 /**
  * Whether a line is a cell centred on a row whose other cells take two lines: it sits less than a
  * line's height under the row's last line (rows are a line apart at least), with text only in
- * columns the row leaves empty.
+ * columns the row leaves empty. Between rules (`ruledRows`), the rules bound the row: a cell
+ * centred on two rows it spans, over the rule between their other cells, is the upper row's.
  */
-function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine): boolean {
+function isCentredInRow(row: readonly PlacedLine[], placed: PlacedLine, ruledRows: boolean): boolean {
   const above = row.at(-1)!.line;
-  if (placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
+  if (!ruledRows && placed.line.baseline - above.baseline >= BETWEEN_LINES_EM * placed.line.fontSize) return false;
   return placed.cells.every((cell, column) => cell.length === 0 || row.every((line) => line.cells[column]!.length === 0));
 }
 
@@ -213,21 +214,23 @@ function cellText(row: readonly PlacedLine[], column: number): string {
 }
 
 /**
- * The runs of lines between horizontal rules, top to bottom. Note: a rule divides two lines only
- * where it runs under the lower one; a rule under some columns (below a spanning header, between
- * the rows beside a cell that spans them) leaves the text of the other columns together.
+ * The runs of lines between horizontal rules, top to bottom. Note: a rule divides a line from the
+ * band above only where it runs under the line, below the band's first line; a rule under some
+ * columns (below a spanning header, between the rows beside a cell that spans them) leaves the
+ * text of the other columns together, and the cell centred across it (set a hair under the rule,
+ * between the rows' lines) does not join the rows beside it.
  */
 function bands(placed: readonly PlacedLine[], rowRules: readonly HorizontalRule[]): PlacedLine[][] {
   const middle = (line: TextLine): number => line.baseline - line.fontSize * 0.35;
   const result: PlacedLine[][] = [];
-  placed.forEach((current, index) => {
-    const previous = placed[index - 1];
+  for (const current of placed) {
+    const band = result.at(-1);
     const divided =
-      previous === undefined ||
-      rowRules.some((rule) => rule.y > middle(previous.line) && rule.y < middle(current.line) && rule.left < current.line.right && rule.right > current.line.x);
+      band === undefined ||
+      rowRules.some((rule) => rule.y > middle(band[0]!.line) && rule.y < middle(current.line) && rule.left < current.line.right && rule.right > current.line.x);
     if (divided) result.push([current]);
-    else result.at(-1)!.push(current);
-  });
+    else band.push(current);
+  }
   return result;
 }
 
