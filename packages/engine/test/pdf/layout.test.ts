@@ -1072,6 +1072,22 @@ describe("pdf layout: code and emphasis", () => {
 });
 
 describe("pdf layout: words, scripts and what shares a line", () => {
+  it("keeps a footnote mark raised in the text's own size on the line of the word it touches", async () => {
+    // WeasyPrint raises `<sup>` without setting it smaller: the mark sits nearer its own line than
+    // the line above, but further off than a line's baseline may vary.
+    const host = "away from the office.";
+    const markX = 72 + helveticaWidth(host, 11);
+    const markdown = await toMarkdown([
+      [
+        { text: "this policy explains how employees may work from home or other locations", x: 72, y: 700, size: 11 },
+        { text: host, x: 72, y: 681, size: 11 },
+        { text: "1", x: markX, y: 686.3, size: 10.7 },
+        { text: "it should be read with the safety policy.", x: markX + 9, y: 681, size: 11 },
+      ],
+    ]);
+    expect(markdown).toContain("other locations away from the office.1 it should be read");
+  });
+
   it("reads a justified paragraph's lines whose word spaces were stretched wide as prose, not a table", async () => {
     // A narrow column of long words, justified: two lines hold three words each, spaced as far
     // apart as a table's cells, and flush with the lines around them on both sides.

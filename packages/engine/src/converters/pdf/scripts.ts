@@ -9,6 +9,9 @@ const SCRIPT_SHIFT_EM = 0.7;
 const TOUCH_EM = 0.1;
 /** Scripts are short: a charge ("2+"), an exponent, an index, a footnote mark; at most this many characters. */
 export const SCRIPT_LENGTH = 4;
+// Note: a footnote mark may be raised in the text's own size (WeasyPrint's `<sup>` is not made
+// smaller); touching the word it follows, it is still that word's mark.
+const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3})$/u;
 // Lines this many groups up or down are searched for the glyph a script touches.
 const NEIGHBOUR_GROUPS = 3;
 
@@ -52,7 +55,7 @@ function hostLine(script: PdfTextItem, groups: readonly PdfTextItem[][], largest
   for (let index = Math.max(0, own - NEIGHBOUR_GROUPS); index <= Math.min(groups.length - 1, own + NEIGHBOUR_GROUPS); index++) {
     const reference = largest[index]!;
     if (index === own || groups[index]!.length === 0) continue;
-    if (script.fontSize > reference.fontSize * SCRIPT_SCALE) continue;
+    if (script.fontSize > reference.fontSize * SCRIPT_SCALE && !FOOTNOTE_MARK.test(script.text.trim())) continue;
     if (Math.abs(script.baseline - reference.baseline) > SCRIPT_SHIFT_EM * reference.fontSize) continue;
     if (touchesFromLeft(script, groups[index]!, reference.fontSize)) return index;
   }
