@@ -46,4 +46,24 @@ describe("pdf converter on generated PDFs", () => {
     const { markdown } = await convert(pdf, { filename: "visit.pdf" });
     expect(markdown).toBe("Before each visit, read the [survey protocol](https://example.org/protocol) and check the tide tables.\n");
   });
+
+  it("leaves the full stop after a link out of it where the link's area ends before it", async () => {
+    // One text item; the area covers "the support site" and ends where the full stop starts (Helvetica 11 pt).
+    const pdf = makePdf([
+      [
+        { text: "download the latest firmware from the support site.", x: 72, y: 700 },
+        { link: [240.1, 697, 315.3, 709], url: "https://example.org/support" },
+      ],
+    ]);
+    const { markdown } = await convert(pdf, { filename: "firmware.pdf" });
+    expect(markdown).toBe("download the latest firmware from [the support site](https://example.org/support).\n");
+    // An area that takes the full stop in links it too.
+    const whole = makePdf([
+      [
+        { text: "download the latest firmware from the support site.", x: 72, y: 700 },
+        { link: [240.1, 697, 319.4, 709], url: "https://example.org/support" },
+      ],
+    ]);
+    expect((await convert(whole, { filename: "firmware.pdf" })).markdown).toBe("download the latest firmware from [the support site.](https://example.org/support)\n");
+  });
 });

@@ -8,6 +8,7 @@ import type { Region } from "./image-regions.js";
 import type { Matrix } from "./operators.js";
 import { findRulings } from "./rules.js";
 import { drawnBulletItems, findDrawnMarks } from "./drawn-bullets.js";
+import { characterStarts } from "./rule-cuts.js";
 import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
 import { measureTextLayer } from "./text-quality.js";
@@ -189,6 +190,8 @@ function splitAtLeaders(text: string, x: number, width: number): { text: string;
  * of a longer text item links only those words: a PDF often holds a whole line as one item, and a
  * link that wraps covers the end of one line and the start of the next. A word belongs to the area
  * its middle falls in (characters taken as equally wide); the spaces after a word stay with it.
+ * Punctuation closing a linked word goes with the link only where it lies in the area (by typical
+ * advance widths): a sentence's full stop after a link is outside it.
  */
 function splitAtLinks<Piece extends { text: string; x: number; width: number }>(
   piece: Piece,
@@ -198,11 +201,19 @@ function splitAtLinks<Piece extends { text: string; x: number; width: number }>(
   const crossed = areas.some((area) => y >= area.top && y <= area.bottom && area.left < piece.x + piece.width && area.right > piece.x);
   if (!crossed) return [{ ...piece, href: undefined }];
   const perCharacter = piece.width / Math.max(1, piece.text.length);
+  const characterXs = characterStarts({ text: piece.text, x: piece.x, right: piece.x + piece.width });
   const starts: Array<{ start: number; href: string | undefined }> = [];
+  const startAt = (start: number, href: string | undefined): void => {
+    if (starts.length === 0) starts.push({ start: 0, href });
+    else if (starts.at(-1)!.href !== href) starts.push({ start, href });
+  };
   for (const word of piece.text.matchAll(/\S+/g)) {
     const href = linkAt(areas, piece.x + (word.index + word[0].length / 2) * perCharacter, y);
-    if (starts.length === 0) starts.push({ start: 0, href });
-    else if (starts.at(-1)!.href !== href) starts.push({ start: word.index, href });
+    startAt(word.index, href);
+    const closing = href === undefined ? 0 : (CLOSING_PUNCTUATION.exec(word[0])?.[0].length ?? 0);
+    const last = word.index + word[0].length - 1;
+    const lastMiddle = ((characterXs[last] ?? piece.x) + (characterXs[last + 1] ?? piece.x + piece.width)) / 2;
+    if (closing > 0 && closing < word[0].length && linkAt(areas, lastMiddle, y) !== href) startAt(last + 1 - closing, undefined);
   }
   return starts.map(({ start, href }, index) => {
     const text = piece.text.slice(start, starts[index + 1]?.start ?? piece.text.length);
@@ -230,6 +241,9 @@ function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, Font
   }
   return style;
 }
+
+// Punctuation that closes a sentence or clause after a word.
+const CLOSING_PUNCTUATION = /[.,;:!?]+$/u;
 
 function linkAreas(annotations: readonly unknown[], transform: number[]): LinkArea[] {
   const areas: LinkArea[] = [];

@@ -23,7 +23,7 @@ const EDGE = 1;
 const advance = (character: string): number => ADVANCE_EM.find(([pattern]) => pattern.test(character))?.[1] ?? OTHER_ADVANCE_EM;
 
 /** The estimated x where each character of an item starts, its real width shared out by typical advance widths. */
-export function characterStarts(item: PdfTextItem): number[] {
+export function characterStarts(item: Pick<PdfTextItem, "text" | "x" | "right">): number[] {
   const characters = [...item.text];
   const scale = (item.right - item.x) / characters.reduce((sum, character) => sum + advance(character), 0);
   const starts: number[] = [];
