@@ -1149,6 +1149,19 @@ describe("a borderless table with a narrow first column", () => {
 /** Rows of one-line cells as `borderlessTable` takes them, an empty string an empty cell. */
 const oneLineCells = (rows: readonly (readonly string[])[]): Row[] => rows.map((row) => row.map((cell) => (cell ? [cell] : [])));
 
+describe("a borderless table whose columns are fitted to their text", () => {
+  it("reads cells set under an em apart as a table when every cell starts under the one above", async () => {
+    // Note: as a spreadsheet prints with its columns fitted to the widest cell: "Raster in webp"
+    // (66.7 points in 10-point Helvetica) ends 7 points, under an em, before the next column.
+    const rows = [
+      ["Name", "Objective"],
+      ["Raster in webp", "Test image in WebP format"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 146], 720, oneLineCells(rows), { padding: 2 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+});
+
 describe("a borderless table with rows in groups", () => {
   it("keeps the label of each group of rows a row of its own, where every row is one line", async () => {
     // Note: as a statistical table sets them: a group's label alone in the first column, over its
