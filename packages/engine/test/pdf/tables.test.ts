@@ -425,6 +425,32 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
   });
 
+  it("tells the rows of a table ruled with horizontal lines only by the padding between them, a quarter line", async () => {
+    // As a browser prints pandoc's HTML: 12-point text at an 18-point pitch, 4.5 points of padding
+    // between rows, a wrapped first cell with the row's other cells centred beside its two lines.
+    const columns = [72, 210, 290];
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: columns[index]!, y, size: 12 })).filter((line) => line.text !== "");
+    const items: PageItem[] = [
+      { rule: [70, 730, 360, 730] },
+      ...row(715, ["Item", "Budget", "Status"]),
+      { rule: [70, 708, 360, 708] },
+      ...row(692, ["Road", "8,364", "Pending"]),
+      ...row(669.5, ["Policy safety", "7,942", "Open"]),
+      ...row(647, ["Bridge contract", "", ""]),
+      ...row(638, ["", "5,712", "Closed"]),
+      ...row(629, ["quality", "", ""]),
+      ...row(606.5, ["Risk", "2,621", "Open"]),
+      { rule: [70, 598, 360, 598] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Item", "Budget", "Status"],
+      ["Road", "8,364", "Pending"],
+      ["Policy safety", "7,942", "Open"],
+      ["Bridge contract quality", "5,712", "Closed"],
+      ["Risk", "2,621", "Open"],
+    ]);
+  });
+
   it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
     // Two booktabs tables of one width, the caption of the first between them, wider than both.
     const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));

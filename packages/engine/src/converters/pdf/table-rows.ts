@@ -12,8 +12,9 @@ export interface PlacedLine {
 }
 
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
-// (the padding between rows) ends the cell.
-const CELL_PITCH_TOLERANCE = 1.25;
+// (the padding between rows) ends the cell. Browsers print pandoc's HTML tables with a quarter of
+// the pitch between rows, so the margin must be under that.
+const CELL_PITCH_TOLERANCE = 1.2;
 // A line less than this many ems under the one above is set between two lines of its row.
 const BETWEEN_LINES_EM = 0.8;
 // Note: in a table ruled only around, lines set further apart than this many ems, all at one
