@@ -451,6 +451,38 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("reads each row of a table ruled only above, under its header and below, its cells wrapped at the body's pitch", async () => {
+    // As LaTeX sets pandoc's longtable: no padding between rows, so only the codes of the first
+    // column tell where each row starts.
+    const columns = [72, 152, 362];
+    let y = 700;
+    const row = (cells: readonly string[]): PdfLine[] => {
+      const lines = cells.map((text, index) => ({ text, x: columns[index]!, y, size: 10 })).filter((line) => line.text !== "");
+      y -= 12;
+      return lines;
+    };
+    const items: PageItem[] = [
+      { rule: [70, 714, 480, 714] },
+      ...row(["Code", "Description", "Owner"]),
+      { rule: [70, 695, 480, 695] },
+      ...((y = 682), []),
+      ...row(["R-757", "Regional staff completed", "Operations"]),
+      ...row(["", "the policy transport archive", ""]),
+      ...row(["", "road", ""]),
+      ...row(["R-851", "Our auditors recorded the", "Finance"]),
+      ...row(["", "survey district report", ""]),
+      ...row(["R-976", "The council measured the", "Legal"]),
+      ...row(["", "tender training", ""]),
+      { rule: [70, y + 6, 480, y + 6] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Code", "Description", "Owner"],
+      ["R-757", "Regional staff completed the policy transport archive road", "Operations"],
+      ["R-851", "Our auditors recorded the survey district report", "Finance"],
+      ["R-976", "The council measured the tender training", "Legal"],
+    ]);
+  });
+
   it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
     // Two booktabs tables of one width, the caption of the first between them, wider than both.
     const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));

@@ -3,6 +3,9 @@ import type { TextLine, TextRun } from "./model.js";
 import { characterStarts } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
 
+/** How a table is ruled: not at all, with horizontal lines only, or as a grid with column rules too. */
+export type TableRuling = "none" | "horizontal" | "grid";
+
 /** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
 export interface PlacedLine {
   line: TextLine;
@@ -38,10 +41,11 @@ const SPACE_EM = 0.25;
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
  * empty (or fills nothing else) continues the cells above.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): string[][] {
+  const ruled = ruling !== "none";
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
-  for (const band of bands(placed, rowRules)) {
+  bands(placed, rowRules).forEach((band, bandIndex) => {
     const lead = cellPitch(band, columnCount);
     // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
     // line is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row.
@@ -52,7 +56,11 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
     // cell set in the middle of its row.
     const opening = band.filter(opensRow).length;
-    const mayOpenRows = rowRules.length === 0 || (opening >= 2 && opening >= band.length / 2);
+    // Note: a table ruled with horizontal lines only, between its header and body alone
+    // (booktabs, pandoc's tables), has no rules between the body's rows: its body is read as a
+    // table without rules. (Under a grid's header rule, the body may well be one tall row.)
+    const bodyUnruled = ruling === "horizontal" && rowRules.length === 1 && bandIndex === 1;
+    const mayOpenRows = rowRules.length === 0 || bodyUnruled || (opening >= 2 && opening >= band.length / 2);
     const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
       const row = rows.at(-1);
@@ -64,7 +72,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       if (startsRow) rows.push([current]);
       else row!.push(current);
     });
-  }
+  });
   const grouped = rowRules.length === 0 && isBottomAligned(rows) ? withCellsOnBottomLines(rows) : rows;
   return grouped.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
 }
