@@ -1220,6 +1220,28 @@ describe("a borderless table whose columns are fitted to their text", () => {
   });
 });
 
+describe("a borderless table printed from a spreadsheet, text flush left and numbers flush right", () => {
+  it("puts each header name in the column it starts in, though it starts just after the numbers of the column before", async () => {
+    // Note: cells 60 points wide from x = 48, each 2 points in from its borders, as Calc prints:
+    // "Beta" starts 4 points after the numbers of the first column end, well left of the middle
+    // of the space between the numbers of the two columns; "Gamma %" ends under an em before
+    // "Delta", so the two are one run.
+    const borders = [48, 108, 168, 228, 288];
+    const header = ["Alpha", "Beta", "Gamma %", "Delta"];
+    const body = [
+      ["89", "82", "100", "12"],
+      ["76", "89", "33", "42"],
+      ["7", "69", "10", "17"],
+      ["123", "4", "89", "25"],
+    ];
+    const items: PdfLine[] = [
+      ...header.map((text, column): PdfLine => ({ text, x: borders[column]! + 2, y: 720, size: 11, bold: true })),
+      ...body.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: borders[column + 1]! - 2 - numberWidth(text, 11), y: 706 - index * 14, size: 11 }))),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([header, ...body]);
+  });
+});
+
 describe("a borderless table with rows in groups", () => {
   it("keeps the label of each group of rows a row of its own, where every row is one line", async () => {
     // Note: as a statistical table sets them: a group's label alone in the first column, over its
