@@ -27,6 +27,14 @@ describe("createListNumbering", () => {
     expect(numbering.next("law", levels, 1)).toBe("1.2");
   });
 
+  it("keeps a legal level's own digits with a leading zero (Word's \"Section 1.01\")", () => {
+    const levels = [level("upperRoman", "Article %1."), level("decimalZero", "Section %1.%2", 1, true)];
+    const numbering = createListNumbering();
+    expect([0, 1, 1, 0, 1].map((at) => numbering.next("deed", levels, at))).toEqual([
+      "Article I.", "Section 1.01", "Section 1.02", "Article II.", "Section 2.01",
+    ]);
+  });
+
   it("gives no label to bulleted levels or levels it does not know", () => {
     const numbering = createListNumbering();
     expect(numbering.next("bullets", [level("bullet", "•")], 0)).toBeUndefined();

@@ -6,7 +6,10 @@ export interface ListLevel {
   format: string;
   /** What the marker shows: `%1.%2.` puts the numbers of levels 1 and 2 around literal dots. */
   text: string;
-  /** Write every level's number in decimal (`w:isLgl`): "Article II, Section 1" becomes "2.1". */
+  /**
+   * Write every level's number in Arabic digits (`w:isLgl`): "Article II, Section 1" becomes "2.1";
+   * a level already in digits keeps its style ("Section 2.01").
+   */
   legal?: boolean;
 }
 
@@ -58,6 +61,12 @@ function formatNumber(value: number, format: string): string {
  */
 export const isPlainNumberLabel = (label: string): boolean => /^\d{1,9}[.)]$/.test(label);
 
+/** The formats that already write a number in Arabic digits, which legal numbering keeps. */
+const ARABIC_FORMATS = new Set(["decimal", "decimalZero"]);
+
+/** The format a level's number is written in within a label of a legal level (`w:isLgl`) or not. */
+const shownFormat = (format: string, legal: boolean | undefined): string => (legal && !ARABIC_FORMATS.has(format) ? "decimal" : format);
+
 /** The formats whose marker is a symbol, not a number: they give no label. */
 const UNNUMBERED = new Set(["bullet"]);
 
@@ -86,7 +95,7 @@ export function createListNumbering() {
         const shown = levels[index];
         if (!shown || index > level) return "";
         const value = counters[index] ?? shown.start;
-        return formatNumber(value, definition.legal ? "decimal" : shown.format);
+        return formatNumber(value, shownFormat(shown.format, definition.legal));
       });
       return label.trim() || undefined;
     },
