@@ -150,6 +150,27 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("counts the instances of one list on from each other, an instance that restarts the count doing so at its first item", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>` +
+      `<w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`;
+    // As LibreOffice saves a list restarted at 1: only its first item is in the restarting instance.
+    const body = [
+      paragraph("Walk the quay", { list: { id: 1, level: 0 } }),
+      paragraph("Sign the log", { list: { id: 1, level: 0 } }),
+      paragraph("Evening checks:"),
+      paragraph("Lock the sheds", { list: { id: 2, level: 0 } }),
+      paragraph("Report to the master", { list: { id: 1, level: 0 } }),
+      paragraph("Continued checks:"),
+      paragraph("Hand in keys", { list: { id: 1, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "restart.docx" });
+    expect(markdown).toBe(
+      "1. Walk the quay\n2. Sign the log\n\nEvening checks:\n\n1. Lock the sheds\n2. Report to the master\n\nContinued checks:\n\n3. Hand in keys\n",
+    );
+  });
+
   it("shows list labels as Word does: custom label text and letters as text, numbers from their start and on after an interruption", async () => {
     const level = (ilvl: number, format: string, text: string, start = 1) =>
       `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;

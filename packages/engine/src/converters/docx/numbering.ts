@@ -4,11 +4,16 @@ import { booleanProperty, childElement, childElements, wordAttribute } from "./w
 
 /** The levels of one Word list instance (`w:num`), and the key its items count under. */
 export interface WordList {
-  /** Instances of one abstract list count on from each other, unless one restarts the count. */
+  /** Instances of one abstract list count on from each other; {@link takeRestart} says where one restarts the count. */
   counterKey: string;
   levels: Array<ListLevel | undefined>;
   /** The level whose `w:pStyle` is this style: how a numbered heading style finds its level. */
   levelOfStyle(styleId: string): number | undefined;
+  /**
+   * The number level `level` restarts at (its `w:startOverride`) the first time this instance is
+   * used at that level; undefined after that, or when the instance does not restart it.
+   */
+  takeRestart(level: number): number | undefined;
 }
 
 const integer = (element: Element | undefined, fallback: number): number => {
@@ -50,7 +55,7 @@ export function readNumbering(numbering: Element | undefined): (numId: string) =
     const abstract = abstracts.get(abstractId);
     if (numId === undefined || !abstract) continue;
     const levels = [...abstract.levels];
-    let restarts = false;
+    const restarts = new Set<number>();
     for (const override of childElements(num, "w:lvlOverride")) {
       const ilvl = Number.parseInt(wordAttribute(override, "ilvl") ?? "", 10);
       if (!(ilvl >= 0 && ilvl < 9)) continue;
@@ -59,12 +64,16 @@ export function readNumbering(numbering: Element | undefined): (numId: string) =
       const base = replaced ? readLevel(replaced) : levels[ilvl];
       if (!base) continue;
       levels[ilvl] = startOverride ? { ...base, start: integer(startOverride, base.start) } : base;
-      restarts ||= startOverride !== undefined;
+      if (startOverride) restarts.add(ilvl);
     }
+    // Note: Word and LibreOffice keep one count per abstract list: an instance that restarts it
+    // (as Word's "Restart at 1" and LibreOffice's export write one) does so at its first item, and
+    // the instances used after it count on from there.
     lists.set(numId, {
-      counterKey: restarts ? `num ${numId}` : `abstract ${abstractId}`,
+      counterKey: `abstract ${abstractId}`,
       levels,
       levelOfStyle: (styleId) => abstract.styles.get(styleId),
+      takeRestart: (level) => (restarts.delete(level) ? levels[level]?.start : undefined),
     });
   }
   return (numId) => lists.get(numId);
