@@ -245,6 +245,18 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(warnings).toEqual([expect.stringContaining('Sheet "Lookup" is hidden')]);
   });
 
+  it("shows a boolean LibreOffice saved as a number in a boolean format as the word it shows", async () => {
+    const workbook = workbookOf({ Checks: utils.aoa_to_sheet([["Check", "Result"], ["Booked", 1], ["Count", 1], ["Closed", 0]]) });
+    const parts = unzipSync(workbookBytes(workbook, "ods"));
+    // As LibreOffice writes a boolean from an XLSX or a `=TRUE()` formula: a float whose text is the word.
+    const words = ["TRUE", "1", "FALSE"];
+    const content = strFromU8(parts["content.xml"]!).replace(/(office:value="[01]"[^>]*>)<text:p>[01]<\/text:p>/g, (_, cell: string) => `${cell}<text:p>${words.shift()}</text:p>`);
+    expect(words).toEqual([]);
+    parts["content.xml"] = strToU8(content);
+    const { markdown } = await convert(zipSync(parts), { filename: "checks.ods" });
+    expect(tableRows(markdown)).toEqual([["Check", "Result"], ["Booked", "TRUE"], ["Count", "1"], ["Closed", "FALSE"]]);
+  });
+
   it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning", async () => {
     // A number style whose map has a condition SheetJS does not read ("value()>0"); it used to print
     // "ODS number format may be incorrect" to stderr for every such style.

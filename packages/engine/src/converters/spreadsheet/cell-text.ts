@@ -55,13 +55,23 @@ function exactNumber(value: number): string {
 }
 
 /**
+ * Whether a 0 or 1 in the General format is a boolean as LibreOffice keeps one: a number in a
+ * boolean format, whose saved text is the word it shows (`TRUE`, `WAHR`). Note: SheetJS does not
+ * read ODS boolean formats, and computes the text of XLSX and XLS numbers itself, so a word there
+ * can only come from the file.
+ */
+const isSavedBoolean = (serial: number, shown: string | undefined): shown is string =>
+  (serial === 0 || serial === 1) && shown !== undefined && /^\p{L}+$/u.test(shown.trim());
+
+/**
  * The text of a number cell. A cell with its own number format shows what Excel shows
  * (`23.0%`, `$1,234.50`, `(12)`, `1 March 2024`), which SheetJS's SSF computed as `cell.w`.
  * A cell in the General format keeps every digit (Excel would round `0.123456789012345` to fit
- * the column), and one in the default date format becomes an ISO date.
+ * the column), unless it is a boolean LibreOffice saved as a number, and one in the default date
+ * format becomes an ISO date.
  */
 function numberText(serial: number, format: string | undefined, shown: string | undefined, options: CellTextOptions): string {
-  if (format === undefined || format === "General") return exactNumber(serial);
+  if (format === undefined || format === "General") return isSavedBoolean(serial, shown) ? shown.trim() : exactNumber(serial);
   const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
   // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
   const formatted = shown !== undefined && !(isDate && shown === String(serial)) ? shown.trim() : undefined;
