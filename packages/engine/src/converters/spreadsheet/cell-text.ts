@@ -11,8 +11,9 @@ interface DateCode {
   S: number;
 }
 
-// Note: @e965/xlsx types SSF as `any`; these are the two functions we call.
+// Note: @e965/xlsx types SSF as `any`; these are the functions we call.
 const ssf = SSF as {
+  format(format: string, value: number, options?: { date1904?: boolean }): string;
   is_date(format: string): boolean;
   parse_date_code(serial: number, options?: { date1904?: boolean }): DateCode | null;
 };
@@ -47,6 +48,24 @@ function isoDateTime(code: DateCode): string {
 }
 
 /**
+ * A date format with its dots escaped (`dd\.mm\.yyyy`). Note: SheetJS's SSF reads an unescaped dot
+ * in a date as fractional seconds and fails on `dd.mm.yyyy`, the usual date format in much of
+ * Europe, leaving such cells unformatted; a dot before `0` is fractional seconds (`ss.00`) and
+ * stays, as do quoted text and escaped characters.
+ */
+const escapeDateDots = (format: string): string =>
+  format.replace(/("[^"]*"|\\.)|\.(?!0)/g, (_: string, kept: string | undefined) => kept ?? "\\.");
+
+/** A date in its own format, written as SheetJS's SSF writes it once the format's dots are escaped; undefined if it still cannot. */
+function dateInOwnFormat(serial: number, format: string, options: CellTextOptions): string | undefined {
+  try {
+    return ssf.format(escapeDateDots(format), serial, { date1904: options.date1904 ?? false }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A number with all the precision a spreadsheet keeps (15 significant digits), without the
  * binary noise of doubles (`0.30000000000000004` is `0.3`).
  */
@@ -75,7 +94,11 @@ function numberText(serial: number, format: string | undefined, shown: string | 
   const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
   // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
   const formatted = shown !== undefined && !(isDate && shown === String(serial)) ? shown.trim() : undefined;
-  if (isDate && (DEFAULT_DATE_FORMATS.has(format) || formatted === undefined)) return isoDateText(serial, options);
+  if (isDate && DEFAULT_DATE_FORMATS.has(format)) return isoDateText(serial, options);
+  // Note: no text at all means SSF failed on the format; the bare value as text is an ODS date,
+  // whose format SheetJS reads wrong.
+  const ownFormat = isDate && shown === undefined ? dateInOwnFormat(serial, format, options) : undefined;
+  if (isDate && formatted === undefined) return ownFormat ?? isoDateText(serial, options);
   return formatted ?? exactNumber(serial);
 }
 
