@@ -22,6 +22,11 @@ const ssf = SSF as {
 export interface CellTextOptions {
   /** Date serials count from 1904-01-01 (old Mac workbooks) instead of 1900-01-01. @default false */
   date1904?: boolean;
+  /**
+   * SheetJS wrote each number's text from the cell's number format (XLSX, XLSB, XLS; an ODS cell's
+   * text is the one saved in the file). @default false
+   */
+  textFromFormat?: boolean;
 }
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, "0");
@@ -74,6 +79,19 @@ function exactNumber(value: number): string {
 }
 
 /**
+ * Whether a number without a format has the text of one all the same. Note: SheetJS names a
+ * cell's format only once its table holds it, and loads Excel's built-in formats it lacks (the
+ * currency and accounting ones, `$ 2,718.28`) while formatting the first cell in one: that cell
+ * has the format's text but no format.
+ */
+const hasUnnamedFormat = (serial: number, shown: string | undefined, options: CellTextOptions): shown is string =>
+  Boolean(options.textFromFormat) && shown !== undefined && shown !== ssf.format("General", serial);
+
+/** Whether a number's text is a date in the default date format (East Asian built-in ids show one). */
+const isDefaultDateText = (serial: number, shown: string, options: CellTextOptions): boolean =>
+  [...DEFAULT_DATE_FORMATS].some((format) => ssf.format(format, serial, { date1904: options.date1904 ?? false }) === shown);
+
+/**
  * Whether a 0 or 1 in the General format is a boolean as LibreOffice keeps one: a number in a
  * boolean format, whose saved text is the word it shows (`TRUE`, `WAHR`). Note: SheetJS does not
  * read ODS boolean formats, and computes the text of XLSX and XLS numbers itself, so a word there
@@ -90,6 +108,9 @@ const isSavedBoolean = (serial: number, shown: string | undefined): shown is str
  * format becomes an ISO date.
  */
 function numberText(serial: number, format: string | undefined, shown: string | undefined, options: CellTextOptions): string {
+  if (format === undefined && hasUnnamedFormat(serial, shown, options)) {
+    return isDefaultDateText(serial, shown, options) ? isoDateText(serial, options) : shown.trim();
+  }
   if (format === undefined || format === "General") return isSavedBoolean(serial, shown) ? shown.trim() : exactNumber(serial);
   const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
   // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
