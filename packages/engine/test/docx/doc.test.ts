@@ -69,6 +69,13 @@ describe("DOC (Word 97) converter", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("writes a paragraph with an outline level of its own as a heading, and one in a list level without a marker as a paragraph", async () => {
+    const { markdown } = await convert(word97("outline-levels.doc"), { filename: "outline-levels.doc" });
+    expect(markdown).toBe(
+      "Opening words.\n\n# Crew Welfare Notes\n\nWelfare spending doubled.\n\n## Meals at Sea\n\nAn indented note without a marker.\n\nClosing words.\n",
+    );
+  });
+
   it("writes text in capitals where a paragraph style or the run itself asks for caps or small caps", async () => {
     const { markdown } = await convert(word97("styles-and-caps.doc"), { filename: "styles-and-caps.doc" });
     expect(markdown).toBe("EVERY WORD OF THIS LINE IS LOUD.\n\nAn ACRONYM in small caps.\n");
