@@ -18,7 +18,10 @@ const HEADING_STYLE = /^heading\s*([1-9])$/i;
 function paragraphElement(paragraph: RtfParagraph): Element {
   const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
   const level = styled ? Number(styled) : paragraph.outlineLevel !== undefined && paragraph.outlineLevel < 9 ? paragraph.outlineLevel + 1 : undefined;
-  if (level !== undefined) return el(`h${Math.min(level, 6)}`, unbolded(paragraph.content));
+  if (level !== undefined) {
+    const number: ElementContent[] = paragraph.headingNumber ? [{ type: "text", value: `${paragraph.headingNumber} ` }] : [];
+    return el(`h${Math.min(level, 6)}`, [...number, ...unbolded(paragraph.content)]);
+  }
   if (/^title$/i.test(paragraph.styleName ?? "")) return el("h1", unbolded(paragraph.content));
   return el("p", paragraph.content);
 }
