@@ -137,6 +137,14 @@ describe("RTF", () => {
     expect(markdown).toBe("# 2 Definitions\n\n## 2.1 Scope\n\nIt covers all berths.\n\n## Unnumbered\n");
   });
 
+  it("writes all-caps and small-caps text in capitals, as Word shows it", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain A {\caps loud notice} and a {\scaps Quiet {\scaps0 aside}} end{\caps\plain  here}.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "caps.rtf");
+    expect(markdown).toBe("A LOUD NOTICE and a QUIET aside end here.\n");
+  });
+
   it("writes a paragraph whose style is based on a heading style as that heading", async () => {
     const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s1\sbasedon0 heading 1;}{\s38\sbasedon1 Chapter Title;}{\s39\sbasedon0 Body Indented;}}
 \pard\plain\s38 Harbour Charter\par
