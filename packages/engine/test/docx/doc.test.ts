@@ -113,7 +113,7 @@ describe("DOC (Word 97) converter", () => {
       {
         wordDocument,
         pieces: [{ start: 0, end: text.length, offset: 0, compressed: false }],
-        paragraphPropertiesAt: () => ({ styleIndex: 0, inTable: false, tableRowEnd: false, listFormatOverride: undefined, listLevel: undefined }),
+        paragraphPropertiesAt: () => ({ styleIndex: 0, inTable: false, tableRowEnd: false, listFormatOverride: undefined, listLevel: undefined, outlineLevel: undefined }),
         characterPropertiesAt: (offset) =>
           offset < symbolAt ? { ...plain, start: 0, end: symbolAt }
           : offset < symbolAt + 2 ? { ...plain, symbol: { font: 1, code: 0xf061 }, start: symbolAt, end: symbolAt + 2 }
