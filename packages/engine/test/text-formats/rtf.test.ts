@@ -145,6 +145,16 @@ describe("RTF", () => {
     expect(markdown).toBe("A LOUD NOTICE and a QUIET aside end here.\n");
   });
 
+  it("keeps as one list two saved lists whose numbers run on, as LibreOffice saves a list restarted at 1", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+{\listtext\pard\plain 1.\tab}\pard\plain\ls6\ilvl0 Lock the sheds\par
+{\listtext\pard\plain 2.\tab}\pard\plain\ls5\ilvl0 Report to the master\par
+{\listtext\pard\plain 1.\tab}\pard\plain\ls7\ilvl0 A new list\par
+}`;
+    const { markdown } = await convertNamed(rtf, "restarted.rtf");
+    expect(markdown).toBe("1. Lock the sheds\n2. Report to the master\n\n1) A new list\n");
+  });
+
   it("writes a paragraph whose style is based on a heading style as that heading", async () => {
     const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s1\sbasedon0 heading 1;}{\s38\sbasedon1 Chapter Title;}{\s39\sbasedon0 Body Indented;}}
 \pard\plain\s38 Harbour Charter\par
