@@ -145,6 +145,23 @@ describe("ODT", () => {
     );
   });
 
+  it("writes a paragraph in a heading style, by its name or a localized one, as that heading", async () => {
+    const styles =
+      STYLES_OPEN +
+      `<style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph"/>` +
+      `<style:style style:name="Überschrift_20_2" style:display-name="Überschrift 2" style:family="paragraph"/>` +
+      `<style:style style:name="Heading" style:family="paragraph"/>` +
+      // As LibreOffice saves a heading that starts a page: a `text:p` in a style based on the heading style.
+      `<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_1"/>` +
+      STYLES_CLOSE;
+    const body =
+      `<text:p text:style-name="P1">Fleet Register</text:p><text:p text:style-name="Überschrift_20_2">Umschlag</text:p>` +
+      `<text:p text:style-name="Heading">Not numbered, not a heading</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "heading-styles.odt")).markdown).toBe(
+      "# Fleet Register\n\n## Umschlag\n\nNot numbered, not a heading\n",
+    );
+  });
+
   it("writes text in an upper-case or small-caps style in capitals, as LibreOffice shows it", async () => {
     const styles =
       STYLES_OPEN +

@@ -8,6 +8,7 @@ import { listsShowingLabels } from "../hast-lists.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { proseWhenTypedInMonospace } from "../typed-in-monospace.js";
+import { headingLevelOfName } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements, descendants } from "../xml.js";
@@ -182,7 +183,10 @@ function paragraph(node: XmlElement, walk: Walk): Element {
     return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
   const content = mergeRuns(inline(node, walk));
-  if (lineage.includes("Title")) return el("h1", unbolded(content));
+  // Note: LibreOffice writes a paragraph in a heading style that starts a page as `text:p`, and
+  // Word's headings in a localized style (`Überschrift 2`) keep their name; both show as headings.
+  const headingLevel = lineage.map(headingLevelOfName).find((level) => level !== undefined);
+  if (headingLevel !== undefined) return el(`h${Math.min(headingLevel, 6)}`, unbolded(content));
   if (lineage.some((name) => QUOTE_STYLE.test(name))) return el("blockquote", [el("p", content)]);
   return el("p", content);
 }
