@@ -150,6 +150,23 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("numbers a list defined through a list style with the levels of the list that defines the style", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="2"><w:styleLink w:val="ClauseList"/>` +
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperLetter"/><w:lvlText w:val="%1."/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerRoman"/><w:lvlText w:val="(%2)"/></w:lvl></w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="3"><w:numStyleLink w:val="ClauseList"/></w:abstractNum>` +
+      `<w:num w:numId="2"><w:abstractNumId w:val="2"/></w:num><w:num w:numId="3"><w:abstractNumId w:val="3"/></w:num>`;
+    const styles = `<w:style w:type="numbering" w:styleId="ClauseList"><w:name w:val="Clause List"/><w:pPr><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr></w:style>`;
+    const body = [
+      paragraph("Clauses apply to all craft", { list: { id: 3, level: 0 } }),
+      paragraph("craft under ten metres", { list: { id: 3, level: 1 } }),
+      paragraph("Fees are due monthly", { list: { id: 3, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering, styles }), { filename: "list-style.docx" });
+    expect(markdown).toBe("- A. Clauses apply to all craft\n  - (i) craft under ten metres\n- B. Fees are due monthly\n");
+  });
+
   it("counts the instances of one list on from each other, an instance that restarts the count doing so at its first item", async () => {
     const numbering =
       `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +

@@ -30,12 +30,36 @@ function readLevel(level: Element): ListLevel {
   };
 }
 
+interface AbstractList {
+  levels: Array<ListLevel | undefined>;
+  styles: Map<string, number>;
+}
+
+/**
+ * Give each abstract list defined by a list style (`w:numStyleLink`), which has no levels of its
+ * own, the levels of the abstract list that defines the style (`w:styleLink`), as Word writes
+ * both. Mutates `abstracts`.
+ */
+function followListStyles(elements: Element[], abstracts: Map<string, AbstractList>): void {
+  const definingStyle = new Map<string, string>();
+  for (const abstract of elements) {
+    const style = wordAttribute(childElement(abstract, "w:styleLink"), "val");
+    if (style) definingStyle.set(style, wordAttribute(abstract, "abstractNumId") ?? "");
+  }
+  for (const abstract of elements) {
+    const linked = definingStyle.get(wordAttribute(childElement(abstract, "w:numStyleLink"), "val") ?? "");
+    const own = abstracts.get(wordAttribute(abstract, "abstractNumId") ?? "");
+    const definition = linked === undefined ? undefined : abstracts.get(linked);
+    if (own && definition && own.levels.length === 0) own.levels = [...definition.levels];
+  }
+}
+
 /**
  * Read word/numbering.xml ([ISO 29500] 17.9): the abstract lists with their levels, and the
  * list instances (`w:num`) paragraphs point at, with their start overrides applied.
  */
 export function readNumbering(numbering: Element | undefined): (numId: string) => WordList | undefined {
-  const abstracts = new Map<string, { levels: Array<ListLevel | undefined>; styles: Map<string, number> }>();
+  const abstracts = new Map<string, AbstractList>();
   for (const abstract of numbering ? childElements(numbering, "w:abstractNum") : []) {
     const levels: Array<ListLevel | undefined> = [];
     const styles = new Map<string, number>();
@@ -48,6 +72,7 @@ export function readNumbering(numbering: Element | undefined): (numId: string) =
     }
     abstracts.set(wordAttribute(abstract, "abstractNumId") ?? "", { levels, styles });
   }
+  followListStyles(numbering ? childElements(numbering, "w:abstractNum") : [], abstracts);
   const lists = new Map<string, WordList>();
   for (const num of numbering ? childElements(numbering, "w:num") : []) {
     const numId = wordAttribute(num, "numId");
