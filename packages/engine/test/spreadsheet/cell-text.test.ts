@@ -54,6 +54,13 @@ describe("cellText", () => {
     expect(cellText({ t: "s", v: " two\nlines " })).toBe(" two\nlines ");
   });
 
+  it("writes a text cell as its format's text section shows it, and as it is without one", () => {
+    expect(cellText({ t: "s", v: "abc", z: '0;-0;"zero";"Text: "@' })).toBe("Text: abc");
+    expect(cellText({ t: "s", v: "Bay 4", z: '"Berth "@' })).toBe("Berth Bay 4");
+    expect(cellText({ t: "s", v: "00123", z: "@" })).toBe("00123");
+    expect(cellText({ t: "s", v: "abc", z: '0.00" @ sea"' })).toBe("abc");
+  });
+
   it("writes nothing for an empty cell or a formula without a saved result", () => {
     expect(cellText(undefined)).toBe("");
     expect(cellText({ t: "n", f: "A1*2" })).toBe("");

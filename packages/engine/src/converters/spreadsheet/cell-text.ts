@@ -13,7 +13,7 @@ interface DateCode {
 
 // Note: @e965/xlsx types SSF as `any`; these are the functions we call.
 const ssf = SSF as {
-  format(format: string, value: number, options?: { date1904?: boolean }): string;
+  format(format: string, value: number | string, options?: { date1904?: boolean }): string;
   is_date(format: string): boolean;
   parse_date_code(serial: number, options?: { date1904?: boolean }): DateCode | null;
 };
@@ -123,6 +123,22 @@ function numberText(serial: number, format: string | undefined, shown: string | 
   return formatted ?? exactNumber(serial);
 }
 
+/** Quoted text and escaped characters of a number format, which may hold an `@` of their own. */
+const FORMAT_LITERALS = /"[^"]*"|\\./g;
+
+/**
+ * A text cell as its number format's text section shows it (`0;-0;0;"Text: "@` shows `abc` as
+ * `Text: abc`); without a text section (no `@`), the text as it is.
+ */
+function textInFormat(text: string, format: string | undefined): string {
+  if (format === undefined || !format.replace(FORMAT_LITERALS, "").includes("@")) return text;
+  try {
+    return ssf.format(format, text).trim();
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The text a cell shows, without Markdown escaping: the cached value of a formula (never the
  * formula), numbers and dates as their own format shows them, General numbers with every digit,
@@ -154,6 +170,8 @@ export function cellText(cell: CellObject | undefined, options: CellTextOptions 
       return value ? "TRUE" : "FALSE";
     case "e":
       return shown ?? "#ERROR!";
+    case "s":
+      return textInFormat(String(value), typeof format === "string" ? format : undefined);
     default:
       return String(value);
   }
