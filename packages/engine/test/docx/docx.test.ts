@@ -167,6 +167,21 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("- A. Clauses apply to all craft\n  - (i) craft under ten metres\n- B. Fees are due monthly\n");
   });
 
+  it("goes on counting a level that never restarts (w:lvlRestart 0) across items of a higher level", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="5"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="Step %1:"/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlRestart w:val="0"/><w:lvlText w:val="%2."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="5"><w:abstractNumId w:val="5"/></w:num>`;
+    const body = [
+      paragraph("Moor bow first", { list: { id: 5, level: 0 } }),
+      paragraph("use two lines", { list: { id: 5, level: 1 } }),
+      paragraph("Switch off engines", { list: { id: 5, level: 0 } }),
+      paragraph("wait for the warden", { list: { id: 5, level: 1 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "no-restart.docx" });
+    expect(markdown).toBe("- Step 1: Moor bow first\n  - a. use two lines\n- Step 2: Switch off engines\n  - b. wait for the warden\n");
+  });
+
   it("counts the instances of one list on from each other, an instance that restarts the count doing so at its first item", async () => {
     const numbering =
       `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +

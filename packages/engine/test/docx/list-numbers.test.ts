@@ -35,6 +35,16 @@ describe("createListNumbering", () => {
     ]);
   });
 
+  it("restarts a level only after the levels its restart setting names (Word's w:lvlRestart), never for 0", () => {
+    const never = { ...level("lowerLetter", "%2."), restartAfter: 0 };
+    const afterFirst = { ...level("decimal", "%3)"), restartAfter: 1 };
+    const levels = [level("decimal", "Step %1:"), never, afterFirst];
+    const numbering = createListNumbering();
+    expect([0, 1, 2, 1, 2, 0, 1, 2].map((at) => numbering.next("steps", levels, at))).toEqual([
+      "Step 1:", "a.", "1)", "b.", "2)", "Step 2:", "c.", "1)",
+    ]);
+  });
+
   it("gives no label to bulleted levels or levels it does not know", () => {
     const numbering = createListNumbering();
     expect(numbering.next("bullets", [level("bullet", "•")], 0)).toBeUndefined();

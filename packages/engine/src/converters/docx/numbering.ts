@@ -27,6 +27,7 @@ function readLevel(level: Element): ListLevel {
     format: wordAttribute(childElement(level, "w:numFmt"), "val") ?? "decimal",
     text: wordAttribute(childElement(level, "w:lvlText"), "val") ?? "",
     legal: booleanProperty(childElement(level, "w:isLgl")) ?? false,
+    restartAfter: childElement(level, "w:lvlRestart") ? integer(childElement(level, "w:lvlRestart"), 0) : undefined,
   };
 }
 

@@ -11,6 +11,11 @@ export interface ListLevel {
    * a level already in digits keeps its style ("Section 2.01").
    */
   legal?: boolean;
+  /**
+   * After which levels' items this level counts from its start again (`w:lvlRestart`): those up to
+   * this 1-based level; 0 never. Undefined: after any higher level's item, as by default.
+   */
+  restartAfter?: number | undefined;
 }
 
 const ROMAN: Array<[number, string]> = [
@@ -67,6 +72,10 @@ const ARABIC_FORMATS = new Set(["decimal", "decimalZero"]);
 /** The format a level's number is written in within a label of a legal level (`w:isLgl`) or not. */
 const shownFormat = (format: string, legal: boolean | undefined): string => (legal && !ARABIC_FORMATS.has(format) ? "decimal" : format);
 
+/** Whether a level's count restarts after an item of the higher level `level` (0-based). */
+const restartsAfter = (definition: ListLevel | undefined, level: number): boolean =>
+  definition?.restartAfter === undefined || level < definition.restartAfter;
+
 /** The formats whose marker is a symbol, not a number: they give no label. */
 const UNNUMBERED = new Set(["bullet"]);
 
@@ -75,7 +84,7 @@ const UNNUMBERED = new Set(["bullet"]);
  * A level's counter restarts whenever an item of a higher level comes, as in Word.
  */
 export function createListNumbering() {
-  const countersByList = new Map<string, number[]>();
+  const countersByList = new Map<string, Array<number | undefined>>();
   return {
     /**
      * Count one item at `level` (0-based) of the list `listKey` and return its label, or
@@ -88,7 +97,9 @@ export function createListNumbering() {
       const counters = countersByList.get(listKey) ?? [];
       countersByList.set(listKey, counters);
       counters[level] = startAt ?? (counters[level] ?? definition.start - 1) + 1;
-      counters.length = level + 1;
+      for (let deeper = level + 1; deeper < counters.length; deeper++) {
+        if (restartsAfter(levels[deeper], level)) counters[deeper] = undefined;
+      }
       if (UNNUMBERED.has(definition.format)) return undefined;
       const label = definition.text.replace(/%([1-9])/g, (_, digit: string) => {
         const index = Number(digit) - 1;
