@@ -22,12 +22,13 @@ const integer = (element: Element | undefined, fallback: number): number => {
 };
 
 function readLevel(level: Element): ListLevel {
+  const restart = childElement(level, "w:lvlRestart");
   return {
     start: integer(childElement(level, "w:start"), 0),
     format: wordAttribute(childElement(level, "w:numFmt"), "val") ?? "decimal",
     text: wordAttribute(childElement(level, "w:lvlText"), "val") ?? "",
     legal: booleanProperty(childElement(level, "w:isLgl")) ?? false,
-    restartAfter: childElement(level, "w:lvlRestart") ? integer(childElement(level, "w:lvlRestart"), 0) : undefined,
+    restartAfter: restart ? integer(restart, 0) : undefined,
   };
 }
 

@@ -343,13 +343,14 @@ class RtfReader {
     if (!value) return;
     const { state } = this;
     switch (state.destination) {
-      case "body":
+      case "body": {
         if (state.hidden || state.deleted) return;
         const shown = showSymbolFontText(state.font, value);
         this.runs.push(
           ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike }),
         );
         return;
+      }
       case "fldinst":
         this.fieldInstruction += value;
         return;
