@@ -83,13 +83,14 @@ describe("ODT", () => {
     expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "symbols.odt")).markdown).toBe("The angle α is at most π/2.\n\n✓ Approved\n");
   });
 
-  it("shows list labels as LibreOffice does: prefixes and suffixes, letters and roman numbers as text, numbers from a start value", async () => {
+  it("shows list labels as LibreOffice does: prefixes and suffixes, letters, roman and zero-padded numbers as text, numbers from a start value", async () => {
     const level = (n: number, format: string, prefix = "", suffix = ".") =>
       `<text:list-level-style-number text:level="${n}" style:num-format="${format}" style:num-prefix="${prefix}" style:num-suffix="${suffix}"/>`;
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
       `<text:list-style style:name="Articles">${level(1, "1", "Article ")}${level(2, "a", "(", ")")}</text:list-style>` +
       `<text:list-style style:name="Steps">${level(1, "1")}</text:list-style><text:list-style style:name="Parts">${level(1, "I")}</text:list-style>` +
+      `<text:list-style style:name="Sections">${level(1, "01, 02, 03, ...", "Section ", "")}</text:list-style>` +
       `</office:styles></office:document-styles>`;
     const items = (...texts: string[]) => texts.map((text) => `<text:list-item><text:p>${text}</text:p></text:list-item>`).join("");
     const body =
@@ -98,10 +99,11 @@ describe("ODT", () => {
       `<text:list text:style-name="Steps"><text:list-item text:start-value="5"><text:p>Inspect the hull</text:p></text:list-item>${items("Refuel")}</text:list>` +
       `<text:p>A note between the steps.</text:p>` +
       `<text:list text:style-name="Steps" text:continue-numbering="true">${items("Launch")}</text:list>` +
-      `<text:list text:style-name="Parts">${items("First part", "Second part")}</text:list>`;
+      `<text:list text:style-name="Parts">${items("First part", "Second part")}</text:list>` +
+      `<text:p>As Word numbers sections:</text:p><text:list text:style-name="Sections">${items("Interpretation")}</text:list>`;
     expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "labels.odt")).markdown).toBe(
       "- Article 1. Scope\n  - (a) Berths\n  - (b) Moorings\n- Article 2. Fees\n\nThen the steps.\n\n5. Inspect the hull\n6. Refuel\n\n" +
-        "A note between the steps.\n\n7. Launch\n\n- I. First part\n- II. Second part\n",
+        "A note between the steps.\n\n7. Launch\n\n- I. First part\n- II. Second part\n\nAs Word numbers sections:\n\n- Section 01 Interpretation\n",
     );
   });
 
