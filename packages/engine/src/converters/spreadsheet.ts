@@ -58,7 +58,7 @@ export const spreadsheetConverter: Converter = {
     const images = await imageCollectorFor(options);
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
     const { workbook, complaints } = readWorkbook(bytes);
-    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods" };
     const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
     const sections: string[] = [];
     const sheetNames: string[] = [];

@@ -69,6 +69,13 @@ describe("DOC (Word 97) converter", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("writes a paragraph with an outline level of its own as a heading, and one in a list level without a marker as a paragraph", async () => {
+    const { markdown } = await convert(word97("outline-levels.doc"), { filename: "outline-levels.doc" });
+    expect(markdown).toBe(
+      "Opening words.\n\n# Crew Welfare Notes\n\nWelfare spending doubled.\n\n## Meals at Sea\n\nAn indented note without a marker.\n\nClosing words.\n",
+    );
+  });
+
   it("writes text in capitals where a paragraph style or the run itself asks for caps or small caps", async () => {
     const { markdown } = await convert(word97("styles-and-caps.doc"), { filename: "styles-and-caps.doc" });
     expect(markdown).toBe("EVERY WORD OF THIS LINE IS LOUD.\n\nAn ACRONYM in small caps.\n");
@@ -106,7 +113,7 @@ describe("DOC (Word 97) converter", () => {
       {
         wordDocument,
         pieces: [{ start: 0, end: text.length, offset: 0, compressed: false }],
-        paragraphPropertiesAt: () => ({ styleIndex: 0, inTable: false, tableRowEnd: false, listFormatOverride: undefined, listLevel: undefined }),
+        paragraphPropertiesAt: () => ({ styleIndex: 0, inTable: false, tableRowEnd: false, listFormatOverride: undefined, listLevel: undefined, outlineLevel: undefined }),
         characterPropertiesAt: (offset) =>
           offset < symbolAt ? { ...plain, start: 0, end: symbolAt }
           : offset < symbolAt + 2 ? { ...plain, symbol: { font: 1, code: 0xf061 }, start: symbolAt, end: symbolAt + 2 }

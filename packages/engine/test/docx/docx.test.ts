@@ -150,6 +150,59 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("numbers a list defined through a list style with the levels of the list that defines the style", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="2"><w:styleLink w:val="ClauseList"/>` +
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperLetter"/><w:lvlText w:val="%1."/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerRoman"/><w:lvlText w:val="(%2)"/></w:lvl></w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="3"><w:numStyleLink w:val="ClauseList"/></w:abstractNum>` +
+      `<w:num w:numId="2"><w:abstractNumId w:val="2"/></w:num><w:num w:numId="3"><w:abstractNumId w:val="3"/></w:num>`;
+    const styles = `<w:style w:type="numbering" w:styleId="ClauseList"><w:name w:val="Clause List"/><w:pPr><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr></w:style>`;
+    const body = [
+      paragraph("Clauses apply to all craft", { list: { id: 3, level: 0 } }),
+      paragraph("craft under ten metres", { list: { id: 3, level: 1 } }),
+      paragraph("Fees are due monthly", { list: { id: 3, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering, styles }), { filename: "list-style.docx" });
+    expect(markdown).toBe("- A. Clauses apply to all craft\n  - (i) craft under ten metres\n- B. Fees are due monthly\n");
+  });
+
+  it("goes on counting a level that never restarts (w:lvlRestart 0) across items of a higher level", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="5"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="Step %1:"/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlRestart w:val="0"/><w:lvlText w:val="%2."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="5"><w:abstractNumId w:val="5"/></w:num>`;
+    const body = [
+      paragraph("Moor bow first", { list: { id: 5, level: 0 } }),
+      paragraph("use two lines", { list: { id: 5, level: 1 } }),
+      paragraph("Switch off engines", { list: { id: 5, level: 0 } }),
+      paragraph("wait for the warden", { list: { id: 5, level: 1 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "no-restart.docx" });
+    expect(markdown).toBe("- Step 1: Moor bow first\n  - a. use two lines\n- Step 2: Switch off engines\n  - b. wait for the warden\n");
+  });
+
+  it("counts the instances of one list on from each other, an instance that restarts the count doing so at its first item", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>` +
+      `<w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`;
+    // As LibreOffice saves a list restarted at 1: only its first item is in the restarting instance.
+    const body = [
+      paragraph("Walk the quay", { list: { id: 1, level: 0 } }),
+      paragraph("Sign the log", { list: { id: 1, level: 0 } }),
+      paragraph("Evening checks:"),
+      paragraph("Lock the sheds", { list: { id: 2, level: 0 } }),
+      paragraph("Report to the master", { list: { id: 1, level: 0 } }),
+      paragraph("Continued checks:"),
+      paragraph("Hand in keys", { list: { id: 1, level: 0 } }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "restart.docx" });
+    expect(markdown).toBe(
+      "1. Walk the quay\n2. Sign the log\n\nEvening checks:\n\n1. Lock the sheds\n2. Report to the master\n\nContinued checks:\n\n3. Hand in keys\n",
+    );
+  });
+
   it("shows list labels as Word does: custom label text and letters as text, numbers from their start and on after an interruption", async () => {
     const level = (ilvl: number, format: string, text: string, start = 1) =>
       `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;

@@ -27,6 +27,24 @@ describe("createListNumbering", () => {
     expect(numbering.next("law", levels, 1)).toBe("1.2");
   });
 
+  it("keeps a legal level's own digits with a leading zero (Word's \"Section 1.01\")", () => {
+    const levels = [level("upperRoman", "Article %1."), level("decimalZero", "Section %1.%2", 1, true)];
+    const numbering = createListNumbering();
+    expect([0, 1, 1, 0, 1].map((at) => numbering.next("deed", levels, at))).toEqual([
+      "Article I.", "Section 1.01", "Section 1.02", "Article II.", "Section 2.01",
+    ]);
+  });
+
+  it("restarts a level only after the levels its restart setting names (Word's w:lvlRestart), never for 0", () => {
+    const never = { ...level("lowerLetter", "%2."), restartAfter: 0 };
+    const afterFirst = { ...level("decimal", "%3)"), restartAfter: 1 };
+    const levels = [level("decimal", "Step %1:"), never, afterFirst];
+    const numbering = createListNumbering();
+    expect([0, 1, 2, 1, 2, 0, 1, 2].map((at) => numbering.next("steps", levels, at))).toEqual([
+      "Step 1:", "a.", "1)", "b.", "2)", "Step 2:", "c.", "1)",
+    ]);
+  });
+
   it("gives no label to bulleted levels or levels it does not know", () => {
     const numbering = createListNumbering();
     expect(numbering.next("bullets", [level("bullet", "•")], 0)).toBeUndefined();

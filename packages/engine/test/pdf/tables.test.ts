@@ -425,6 +425,64 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([items]))).toEqual([names, ["0.06", "N/A", "0.15", "0.70"], ["0.11", "0.32", "0.18", "0.64"]]);
   });
 
+  it("tells the rows of a table ruled with horizontal lines only by the padding between them, a quarter line", async () => {
+    // As a browser prints pandoc's HTML: 12-point text at an 18-point pitch, 4.5 points of padding
+    // between rows, a wrapped first cell with the row's other cells centred beside its two lines.
+    const columns = [72, 210, 290];
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: columns[index]!, y, size: 12 })).filter((line) => line.text !== "");
+    const items: PageItem[] = [
+      { rule: [70, 730, 360, 730] },
+      ...row(715, ["Item", "Budget", "Status"]),
+      { rule: [70, 708, 360, 708] },
+      ...row(692, ["Road", "8,364", "Pending"]),
+      ...row(669.5, ["Policy safety", "7,942", "Open"]),
+      ...row(647, ["Bridge contract", "", ""]),
+      ...row(638, ["", "5,712", "Closed"]),
+      ...row(629, ["quality", "", ""]),
+      ...row(606.5, ["Risk", "2,621", "Open"]),
+      { rule: [70, 598, 360, 598] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Item", "Budget", "Status"],
+      ["Road", "8,364", "Pending"],
+      ["Policy safety", "7,942", "Open"],
+      ["Bridge contract quality", "5,712", "Closed"],
+      ["Risk", "2,621", "Open"],
+    ]);
+  });
+
+  it("reads each row of a table ruled only above, under its header and below, its cells wrapped at the body's pitch", async () => {
+    // As LaTeX sets pandoc's longtable: no padding between rows, so only the codes of the first
+    // column tell where each row starts.
+    const columns = [72, 152, 362];
+    let y = 700;
+    const row = (cells: readonly string[]): PdfLine[] => {
+      const lines = cells.map((text, index) => ({ text, x: columns[index]!, y, size: 10 })).filter((line) => line.text !== "");
+      y -= 12;
+      return lines;
+    };
+    const items: PageItem[] = [
+      { rule: [70, 714, 480, 714] },
+      ...row(["Code", "Description", "Owner"]),
+      { rule: [70, 695, 480, 695] },
+      ...((y = 682), []),
+      ...row(["R-757", "Regional staff completed", "Operations"]),
+      ...row(["", "the policy transport archive", ""]),
+      ...row(["", "road", ""]),
+      ...row(["R-851", "Our auditors recorded the", "Finance"]),
+      ...row(["", "survey district report", ""]),
+      ...row(["R-976", "The council measured the", "Legal"]),
+      ...row(["", "tender training", ""]),
+      { rule: [70, y + 6, 480, y + 6] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Code", "Description", "Owner"],
+      ["R-757", "Regional staff completed the policy transport archive road", "Operations"],
+      ["R-851", "Our auditors recorded the survey district report", "Finance"],
+      ["R-976", "The council measured the tender training", "Legal"],
+    ]);
+  });
+
   it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
     // Two booktabs tables of one width, the caption of the first between them, wider than both.
     const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));
@@ -1191,6 +1249,41 @@ describe("a borderless table with a narrow first column", () => {
 
 /** Rows of one-line cells as `borderlessTable` takes them, an empty string an empty cell. */
 const oneLineCells = (rows: readonly (readonly string[])[]): Row[] => rows.map((row) => row.map((cell) => (cell ? [cell] : [])));
+
+describe("a borderless table whose columns are fitted to their text", () => {
+  it("reads cells set under an em apart as a table when every cell starts under the one above", async () => {
+    // Note: as a spreadsheet prints with its columns fitted to the widest cell: "Raster in webp"
+    // (66.7 points in 10-point Helvetica) ends 7 points, under an em, before the next column.
+    const rows = [
+      ["Name", "Objective"],
+      ["Raster in webp", "Test image in WebP format"],
+    ];
+    const markdown = await toMarkdown([borderlessTable([72, 146], 720, oneLineCells(rows), { padding: 2 })]);
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+});
+
+describe("a borderless table printed from a spreadsheet, text flush left and numbers flush right", () => {
+  it("puts each header name in the column it starts in, though it starts just after the numbers of the column before", async () => {
+    // Note: cells 60 points wide from x = 48, each 2 points in from its borders, as Calc prints:
+    // "Beta" starts 4 points after the numbers of the first column end, well left of the middle
+    // of the space between the numbers of the two columns; "Gamma %" ends under an em before
+    // "Delta", so the two are one run.
+    const borders = [48, 108, 168, 228, 288];
+    const header = ["Alpha", "Beta", "Gamma %", "Delta"];
+    const body = [
+      ["89", "82", "100", "12"],
+      ["76", "89", "33", "42"],
+      ["7", "69", "10", "17"],
+      ["123", "4", "89", "25"],
+    ];
+    const items: PdfLine[] = [
+      ...header.map((text, column): PdfLine => ({ text, x: borders[column]! + 2, y: 720, size: 11, bold: true })),
+      ...body.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: borders[column + 1]! - 2 - numberWidth(text, 11), y: 706 - index * 14, size: 11 }))),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([header, ...body]);
+  });
+});
 
 describe("a borderless table with rows in groups", () => {
   it("keeps the label of each group of rows a row of its own, where every row is one line", async () => {

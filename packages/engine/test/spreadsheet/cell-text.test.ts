@@ -14,7 +14,14 @@ describe("cellText", () => {
     expect(cellText(number(45352, "d mmmm yyyy", "1 March 2024"))).toBe("1 March 2024");
     expect(cellText(number(45352.60416666667 + 5 / 86400, "yyyy-mm-dd hh:mm:ss", "2024-03-01 14:30:05"))).toBe("2024-03-01 14:30:05");
     // Without the formatted text (a format SSF cannot read), the date is still a date.
-    expect(cellText(number(45352, "d mmmm yyyy"))).toBe("2024-03-01");
+    expect(cellText(number(45352, "yyyy-mm-dd hh:mm:ss.0000"))).toBe("2024-03-01");
+  });
+
+  it("writes dates in a format with dots (dd.mm.yyyy), which SheetJS leaves unformatted, as the format shows them", () => {
+    expect(cellText(number(45427, "dd.mm.yy"))).toBe("15.05.24");
+    expect(cellText(number(45427.6041666667, "d.m.yyyy hh:mm"))).toBe("15.5.2024 14:30");
+    expect(cellText(number(45427 - 1462, "dd.mm.yyyy"), { date1904: true })).toBe("15.05.2024");
+    expect(cellText(number(45427.6041666667, 'dd"."mm "um" hh:mm:ss.0'))).toBe("15.05 um 14:30:00.0");
   });
 
   it("counts from 1904 in workbooks that say so", () => {
@@ -45,6 +52,13 @@ describe("cellText", () => {
     expect(cellText({ t: "b", v: true })).toBe("TRUE");
     expect(cellText({ t: "e", v: 7, w: "#DIV/0!" })).toBe("#DIV/0!");
     expect(cellText({ t: "s", v: " two\nlines " })).toBe(" two\nlines ");
+  });
+
+  it("writes a text cell as its format's text section shows it, and as it is without one", () => {
+    expect(cellText({ t: "s", v: "abc", z: '0;-0;"zero";"Text: "@' })).toBe("Text: abc");
+    expect(cellText({ t: "s", v: "Bay 4", z: '"Berth "@' })).toBe("Berth Bay 4");
+    expect(cellText({ t: "s", v: "00123", z: "@" })).toBe("00123");
+    expect(cellText({ t: "s", v: "abc", z: '0.00" @ sea"' })).toBe("abc");
   });
 
   it("writes nothing for an empty cell or a formula without a saved result", () => {

@@ -245,6 +245,35 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(warnings).toEqual([expect.stringContaining('Sheet "Lookup" is hidden')]);
   });
 
+  it("shows cells in Excel's built-in currency, accounting and East Asian date formats in those formats", async () => {
+    const sheet: WorkSheet = {
+      "!ref": "A1:B4",
+      A1: { t: "s", v: "Fee" }, B1: { t: "n", v: 2718.28, z: "0.00" },
+      A2: { t: "s", v: "Loss" }, B2: { t: "n", v: -50, z: "0" },
+      A3: { t: "s", v: "Total" }, B3: { t: "n", v: 1234.5, z: "#,##0" },
+      A4: { t: "s", v: "Day" }, B4: { t: "n", v: 45427, z: "#,##0.00" },
+    };
+    const parts = unzipSync(workbookBytes(workbookOf({ Dues: sheet })));
+    // As Excel writes them: a built-in id and no <numFmt> (44 accounting, 7 currency, 62 "#,##0.00", 58 a date),
+    // each the first cell in its format, which SheetJS leaves without one.
+    const ids: Record<string, string> = { "2": "44", "1": "7", "3": "62", "4": "58" };
+    parts["xl/styles.xml"] = strToU8(strFromU8(parts["xl/styles.xml"]!).replace(/numFmtId="([1-4])"/g, (_, id: string) => `numFmtId="${ids[id]}"`));
+    const { markdown } = await convert(zipSync(parts), { filename: "dues.xlsx" });
+    expect(tableRows(markdown)).toEqual([["Fee", "$2,718.28"], ["Loss", "($50.00)"], ["Total", "1,234.50"], ["Day", "2024-05-15"]]);
+  });
+
+  it("shows a boolean LibreOffice saved as a number in a boolean format as the word it shows", async () => {
+    const workbook = workbookOf({ Checks: utils.aoa_to_sheet([["Check", "Result"], ["Booked", 1], ["Count", 1], ["Closed", 0]]) });
+    const parts = unzipSync(workbookBytes(workbook, "ods"));
+    // As LibreOffice writes a boolean from an XLSX or a `=TRUE()` formula: a float whose text is the word.
+    const words = ["TRUE", "1", "FALSE"];
+    const content = strFromU8(parts["content.xml"]!).replace(/(office:value="[01]"[^>]*>)<text:p>[01]<\/text:p>/g, (_, cell: string) => `${cell}<text:p>${words.shift()}</text:p>`);
+    expect(words).toEqual([]);
+    parts["content.xml"] = strToU8(content);
+    const { markdown } = await convert(zipSync(parts), { filename: "checks.ods" });
+    expect(tableRows(markdown)).toEqual([["Check", "Result"], ["Booked", "TRUE"], ["Count", "1"], ["Closed", "FALSE"]]);
+  });
+
   it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning", async () => {
     // A number style whose map has a condition SheetJS does not read ("value()>0"); it used to print
     // "ODS number format may be incorrect" to stderr for every such style.

@@ -83,13 +83,14 @@ describe("ODT", () => {
     expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "symbols.odt")).markdown).toBe("The angle α is at most π/2.\n\n✓ Approved\n");
   });
 
-  it("shows list labels as LibreOffice does: prefixes and suffixes, letters and roman numbers as text, numbers from a start value", async () => {
+  it("shows list labels as LibreOffice does: prefixes and suffixes, letters, roman and zero-padded numbers as text, numbers from a start value", async () => {
     const level = (n: number, format: string, prefix = "", suffix = ".") =>
       `<text:list-level-style-number text:level="${n}" style:num-format="${format}" style:num-prefix="${prefix}" style:num-suffix="${suffix}"/>`;
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
       `<text:list-style style:name="Articles">${level(1, "1", "Article ")}${level(2, "a", "(", ")")}</text:list-style>` +
       `<text:list-style style:name="Steps">${level(1, "1")}</text:list-style><text:list-style style:name="Parts">${level(1, "I")}</text:list-style>` +
+      `<text:list-style style:name="Sections">${level(1, "01, 02, 03, ...", "Section ", "")}</text:list-style>` +
       `</office:styles></office:document-styles>`;
     const items = (...texts: string[]) => texts.map((text) => `<text:list-item><text:p>${text}</text:p></text:list-item>`).join("");
     const body =
@@ -98,11 +99,83 @@ describe("ODT", () => {
       `<text:list text:style-name="Steps"><text:list-item text:start-value="5"><text:p>Inspect the hull</text:p></text:list-item>${items("Refuel")}</text:list>` +
       `<text:p>A note between the steps.</text:p>` +
       `<text:list text:style-name="Steps" text:continue-numbering="true">${items("Launch")}</text:list>` +
-      `<text:list text:style-name="Parts">${items("First part", "Second part")}</text:list>`;
+      `<text:list text:style-name="Parts">${items("First part", "Second part")}</text:list>` +
+      `<text:p>As Word numbers sections:</text:p><text:list text:style-name="Sections">${items("Interpretation")}</text:list>`;
     expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "labels.odt")).markdown).toBe(
       "- Article 1. Scope\n  - (a) Berths\n  - (b) Moorings\n- Article 2. Fees\n\nThen the steps.\n\n5. Inspect the hull\n6. Refuel\n\n" +
-        "A note between the steps.\n\n7. Launch\n\n- I. First part\n- II. Second part\n",
+        "A note between the steps.\n\n7. Launch\n\n- I. First part\n- II. Second part\n\nAs Word numbers sections:\n\n- Section 01 Interpretation\n",
     );
+  });
+
+  const STYLES_OPEN =
+    `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ` +
+    `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"><office:styles>`;
+  const STYLES_CLOSE = `</office:styles></office:document-styles>`;
+
+  it("numbers headings by the outline numbering, except under a style that turns numbering off or as a list header", async () => {
+    const outlineLevel = (n: number, format: string) =>
+      `<text:outline-level-style text:level="${n}" style:num-format="${format}" text:display-levels="${n}"/>`;
+    const styles =
+      STYLES_OPEN +
+      `<style:style style:name="Unnumbered" style:family="paragraph" style:list-style-name=""/>` +
+      `<text:outline-style style:name="Outline">${outlineLevel(1, "1")}${outlineLevel(2, "1")}${outlineLevel(3, "")}</text:outline-style>` +
+      STYLES_CLOSE;
+    const body =
+      `<text:h text:outline-level="1">Introduction</text:h><text:h text:outline-level="1">Operations</text:h>` +
+      `<text:h text:outline-level="2">Scope</text:h><text:h text:outline-level="3">Night work</text:h>` +
+      `<text:h text:outline-level="1" text:style-name="Unnumbered">Annex</text:h><text:h text:outline-level="2" text:is-list-header="true">Notes</text:h>` +
+      `<text:h text:outline-level="2">Limits</text:h>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "outline.odt")).markdown).toBe(
+      "# 1 Introduction\n\n# 2 Operations\n\n## 2.1 Scope\n\n### Night work\n\n# Annex\n\n## Notes\n\n## 2.2 Limits\n",
+    );
+  });
+
+  it("writes the headings of a numbered list as headings led by their numbers, a level continued in a new list counting on", async () => {
+    const styles =
+      STYLES_OPEN +
+      `<text:list-style style:name="Headings"><text:list-level-style-number text:level="1" style:num-format="1"/>` +
+      `<text:list-level-style-number text:level="2" style:num-format="1" text:display-levels="2"/></text:list-style>` +
+      STYLES_CLOSE;
+    const body =
+      `<text:list text:style-name="Headings"><text:list-item><text:h text:outline-level="1">Definitions</text:h>` +
+      `<text:list><text:list-item><text:h text:outline-level="2">Scope</text:h></text:list-item></text:list></text:list-item></text:list>` +
+      `<text:p>It covers all berths.</text:p>` +
+      `<text:list text:style-name="Headings" text:continue-numbering="true"><text:list-item><text:list><text:list-item>` +
+      `<text:h text:outline-level="2">Exclusions</text:h></text:list-item></text:list></text:list-item></text:list>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "numbered-headings.odt")).markdown).toBe(
+      "# 1 Definitions\n\n## 1.1 Scope\n\nIt covers all berths.\n\n## 1.2 Exclusions\n",
+    );
+  });
+
+  it("writes a paragraph in a heading style, by its name or a localized one, as that heading", async () => {
+    const styles =
+      STYLES_OPEN +
+      `<style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph"/>` +
+      `<style:style style:name="Überschrift_20_2" style:display-name="Überschrift 2" style:family="paragraph"/>` +
+      `<style:style style:name="Heading" style:family="paragraph"/>` +
+      // As LibreOffice saves a heading that starts a page: a `text:p` in a style based on the heading style.
+      `<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_1"/>` +
+      STYLES_CLOSE;
+    const body =
+      `<text:p text:style-name="P1">Fleet Register</text:p><text:p text:style-name="Überschrift_20_2">Umschlag</text:p>` +
+      `<text:p text:style-name="Heading">Not numbered, not a heading</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "heading-styles.odt")).markdown).toBe(
+      "# Fleet Register\n\n## Umschlag\n\nNot numbered, not a heading\n",
+    );
+  });
+
+  it("writes text in an upper-case or small-caps style in capitals, as LibreOffice shows it", async () => {
+    const styles =
+      STYLES_OPEN +
+      `<style:style style:name="Shout" style:family="text"><style:text-properties fo:text-transform="uppercase"/></style:style>` +
+      `<style:style style:name="Small" style:family="text"><style:text-properties fo:font-variant="small-caps"/></style:style>` +
+      `<style:style style:name="Plain" style:family="text"><style:text-properties fo:font-variant="normal"/></style:style>` +
+      `<style:style style:name="Banner" style:family="paragraph"><style:text-properties fo:text-transform="uppercase"/></style:style>` +
+      STYLES_CLOSE;
+    const body =
+      `<text:p>A <text:span text:style-name="Shout">loud notice</text:span> and a <text:span text:style-name="Small">Quiet <text:span text:style-name="Plain">aside</text:span></text:span>.</text:p>` +
+      `<text:p text:style-name="Banner">Keep clear</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "caps.odt")).markdown).toBe("A LOUD NOTICE and a QUIET aside.\n\nKEEP CLEAR\n");
   });
 
   it("is recognised by its mimetype member whatever its name says", async () => {

@@ -126,6 +126,35 @@ describe("RTF", () => {
     );
   });
 
+  it("writes a numbered heading led by its number, as Word's label gives it, and keeps its text unbolded", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s1\sbasedon0 heading 1;}{\s2\sbasedon0 heading 2;}}
+\pard\plain\s1{\listtext\pard\plain 2\tab}\ls1\ilvl0\b Definitions\par
+\pard\plain\s2{\listtext\pard\plain 2.1\tab}\ls1\ilvl1 Scope\par
+\pard\plain It covers all berths.\par
+\pard\plain\s2 Unnumbered\par
+}`;
+    const { markdown } = await convertNamed(rtf, "numbered-headings.rtf");
+    expect(markdown).toBe("# 2 Definitions\n\n## 2.1 Scope\n\nIt covers all berths.\n\n## Unnumbered\n");
+  });
+
+  it("writes all-caps and small-caps text in capitals, as Word shows it", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain A {\caps loud notice} and a {\scaps Quiet {\scaps0 aside}} end{\caps\plain  here}.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "caps.rtf");
+    expect(markdown).toBe("A LOUD NOTICE and a QUIET aside end here.\n");
+  });
+
+  it("keeps as one list two saved lists whose numbers run on, as LibreOffice saves a list restarted at 1", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+{\listtext\pard\plain 1.\tab}\pard\plain\ls6\ilvl0 Lock the sheds\par
+{\listtext\pard\plain 2.\tab}\pard\plain\ls5\ilvl0 Report to the master\par
+{\listtext\pard\plain 1.\tab}\pard\plain\ls7\ilvl0 A new list\par
+}`;
+    const { markdown } = await convertNamed(rtf, "restarted.rtf");
+    expect(markdown).toBe("1. Lock the sheds\n2. Report to the master\n\n1) A new list\n");
+  });
+
   it("writes a paragraph whose style is based on a heading style as that heading", async () => {
     const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s1\sbasedon0 heading 1;}{\s38\sbasedon1 Chapter Title;}{\s39\sbasedon0 Body Indented;}}
 \pard\plain\s38 Harbour Charter\par

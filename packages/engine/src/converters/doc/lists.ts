@@ -6,6 +6,8 @@ export interface ListLevelFormat {
   /** Identifies the list, so that items of different lists are not merged. */
   listId: number;
   ordered: boolean;
+  /** The level shows no marker at all (no number, no bullet): its paragraphs are not list items. */
+  unmarked: boolean;
   /** The number of the first item. */
   start: number;
   /** All levels of the list, for writing an item's number as Word shows it ("2.1"). */
@@ -86,6 +88,7 @@ export function readListFormats(
     const levels = listId === undefined ? undefined : levelsByList.get(listId);
     const format = levels?.[Math.min(level, levels.length - 1)];
     if (listId === undefined || !levels || !format) return undefined;
-    return { listId, ordered: format.format !== "bullet" && format.format !== "none", start: format.start, levels };
+    const unmarked = format.format === "none";
+    return { listId, ordered: format.format !== "bullet" && !unmarked, unmarked, start: format.start, levels };
   };
 }

@@ -12,6 +12,8 @@ export interface ParagraphProperties {
   cellEdges?: number[] | undefined;
   listFormatOverride: number | undefined;
   listLevel: number | undefined;
+  /** An outline level set on the paragraph itself (0-based, 9 for body text), which outranks its style's. */
+  outlineLevel: number | undefined;
 }
 
 /** A paragraph with no properties of its own: body text, not in a table or list. */
@@ -21,6 +23,7 @@ export const NORMAL: ParagraphProperties = {
   tableRowEnd: false,
   listFormatOverride: undefined,
   listLevel: undefined,
+  outlineLevel: undefined,
 };
 
 // A PapxFkp's entry per run (BxPap) is the PAPX's offset byte and 12 reserved bytes.
@@ -42,6 +45,7 @@ function readPapx(page: Uint8Array, at: number): ParagraphProperties {
     cellEdges: tableRowEnd ? readRowCellEdges(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE)) : undefined,
     listFormatOverride: sprms.get(SPRM.listFormatOverride),
     listLevel: sprms.get(SPRM.listLevel),
+    outlineLevel: sprms.get(SPRM.outlineLevel),
   };
 }
 

@@ -29,10 +29,15 @@ const STYLE_KIND_CHARACTER = 2;
 const NO_BASE = 0xfff;
 const BODY_TEXT_OUTLINE_LEVEL = 9;
 
+/** The heading level an outline level (0-based, sprmPOutLvl) stands for; undefined for body text (9). */
+export const headingLevelOfOutline = (outlineLevel: number): number | undefined =>
+  outlineLevel < BODY_TEXT_OUTLINE_LEVEL ? outlineLevel + 1 : undefined;
+
 function headingLevelOf(sti: number, name: string, outlineLevel: number | undefined): number | undefined {
   if (sti >= 1 && sti <= 9) return sti;
   if (sti === STI_TITLE) return 1;
-  if (outlineLevel !== undefined && outlineLevel < BODY_TEXT_OUTLINE_LEVEL) return outlineLevel + 1;
+  const byOutline = outlineLevel === undefined ? undefined : headingLevelOfOutline(outlineLevel);
+  if (byOutline !== undefined) return byOutline;
   // Note: names are the fallback for styles a tool saved without their built-in identifier
   // (LibreOffice writes localized names such as "Überschrift 1"). The outline level is tried first.
   return sti === STI_USER_DEFINED ? headingLevelOfName(name) : undefined;

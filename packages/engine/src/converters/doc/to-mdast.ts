@@ -5,7 +5,7 @@ import { joinCellLines } from "../word/cell-lines.js";
 import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
-import { type StyleSheet, inherited } from "./styles.js";
+import { type StyleSheet, headingLevelOfOutline, inherited } from "./styles.js";
 
 /** Text with line breaks as mdast breaks. */
 const linesOf = (text: string): PhrasingContent[] =>
@@ -146,7 +146,7 @@ function createListWriter(root: Root) {
 }
 
 // A list override that cannot be found still makes a list item, marked with a bullet.
-const UNKNOWN_LIST: ListLevelFormat = { listId: -1, ordered: false, start: 1, levels: [] };
+const UNKNOWN_LIST: ListLevelFormat = { listId: -1, ordered: false, unmarked: false, start: 1, levels: [] };
 
 /**
  * Build the Markdown tree of a Word 97 document: headings from heading and Title styles (with
@@ -186,7 +186,10 @@ export function paragraphsToMdast(
       continue;
     }
     previousWasCode = false;
-    const headingLevel = inherited(styles, paragraph.styleIndex, (style) => style.headingLevel);
+    const headingLevel =
+      paragraph.outlineLevel === undefined
+        ? inherited(styles, paragraph.styleIndex, (style) => style.headingLevel)
+        : headingLevelOfOutline(paragraph.outlineLevel);
     const content = phrasingOf(paragraph, capitals, headingLevel === undefined);
     if (content.length === 0) continue;
     const ilfo =
@@ -200,7 +203,7 @@ export function paragraphsToMdast(
       lists.close();
       if (label) content.unshift({ type: "text", value: `${label} ` });
       root.children.push({ type: "heading", depth: Math.min(headingLevel, 6) as Heading["depth"], children: content });
-    } else if (format) {
+    } else if (format && !format.unmarked) {
       // A label Markdown cannot number ("Article 1.", "(a)", "1.2.") is written as text, in a bulleted list.
       const labelAsText = format.ordered && label !== undefined && !isPlainNumberLabel(label);
       if (labelAsText) content.unshift({ type: "text", value: `${label} ` });

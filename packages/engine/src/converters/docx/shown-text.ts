@@ -194,7 +194,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
       outline === undefined ? styles.headingLevel(styleId) : Number(outline) < 9 ? Number(outline) + 1 : undefined;
     // Every list item is counted, so that a heading's number follows the items before it.
     const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
-    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level) : undefined;
+    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;
     showSymbolFontRuns(paragraph);
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
     removeHiddenRuns(paragraph);

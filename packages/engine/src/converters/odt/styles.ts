@@ -20,12 +20,36 @@ export interface OdfStyles {
   lineage(paragraphStyle: string | undefined): string[];
   /** The list style a paragraph style applies, if any (`style:list-style-name`). */
   listStyleOf(paragraphStyle: string | undefined): string | undefined;
+  /** Whether a paragraph style turns numbering off (`style:list-style-name=""`), so its headings take no outline number. */
+  turnsNumberingOff(paragraphStyle: string | undefined): boolean;
+  /** Level `level` (1-based) of the document's outline numbering (`text:outline-style`); undefined when it shows no number. */
+  outlineLevel(level: number): ListLevel | undefined;
+  /**
+   * Whether a text or paragraph style shows its letters as capitals (`fo:text-transform="uppercase"`
+   * or `fo:font-variant="small-caps"`): true, false when it says not to, undefined when it does not say.
+   */
+  capitals(family: "text" | "paragraph", style: string | undefined): boolean | undefined;
 }
 
 // ODF encodes spaces and other characters in style names as `_20_`.
 const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-// ODF's `style:num-format` values in the names of WordprocessingML's `w:numFmt`.
-const NUMBER_FORMATS: Record<string, string> = { "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none" };
+// ODF's `style:num-format` values in the names of WordprocessingML's `w:numFmt`; LibreOffice
+// writes Word's zero-padded numbers (decimalZero) as "01, 02, 03, ...".
+const NUMBER_FORMATS: Record<string, string> = {
+  "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none", "01, 02, 03, ...": "decimalZero",
+};
+
+/** A numbered list or outline level as Word's list numbering reads it. */
+function numberedLevel(levelStyle: Element, level: number): ListLevel {
+  // A level shows the numbers of `text:display-levels` levels ("2.1"), between its prefix and suffix.
+  const shown = Math.min(Math.max(Number(levelStyle.getAttribute("text:display-levels") ?? 1) || 1, 1), level);
+  const numbers = Array.from({ length: shown }, (_, index) => `%${level - shown + index + 1}`).join(".");
+  return {
+    start: Number(levelStyle.getAttribute("text:start-value") ?? 1) || 1,
+    format: NUMBER_FORMATS[levelStyle.getAttribute("style:num-format") ?? "1"] ?? "decimal",
+    text: `${levelStyle.getAttribute("style:num-prefix") ?? ""}${numbers}${levelStyle.getAttribute("style:num-suffix") ?? ""}`,
+  };
+}
 
 /**
  * The named styles of an ODT: automatic styles from `content.xml` and common styles from
@@ -36,6 +60,7 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
   const byName = new Map<string, Element>();
   const listStyles = new Map<string, Element>();
   const fontFamilies = new Map<string, string>();
+  let outlineStyle: Element | undefined;
   for (const document of [styles, content]) {
     if (!document) continue;
     for (const face of descendants(document, "font-face")) {
@@ -44,6 +69,7 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
     }
     for (const style of descendants(document, "style")) byName.set(`${style.getAttribute("style:family")}:${style.getAttribute("style:name")}`, style);
     for (const list of descendants(document, "list-style")) listStyles.set(list.getAttribute("style:name") ?? "", list);
+    outlineStyle = descendants(document, "outline-style")[0] ?? outlineStyle;
   }
   const chain = (family: string, name: string | undefined): Element[] => {
     const found: Element[] = [];
@@ -61,15 +87,12 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
       const levels = list ? childElements(list) : [];
       // Note: pandoc gives each nested list a style of its own that defines only level 1.
       const levelStyle = levels.find((child) => child.getAttribute("text:level") === String(level)) ?? levels.find((child) => child.getAttribute("text:level") === "1");
-      if (levelStyle?.localName !== "list-level-style-number") return undefined;
-      // A level shows the numbers of `text:display-levels` levels ("2.1"), between its prefix and suffix.
-      const shown = Math.min(Math.max(Number(levelStyle.getAttribute("text:display-levels") ?? 1) || 1, 1), level);
-      const numbers = Array.from({ length: shown }, (_, index) => `%${level - shown + index + 1}`).join(".");
-      return {
-        start: Number(levelStyle.getAttribute("text:start-value") ?? 1) || 1,
-        format: NUMBER_FORMATS[levelStyle.getAttribute("style:num-format") ?? "1"] ?? "decimal",
-        text: `${levelStyle.getAttribute("style:num-prefix") ?? ""}${numbers}${levelStyle.getAttribute("style:num-suffix") ?? ""}`,
-      };
+      return levelStyle?.localName === "list-level-style-number" ? numberedLevel(levelStyle, level) : undefined;
+    },
+    outlineLevel(level) {
+      const levelStyle = (outlineStyle ? childElements(outlineStyle) : []).find((child) => child.getAttribute("text:level") === String(level));
+      // Note: LibreOffice writes every outline level, with an empty `style:num-format` for "no number".
+      return levelStyle?.getAttribute("style:num-format") ? numberedLevel(levelStyle, level) : undefined;
     },
     marks(textStyle) {
       // The nearest style that says wins, so an inner span can switch italic off again.
@@ -113,6 +136,20 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
       // The name itself counts even when no style defines it (pandoc refers to `Title` without one).
       const names = [paragraphStyle ?? "", ...chain("paragraph", paragraphStyle).slice(1).map((style) => style.getAttribute("style:name") ?? "")];
       return names.filter(Boolean).map(displayName);
+    },
+    turnsNumberingOff(paragraphStyle) {
+      const said = chain("paragraph", paragraphStyle).find((style) => style.hasAttribute("style:list-style-name"));
+      return said?.getAttribute("style:list-style-name") === "";
+    },
+    capitals(family, style) {
+      for (const each of chain(family, style)) {
+        const properties = childElements(each).find((child) => child.localName === "text-properties");
+        const transform = properties?.getAttribute("fo:text-transform");
+        const variant = properties?.getAttribute("fo:font-variant");
+        if (transform === "uppercase" || variant === "small-caps") return true;
+        if (transform || variant) return false;
+      }
+      return undefined;
     },
     listStyleOf(paragraphStyle) {
       for (const style of chain("paragraph", paragraphStyle)) {

@@ -8,9 +8,10 @@ import { listsShowingLabels } from "../hast-lists.js";
 import { type Marks, NO_MARKS, mergeRuns, styledText, unbolded } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { proseWhenTypedInMonospace } from "../typed-in-monospace.js";
+import { headingLevelOfName } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
-import { childElements } from "../xml.js";
+import { childElements, descendants } from "../xml.js";
 import type { OdfStyles } from "./styles.js";
 
 const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
@@ -42,6 +43,8 @@ interface Walk {
   depth: number;
   /** The marks of the spans around the text being read. */
   marks: Marks;
+  /** Whether the styles around the text show it in capitals (all caps or small caps). */
+  capitals: boolean;
   /** The font of the innermost span around the text that names one (a symbol font shows other characters). */
   font?: string | undefined;
   /** The paragraphs written in a caption style. */
@@ -68,7 +71,8 @@ function inline(node: XmlElement, walk: Walk): ElementContent[] {
   for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === child.TEXT_NODE) {
       // ODF collapses white space as HTML does; `text:s` carries the spaces that count.
-      out.push(...styledText(showSymbolFontText(walk.font, (child.nodeValue ?? "").replace(/\s+/g, " ")), walk.marks));
+      const shown = showSymbolFontText(walk.font, (child.nodeValue ?? "").replace(/\s+/g, " "));
+      out.push(...styledText(walk.capitals ? shown.toUpperCase() : shown, walk.marks));
     } else if (child.nodeType === child.ELEMENT_NODE) {
       out.push(...inlineElement(child as XmlElement, inner));
     }
@@ -89,7 +93,8 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
       if (walk.styles.isHidden(style)) return [];
       const own = walk.styles.marks(style);
       const marks = { ...walk.marks, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) };
-      return inline(node, { ...walk, marks, font: walk.styles.fontFamily(style) ?? walk.font });
+      const capitals = walk.styles.capitals("text", style) ?? walk.capitals;
+      return inline(node, { ...walk, marks, capitals, font: walk.styles.fontFamily(style) ?? walk.font });
     }
     case "a": {
       const href = node.getAttribute("xlink:href");
@@ -161,6 +166,11 @@ function captionPictures(blocks: ElementContent[], captions: WeakSet<Element>): 
   return blocks;
 }
 
+/** The walk inside a paragraph or heading: its style may show the text in capitals. */
+function insideParagraph(node: XmlElement, walk: Walk): Walk {
+  return { ...walk, capitals: walk.styles.capitals("paragraph", node.getAttribute("text:style-name") ?? undefined) ?? false };
+}
+
 function paragraph(node: XmlElement, walk: Walk): Element {
   const style = node.getAttribute("text:style-name") ?? undefined;
   const lineage = walk.styles.lineage(style);
@@ -173,10 +183,34 @@ function paragraph(node: XmlElement, walk: Walk): Element {
     return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
   const content = mergeRuns(inline(node, walk));
-  if (lineage.includes("Title")) return el("h1", unbolded(content));
+  // Note: LibreOffice writes a paragraph in a heading style that starts a page as `text:p`, and
+  // Word's headings in a localized style (`Überschrift 2`) keep their name; both show as headings.
+  const headingLevel = lineage.map(headingLevelOfName).find((level) => level !== undefined);
+  if (headingLevel !== undefined) return el(`h${Math.min(headingLevel, 6)}`, unbolded(content));
   if (lineage.some((name) => QUOTE_STYLE.test(name))) return el("blockquote", [el("p", content)]);
   return el("p", content);
 }
+
+/**
+ * A heading, with the number the document's outline numbering gives it ("2.1 Scope"), as
+ * LibreOffice shows it: not for a heading in a list (the list numbers it), one marked as a list
+ * header (`text:is-list-header`) or one whose style turns numbering off.
+ */
+function heading(node: XmlElement, walk: Walk, inList: boolean): Element {
+  const outlineLevel = Math.min(Math.max(Number(node.getAttribute("text:outline-level") ?? 1) || 1, 1), LIST_LEVELS);
+  const content = unbolded(mergeRuns(inline(node, insideParagraph(node, walk))));
+  const numbered = !inList && node.getAttribute("text:is-list-header") !== "true" && !walk.styles.turnsNumberingOff(node.getAttribute("text:style-name") ?? undefined);
+  if (numbered) {
+    const levels = Array.from({ length: LIST_LEVELS }, (_, index) => walk.styles.outlineLevel(index + 1));
+    const startAt = node.getAttribute("text:start-value");
+    const label = walk.numbering.next(OUTLINE_KEY, levels, outlineLevel - 1, startAt ? Number(startAt) || undefined : undefined);
+    if (label) content.unshift(text(`${label} `));
+  }
+  return el(`h${Math.min(outlineLevel, 6)}`, content);
+}
+
+/** The count of the document's outline numbering, which no list shares. */
+const OUTLINE_KEY = "outline";
 
 // ODF lists nest ten levels deep at most.
 const LIST_LEVELS = 10;
@@ -199,27 +233,47 @@ function listKey(node: XmlElement, style: string | undefined, walk: Walk): strin
   return key;
 }
 
+/** A list item that holds only a nested list: LibreOffice shows no label for it and counts no number. */
+const onlyHoldsLists = (item: XmlElement): boolean => childElements(item).every((child) => child.localName === "list");
+
+/** Whether a list numbers headings (LibreOffice's and Word's numbered headings): Markdown has no headings in lists. */
+const numbersHeadings = (node: XmlElement): boolean =>
+  descendants(node, "list-item").some((item) => childElements(item)[0]?.localName === "h");
+
 /**
  * A list, with each numbered item's label as LibreOffice shows it (its style's prefix, number
  * format and suffix, from its start or an item's `text:start-value`): labels Markdown cannot
- * number ("Article 1.", "(a)", "IV.") become the items' text.
+ * number ("Article 1.", "(a)", "IV.") become the items' text. A list of headings gives its
+ * headings, each led by its label ("2.1 Scope"), and what they hold, out of any list.
  */
-function list(node: XmlElement, walk: Walk, context: ListContext): Element[] {
+function list(node: XmlElement, walk: Walk, context: ListContext): ElementContent[] {
   const style = node.getAttribute("text:style-name") || context.style;
   const key = context.key ?? listKey(node, style, walk);
   const levels = Array.from({ length: LIST_LEVELS }, (_, index) => walk.styles.listLevel(style, index + 1));
   const numbered = levels[context.level - 1] !== undefined;
-  const labels = new Map<Element, string>();
-  const items = childElements(node)
-    .filter((child) => child.localName === "list-item" || child.localName === "list-header")
-    .map((item) => {
-      const startAt = item.getAttribute("text:start-value");
-      const label = numbered && item.localName === "list-item" ? walk.numbering.next(key, levels, context.level - 1, startAt ? Number(startAt) || undefined : undefined) : undefined;
-      const element = el("li", blocks(item, walk, { level: context.level + 1, style, key }));
-      if (label) labels.set(element, label);
-      return element;
+  const labelOf = (item: XmlElement): string | undefined => {
+    if (!numbered || item.localName !== "list-item" || onlyHoldsLists(item)) return undefined;
+    const startAt = item.getAttribute("text:start-value");
+    return walk.numbering.next(key, levels, context.level - 1, startAt ? Number(startAt) || undefined : undefined);
+  };
+  const items = childElements(node).filter((child) => child.localName === "list-item" || child.localName === "list-header");
+  if (numbersHeadings(node)) {
+    return items.flatMap((item) => {
+      const label = labelOf(item);
+      const content = blocks(item, walk, { level: context.level + 1, style, key });
+      const [first] = content;
+      if (label && first?.type === "element") first.children.unshift(text(`${label} `));
+      return content;
     });
-  const whole = el(numbered ? "ol" : "ul", items);
+  }
+  const labels = new Map<Element, string>();
+  const elements = items.map((item) => {
+    const label = labelOf(item);
+    const element = el("li", blocks(item, walk, { level: context.level + 1, style, key }));
+    if (label) labels.set(element, label);
+    return element;
+  });
+  const whole = el(numbered ? "ol" : "ul", elements);
   return numbered ? listsShowingLabels(whole, (item) => labels.get(item)) : [whole];
 }
 
@@ -288,12 +342,10 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
   const inner = deeper(walk);
   return captionPictures(joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
-      case "h": {
-        const level = Math.min(Math.max(Number(child.getAttribute("text:outline-level") ?? 1) || 1, 1), 6);
-        return [el(`h${level}`, unbolded(mergeRuns(inline(child, inner))))];
-      }
+      case "h":
+        return [heading(child, inner, listContext.level > 1)];
       case "p":
-        return [paragraph(child, inner)];
+        return [paragraph(child, insideParagraph(child, inner))];
       case "list":
         return list(child, inner, listContext);
       case "table":
@@ -314,7 +366,7 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
  */
 export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
   const walk: Walk = {
-    styles, ...options, notes: [], depth: 0, marks: NO_MARKS, captions: new WeakSet(),
+    styles, ...options, notes: [], depth: 0, marks: NO_MARKS, capitals: false, captions: new WeakSet(),
     numbering: createListNumbering(), listKeys: { lastByStyle: new Map(), byId: new Map(), created: 0 },
   };
   const children = blocks(body, walk);

@@ -241,18 +241,33 @@ function isPiecedFormula(lines: readonly TextLine[]): boolean {
 
 /**
  * Whether two lines of several runs, one after the other, have gaps between runs at the same
- * place, the space between two cells wide: a column border. Note: in justified prose set in a
- * narrow column, wide word spaces part two lines into runs too, but each line's words run across
+ * place, the space between two cells wide (or any width, in columns fitted to their cells): a
+ * column border. Note: in justified prose set in a narrow column, wide word spaces part two lines into runs too, but each line's words run across
  * the other's spaces.
  */
 function sharesColumnGap(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
   if (multiRun.length < 2) return true;
+  const shared = (gap: Extent, other: Extent): number => Math.min(gap.right, other.right) - Math.max(gap.left, other.left);
+  const fitted = isFittedToCells(multiRun);
   return multiRun.slice(1).some((line, index) => {
-    const above = cellGaps(multiRun[index]!);
-    const shared = (gap: Extent, other: Extent): number => Math.min(gap.right, other.right) - Math.max(gap.left, other.left);
-    return cellGaps(line).some((gap) => above.some((other) => shared(gap, other) >= CELL_GAP_EM * line.fontSize));
+    const least = fitted ? Number.MIN_VALUE : CELL_GAP_EM * line.fontSize;
+    return cellGaps(line).some((gap) => cellGaps(multiRun[index]!).some((other) => shared(gap, other) >= least));
   });
+}
+
+/**
+ * Whether rows of cells are set in columns fitted to their widest cells, as a spreadsheet prints
+ * them, with less than an em between columns: each row's cells start where the cells above start,
+ * and the first cells end raggedly, half of them short of the widest. Note: the lines of two
+ * columns of justified prose start at two places too, but end where their column does.
+ */
+function isFittedToCells(rows: readonly TextLine[]): boolean {
+  const startsUnder = (line: TextLine, above: TextLine): boolean =>
+    line.runs.length === above.runs.length && line.runs.every((run, index) => Math.abs(run.x - above.runs[index]!.x) <= COLUMN_ALIGNMENT);
+  if (!rows.slice(1).every((line, index) => startsUnder(line, rows[index]!))) return false;
+  const widest = Math.max(...rows.map((line) => line.runs[0]!.right));
+  return rows.filter((line) => widest - line.runs[0]!.right > COLUMN_ALIGNMENT).length * 2 >= rows.length;
 }
 
 /** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */

@@ -34,9 +34,29 @@ export function textColumnGaps(lines: readonly TextLine[]): Extent[] {
   const most = Math.max(...lines.map((line) => line.runs.length));
   const fullest = lines.filter((line) => line.runs.length === most);
   const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
-  const gaps = columns.slice(1).map((column, index) => ({ left: columns[index]!.right, right: column.left }));
+  const gaps = columns.slice(1).map((column, index) => afterRightAligned({ left: columns[index]!.right, right: column.left }, columns[index]!, lines));
   const splits = columns.flatMap((column) => [...numberColumnSplits(lines, column), ...numberTextSplits(lines, column)]);
   return [...gaps, ...splits].sort((a, b) => a.left - b.left);
+}
+
+/**
+ * A gap after a column of right-aligned cells (a spreadsheet's numbers), narrowed to end where the
+ * first text that starts in it does: the cells' right edge is their column's border, so text
+ * starting after it (a header name set flush left in the next column, as spreadsheets set text)
+ * is the next column's, not centred between the two. Right alignment is told by the column's
+ * cells in the table's fullest rows, this many at least, all ending at one x and starting at
+ * different x.
+ */
+function afterRightAligned(gap: Extent, column: Column, lines: readonly TextLine[]): Extent {
+  const cells = [...column.lines].flatMap((line) => line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1));
+  if (cells.length < MINIMUM_NUMBER_TEXT_LINES) return gap;
+  const em = Math.min(...cells.map((cell) => cell.fontSize));
+  const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
+  if (spread(cells.map((cell) => cell.right)) > ALIGNED_EM * em || spread(cells.map((cell) => cell.x)) < RAGGED_EM * em) return gap;
+  // Note: item starts too, as a header's names set close together may be one run ("Gamma Delta").
+  const starts = lines.flatMap((line) => line.runs.flatMap((run) => [run.x, ...(run.items ?? []).map((item) => item.x)]));
+  const startsInGap = starts.filter((x) => x > gap.left && x < gap.right);
+  return startsInGap.length > 0 ? { left: gap.left, right: Math.min(...startsInGap) } : gap;
 }
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;

@@ -3,6 +3,9 @@ import type { TextLine, TextRun } from "./model.js";
 import { characterStarts } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
 
+/** How a table is ruled: not at all, with horizontal lines only, or as a grid with column rules too. */
+export type TableRuling = "none" | "horizontal" | "grid";
+
 /** A line of a table with its text sorted into the table's columns (Markdown pieces per column). */
 export interface PlacedLine {
   line: TextLine;
@@ -12,8 +15,9 @@ export interface PlacedLine {
 }
 
 // Note: lines of one cell follow each other at the text's line pitch; a gap this much wider
-// (the padding between rows) ends the cell.
-const CELL_PITCH_TOLERANCE = 1.25;
+// (the padding between rows) ends the cell. Browsers print pandoc's HTML tables with a quarter of
+// the pitch between rows, so the margin must be under that.
+const CELL_PITCH_TOLERANCE = 1.2;
 // A line less than this many ems under the one above is set between two lines of its row.
 const BETWEEN_LINES_EM = 0.8;
 // Note: in a table ruled only around, lines set further apart than this many ems, all at one
@@ -37,20 +41,21 @@ const SPACE_EM = 0.25;
  * (every column shows the padding between rows). Without inner rules, lines set at one pitch
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
- * empty (or fills nothing else) continues the cells above. A `grid` has column rules as well.
+ * empty (or fills nothing else) continues the cells above.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruled: boolean, grid = false): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): string[][] {
+  const ruled = ruling !== "none";
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
   const allBands = bands(placed, rowRules);
-  // Note: a grid (column rules too) ruled under every row, as browsers and word processors draw
-  // cell borders, has at most one line filling the first column in most of its bands; there, a
-  // band with more such lines is one row whose first cell wraps too. (Rules between groups of
-  // rows, as booktabs sets them, come without column rules.)
+  // Note: a grid ruled under every row, as browsers and word processors draw cell borders, has at
+  // most one line filling the first column in most of its bands; there, a band with more such
+  // lines is one row whose first cell wraps too. (Rules between groups of rows, as booktabs sets
+  // them, come without column rules.)
   const fillsFirstColumn = (line: PlacedLine): boolean => line.cells[0]!.length > 0;
   const ruledRowByRow =
-    grid && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length;
-  for (const band of allBands) {
+    ruling === "grid" && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length;
+  allBands.forEach((band, bandIndex) => {
     const lead = cellPitch(band, columnCount);
     // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
     // line is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row.
@@ -61,7 +66,11 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
     // cell set in the middle of its row.
     const opening = band.filter(opensRow).length;
-    const mayOpenRows = rowRules.length === 0 || (!ruledRowByRow && opening >= 2 && opening >= band.length / 2);
+    // Note: a table ruled with horizontal lines only, between its header and body alone
+    // (booktabs, pandoc's tables), has no rules between the body's rows: its body is read as a
+    // table without rules. (Under a grid's header rule, the body may well be one tall row.)
+    const bodyUnruled = ruling === "horizontal" && rowRules.length === 1 && bandIndex === 1;
+    const mayOpenRows = rowRules.length === 0 || bodyUnruled || (!ruledRowByRow && opening >= 2 && opening >= band.length / 2);
     const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
       const row = rows.at(-1);
@@ -73,7 +82,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       if (startsRow) rows.push([current]);
       else row!.push(current);
     });
-  }
+  });
   const grouped = rowRules.length === 0 && isBottomAligned(rows) ? withCellsOnBottomLines(rows) : rows;
   return grouped.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
 }

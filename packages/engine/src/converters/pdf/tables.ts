@@ -199,7 +199,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
   const tableLeft = Math.min(...cellLines.map((line) => line.x));
   const placed: PlacedLine[] = cellLines.map((line) => ({ line, ...placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!)), tableLeft) }));
-  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, frame !== undefined, columnRules.length > 0));
+  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none"));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row

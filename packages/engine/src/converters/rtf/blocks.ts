@@ -63,7 +63,7 @@ function leadingLabel(inline: ElementContent[]): string | undefined {
 /**
  * A paragraph from its runs and properties. A list item is one with a list (`\ls`) or, as pandoc
  * writes them, a hanging indent after a bullet or number label. A numbered heading is a heading,
- * though Word numbers it through a list.
+ * though Word numbers it through a list, led by its number.
  */
 export function paragraphOf(runs: ElementContent[], properties: ParagraphProperties, style: RtfStyle | undefined, listText: string): RtfParagraph {
   const content = mergeRuns(runs);
@@ -84,6 +84,7 @@ export function paragraphOf(runs: ElementContent[], properties: ParagraphPropert
     type: "paragraph",
     content,
     outlineLevel,
+    headingNumber: isHeading && /[\p{L}\p{N}]/u.test(shown) ? shown : undefined,
     styleName: style?.name,
     list: isListItem
       ? {

@@ -6,6 +6,8 @@ export interface RtfParagraph {
   content: ElementContent[];
   /** 0-based outline level (`\outlinelevel`, or the style's), for headings. */
   outlineLevel: number | undefined;
+  /** A numbered heading's number as Word shows it (`2.1`, from `\listtext`), written before its text. */
+  headingNumber?: string | undefined;
   /** The paragraph style's name (`heading 1`, `Title`). */
   styleName: string | undefined;
   /** List level and kind, from `\ls`/`\ilvl` or a pandoc-style hanging label; `start` is a number label's number. */

@@ -23,6 +23,8 @@ interface GroupState extends ParagraphProperties {
   hidden: boolean;
   /** Struck through (`\strike`, `\striked1`). */
   strike: boolean;
+  /** All caps or small caps (`\caps`, `\scaps`): Word shows the letters as capitals. */
+  capitals: boolean;
   /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
   deleted: boolean;
   codePage: number;
@@ -59,7 +61,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, capitals: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -314,10 +316,12 @@ class RtfReader {
       case "b": state.bold = param !== 0; return;
       case "i": state.italic = param !== 0; return;
       case "v": state.hidden = param !== 0; return;
+      case "caps":
+      case "scaps": state.capitals = param !== 0; return;
       case "strike":
       case "striked": state.strike = param !== 0; return;
       case "deleted": state.deleted = param !== 0; return;
-      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, deleted: false, font: undefined }); return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, capitals: false, deleted: false, font: undefined }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -339,12 +343,14 @@ class RtfReader {
     if (!value) return;
     const { state } = this;
     switch (state.destination) {
-      case "body":
+      case "body": {
         if (state.hidden || state.deleted) return;
+        const shown = showSymbolFontText(state.font, value);
         this.runs.push(
-          ...styledText(showSymbolFontText(state.font, value), { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike }),
+          ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike }),
         );
         return;
+      }
       case "fldinst":
         this.fieldInstruction += value;
         return;

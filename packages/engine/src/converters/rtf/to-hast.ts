@@ -18,7 +18,10 @@ const HEADING_STYLE = /^heading\s*([1-9])$/i;
 function paragraphElement(paragraph: RtfParagraph): Element {
   const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
   const level = styled ? Number(styled) : paragraph.outlineLevel !== undefined && paragraph.outlineLevel < 9 ? paragraph.outlineLevel + 1 : undefined;
-  if (level !== undefined) return el(`h${Math.min(level, 6)}`, unbolded(paragraph.content));
+  if (level !== undefined) {
+    const number: ElementContent[] = paragraph.headingNumber ? [{ type: "text", value: `${paragraph.headingNumber} ` }] : [];
+    return el(`h${Math.min(level, 6)}`, [...number, ...unbolded(paragraph.content)]);
+  }
   if (/^title$/i.test(paragraph.styleName ?? "")) return el("h1", unbolded(paragraph.content));
   return el("p", paragraph.content);
 }
@@ -35,10 +38,17 @@ function isCodeParagraph(block: RtfBlock | undefined): boolean {
   return block.content.some(isCode) && block.content.every((node) => isCode(node) || blank(node));
 }
 
-/** Whether `next` is an item of the list `first` starts: a top-level item of another list or kind starts a new one. */
-function continuesList(first: RtfParagraph, next: RtfBlock | undefined): boolean {
+/**
+ * Whether `next` is an item of the list `items` make: a nested item, a top-level item of the same
+ * list and kind, or a numbered item whose number follows the last top-level one's (two lists Word
+ * shows as one, as LibreOffice saves a list restarted at 1).
+ */
+function continuesList(items: readonly RtfParagraph[], next: RtfBlock | undefined): boolean {
   if (next?.type !== "paragraph" || !next.list) return false;
-  return next.list.level > 0 || (next.list.id === first.list!.id && next.list.ordered === first.list!.ordered);
+  const first = items[0]!.list!;
+  const lastNumber = items.findLast((item) => item.list!.level === 0)?.list!.start;
+  const followsNumber = next.list.ordered && first.ordered && lastNumber !== undefined && next.list.start === lastNumber + 1;
+  return next.list.level > 0 || (next.list.id === first.id && next.list.ordered === first.ordered) || followsNumber;
 }
 
 function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
@@ -55,7 +65,7 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
       i = end;
     } else if (block.list) {
       let end = i;
-      while (continuesList(block, blocks[end + 1])) end++;
+      while (continuesList(blocks.slice(i, end + 1) as RtfParagraph[], blocks[end + 1])) end++;
       const items = (blocks.slice(i, end + 1) as RtfParagraph[]).map(({ list, content }) => ({ ...list!, content }));
       out.push(nestList(items));
       i = end;

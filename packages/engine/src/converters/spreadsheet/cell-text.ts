@@ -11,8 +11,9 @@ interface DateCode {
   S: number;
 }
 
-// Note: @e965/xlsx types SSF as `any`; these are the two functions we call.
+// Note: @e965/xlsx types SSF as `any`; these are the functions we call.
 const ssf = SSF as {
+  format(format: string, value: number | string, options?: { date1904?: boolean }): string;
   is_date(format: string): boolean;
   parse_date_code(serial: number, options?: { date1904?: boolean }): DateCode | null;
 };
@@ -21,6 +22,11 @@ const ssf = SSF as {
 export interface CellTextOptions {
   /** Date serials count from 1904-01-01 (old Mac workbooks) instead of 1900-01-01. @default false */
   date1904?: boolean;
+  /**
+   * SheetJS wrote each number's text from the cell's number format (XLSX, XLSB, XLS; an ODS cell's
+   * text is the one saved in the file). @default false
+   */
+  textFromFormat?: boolean;
 }
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, "0");
@@ -47,6 +53,24 @@ function isoDateTime(code: DateCode): string {
 }
 
 /**
+ * A date format with its dots escaped (`dd\.mm\.yyyy`). Note: SheetJS's SSF reads an unescaped dot
+ * in a date as fractional seconds and fails on `dd.mm.yyyy`, the usual date format in much of
+ * Europe, leaving such cells unformatted; a dot before `0` is fractional seconds (`ss.00`) and
+ * stays, as do quoted text and escaped characters.
+ */
+const escapeDateDots = (format: string): string =>
+  format.replace(/("[^"]*"|\\.)|\.(?!0)/g, (_: string, kept: string | undefined) => kept ?? "\\.");
+
+/** A date in its own format, written as SheetJS's SSF writes it once the format's dots are escaped; undefined if it still cannot. */
+function dateInOwnFormat(serial: number, format: string, options: CellTextOptions): string | undefined {
+  try {
+    return ssf.format(escapeDateDots(format), serial, { date1904: options.date1904 ?? false }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A number with all the precision a spreadsheet keeps (15 significant digits), without the
  * binary noise of doubles (`0.30000000000000004` is `0.3`).
  */
@@ -55,18 +79,64 @@ function exactNumber(value: number): string {
 }
 
 /**
+ * Whether a number without a format has the text of one all the same. Note: SheetJS names a
+ * cell's format only once its table holds it, and loads Excel's built-in formats it lacks (the
+ * currency and accounting ones, `$ 2,718.28`) while formatting the first cell in one: that cell
+ * has the format's text but no format.
+ */
+const hasUnnamedFormat = (serial: number, shown: string | undefined, options: CellTextOptions): shown is string =>
+  Boolean(options.textFromFormat) && shown !== undefined && shown !== ssf.format("General", serial);
+
+/** Whether a number's text is a date in the default date format (East Asian built-in ids show one). */
+const isDefaultDateText = (serial: number, shown: string, options: CellTextOptions): boolean =>
+  [...DEFAULT_DATE_FORMATS].some((format) => ssf.format(format, serial, { date1904: options.date1904 ?? false }) === shown);
+
+/**
+ * Whether a 0 or 1 in the General format is a boolean as LibreOffice keeps one: a number in a
+ * boolean format, whose saved text is the word it shows (`TRUE`, `WAHR`). Note: SheetJS does not
+ * read ODS boolean formats, and computes the text of XLSX and XLS numbers itself, so a word there
+ * can only come from the file.
+ */
+const isSavedBoolean = (serial: number, shown: string | undefined): shown is string =>
+  (serial === 0 || serial === 1) && shown !== undefined && /^\p{L}+$/u.test(shown.trim());
+
+/**
  * The text of a number cell. A cell with its own number format shows what Excel shows
  * (`23.0%`, `$1,234.50`, `(12)`, `1 March 2024`), which SheetJS's SSF computed as `cell.w`.
  * A cell in the General format keeps every digit (Excel would round `0.123456789012345` to fit
- * the column), and one in the default date format becomes an ISO date.
+ * the column), unless it is a boolean LibreOffice saved as a number, and one in the default date
+ * format becomes an ISO date.
  */
 function numberText(serial: number, format: string | undefined, shown: string | undefined, options: CellTextOptions): string {
-  if (format === undefined || format === "General") return exactNumber(serial);
+  if (format === undefined && hasUnnamedFormat(serial, shown, options)) {
+    return isDefaultDateText(serial, shown, options) ? isoDateText(serial, options) : shown.trim();
+  }
+  if (format === undefined || format === "General") return isSavedBoolean(serial, shown) ? shown.trim() : exactNumber(serial);
   const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
   // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
   const formatted = shown !== undefined && !(isDate && shown === String(serial)) ? shown.trim() : undefined;
-  if (isDate && (DEFAULT_DATE_FORMATS.has(format) || formatted === undefined)) return isoDateText(serial, options);
+  if (isDate && DEFAULT_DATE_FORMATS.has(format)) return isoDateText(serial, options);
+  // Note: no text at all means SSF failed on the format; the bare value as text is an ODS date,
+  // whose format SheetJS reads wrong.
+  const ownFormat = isDate && shown === undefined ? dateInOwnFormat(serial, format, options) : undefined;
+  if (isDate && formatted === undefined) return ownFormat ?? isoDateText(serial, options);
   return formatted ?? exactNumber(serial);
+}
+
+/** Quoted text and escaped characters of a number format, which may hold an `@` of their own. */
+const FORMAT_LITERALS = /"[^"]*"|\\./g;
+
+/**
+ * A text cell as its number format's text section shows it (`0;-0;0;"Text: "@` shows `abc` as
+ * `Text: abc`); without a text section (no `@`), the text as it is.
+ */
+function textInFormat(text: string, format: string | undefined): string {
+  if (format === undefined || !format.replace(FORMAT_LITERALS, "").includes("@")) return text;
+  try {
+    return ssf.format(format, text).trim();
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -100,6 +170,8 @@ export function cellText(cell: CellObject | undefined, options: CellTextOptions 
       return value ? "TRUE" : "FALSE";
     case "e":
       return shown ?? "#ERROR!";
+    case "s":
+      return textInFormat(String(value), typeof format === "string" ? format : undefined);
     default:
       return String(value);
   }

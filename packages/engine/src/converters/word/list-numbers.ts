@@ -6,8 +6,16 @@ export interface ListLevel {
   format: string;
   /** What the marker shows: `%1.%2.` puts the numbers of levels 1 and 2 around literal dots. */
   text: string;
-  /** Write every level's number in decimal (`w:isLgl`): "Article II, Section 1" becomes "2.1". */
+  /**
+   * Write every level's number in Arabic digits (`w:isLgl`): "Article II, Section 1" becomes "2.1";
+   * a level already in digits keeps its style ("Section 2.01").
+   */
   legal?: boolean;
+  /**
+   * After which levels' items this level counts from its start again (`w:lvlRestart`): those up to
+   * this 1-based level; 0 never. Undefined: after any higher level's item, as by default.
+   */
+  restartAfter?: number | undefined;
 }
 
 const ROMAN: Array<[number, string]> = [
@@ -58,6 +66,16 @@ function formatNumber(value: number, format: string): string {
  */
 export const isPlainNumberLabel = (label: string): boolean => /^\d{1,9}[.)]$/.test(label);
 
+/** The formats that already write a number in Arabic digits, which legal numbering keeps. */
+const ARABIC_FORMATS = new Set(["decimal", "decimalZero"]);
+
+/** The format a level's number is written in within a label of a legal level (`w:isLgl`) or not. */
+const shownFormat = (format: string, legal: boolean | undefined): string => (legal && !ARABIC_FORMATS.has(format) ? "decimal" : format);
+
+/** Whether a level's count restarts after an item of the higher level `level` (0-based). */
+const restartsAfter = (definition: ListLevel | undefined, level: number): boolean =>
+  definition?.restartAfter === undefined || level < definition.restartAfter;
+
 /** The formats whose marker is a symbol, not a number: they give no label. */
 const UNNUMBERED = new Set(["bullet"]);
 
@@ -66,7 +84,7 @@ const UNNUMBERED = new Set(["bullet"]);
  * A level's counter restarts whenever an item of a higher level comes, as in Word.
  */
 export function createListNumbering() {
-  const countersByList = new Map<string, number[]>();
+  const countersByList = new Map<string, Array<number | undefined>>();
   return {
     /**
      * Count one item at `level` (0-based) of the list `listKey` and return its label, or
@@ -79,14 +97,16 @@ export function createListNumbering() {
       const counters = countersByList.get(listKey) ?? [];
       countersByList.set(listKey, counters);
       counters[level] = startAt ?? (counters[level] ?? definition.start - 1) + 1;
-      counters.length = level + 1;
+      for (let deeper = level + 1; deeper < counters.length; deeper++) {
+        if (restartsAfter(levels[deeper], level)) counters[deeper] = undefined;
+      }
       if (UNNUMBERED.has(definition.format)) return undefined;
       const label = definition.text.replace(/%([1-9])/g, (_, digit: string) => {
         const index = Number(digit) - 1;
         const shown = levels[index];
         if (!shown || index > level) return "";
         const value = counters[index] ?? shown.start;
-        return formatNumber(value, definition.legal ? "decimal" : shown.format);
+        return formatNumber(value, shownFormat(shown.format, definition.legal));
       });
       return label.trim() || undefined;
     },
