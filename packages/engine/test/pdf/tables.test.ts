@@ -689,6 +689,30 @@ describe("pdf tables: cells merged across columns", () => {
     return items;
   }
 
+  it("writes a header cell centred over the columns it spans in the first of them", async () => {
+    // As a browser prints `colspan`: the spanning cell's text centred, no column rules beside it.
+    const rowTops = [700, 681, 662, 643, 624];
+    const row = (top: number, cells: readonly [string, number][]): PdfLine[] => cells.map(([text, x]) => ({ text, x, y: top - 13, size: 10 }));
+    const items: PageItem[] = [
+      ...row(700, [["Item", 76], ["Price per unit", 292]]),
+      ...row(681, [["1 to 9", 176], ["10 to 49", 276], ["50 or more", 376]]),
+      ...row(662, [["Chair", 76], ["129.00", 176], ["119.00", 276], ["109.00", 376]]),
+      ...row(643, [["Desk", 76], ["489.00", 176], ["459.00", 276], ["439.00", 376]]),
+      ...rowTops.map((y): PdfRule => ({ rule: [72, y, 472, y] })),
+      ...[72, 172, 472].map((x): PdfRule => ({ rule: [x, 700, x, 624] })),
+      ...[272, 372].map((x): PdfRule => ({ rule: [x, 681, x, 624] })),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Item", "Price per unit", "", ""],
+      ["", "1 to 9", "10 to 49", "50 or more"],
+      ["Chair", "129.00", "119.00", "109.00"],
+      ["Desk", "489.00", "459.00", "439.00"],
+    ]);
+    // Names in two of those columns are two cells the rules leave unruled, not one merged cell.
+    const named = [...items.filter((item) => !("text" in item) || item.y !== 687), ...row(700, [["Item", 76], ["Small orders", 176], ["Large orders", 276]])];
+    expect(tableRows(await toMarkdown([named]))[0]).toEqual(["Item", "Small orders", "Large orders", ""]);
+  });
+
   it("keeps a column of one row where the cells above and below it are merged across it", async () => {
     const markdown = await toMarkdown([
       spannedTable(72, 700, 120, [

@@ -195,10 +195,18 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const gaps = boxed ? columnRules.map((x) => ({ left: x, right: x })) : cellLines === lines ? textGaps : textColumnGaps(cellLines);
   if (gaps.length === 0 && !boxed) return undefined;
   const boundaries = gaps.map((gap) => (gap.left + gap.right) / 2);
-  // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged across it.
-  const cutsLine = (line: TextLine, boundary: number): boolean => !rowRules.includes(boundary) || frame!.vertical.some((rule) => Math.abs(rule.x - boundary) <= EDGE && isBeside(line, rule));
+  // Note: a rule that divides some rows only cuts no text in the others, where a cell is merged
+  // across it; nor does a column rule that stops short beside a line the frame's sides run beside
+  // (a header cell spanning the columns under it, as browsers draw its borders).
+  const ruleBeside = (line: TextLine, x: number): boolean => frame!.vertical.some((rule) => Math.abs(rule.x - x) <= EDGE && isBeside(line, rule));
+  const sidesBeside = (line: TextLine): boolean => ruleBeside(line, frame!.left) && ruleBeside(line, frame!.right);
+  const cutsLine = (line: TextLine, boundary: number): boolean =>
+    rowRules.includes(boundary) ? ruleBeside(line, boundary) : !boxed || ruleBeside(line, boundary) || !sidesBeside(line);
   const tableLeft = Math.min(...cellLines.map((line) => line.x));
-  const placed: PlacedLine[] = cellLines.map((line) => ({ line, ...placeRuns(line.runs, boundaries, gaps.filter((_, index) => cutsLine(line, boundaries[index]!)), tableLeft) }));
+  const placed: PlacedLine[] = cellLines.map((line) => {
+    const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
+    return { line, ...inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts) };
+  });
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none"));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
@@ -213,6 +221,29 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
     bottom: lines.at(-1)!.baseline,
   };
   return { rows, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/**
+ * A line's cells with the text of a cell merged across columns (no rule between them beside the
+ * line: `cuts[k]` is false for the boundary after column k) in the merge's first column, where the
+ * line has text in one of those columns only (text in several is cells the rules leave unruled).
+ * Note: a browser centres a header cell over the columns it spans, which sets its text in a middle
+ * one; Markdown has no merged cells, and writes a merged cell's text in its first column.
+ */
+function inFirstMergedColumn(place: Omit<PlacedLine, "line">, cuts: readonly boolean[]): Omit<PlacedLine, "line"> {
+  const cells = place.cells.map((cell) => [...cell]);
+  const pieces = place.pieces.map((column) => [...column]);
+  for (let first = 0; first < cells.length; first++) {
+    let last = first;
+    while (last < cuts.length && !cuts[last]) last++;
+    const filled = cells.slice(first, last + 1).flatMap((cell, offset) => (cell.length > 0 ? [first + offset] : []));
+    if (filled.length === 1 && filled[0] !== first) {
+      cells[first] = cells[filled[0]!]!.splice(0);
+      pieces[first] = pieces[filled[0]!]!.splice(0);
+    }
+    first = last;
+  }
+  return { cells, pieces };
 }
 
 /**
