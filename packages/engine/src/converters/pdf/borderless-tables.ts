@@ -242,8 +242,8 @@ function isPiecedFormula(lines: readonly TextLine[]): boolean {
 /**
  * Whether two lines of several runs, one after the other, have gaps between runs at the same
  * place, the space between two cells wide (or any width, in columns fitted to their cells): a
- * column border. Note: in justified prose set in a narrow column, wide word spaces part two lines into runs too, but each line's words run across
- * the other's spaces.
+ * column border. Note: in justified prose set in a narrow column, wide word spaces part two lines
+ * into runs too, but each line's words run across the other's spaces.
  */
 function sharesColumnGap(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);

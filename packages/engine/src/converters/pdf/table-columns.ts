@@ -39,6 +39,10 @@ export function textColumnGaps(lines: readonly TextLine[]): Extent[] {
   return [...gaps, ...splits].sort((a, b) => a.left - b.left);
 }
 
+// Note: a column is told right-aligned by this many cells at least (their ends within
+// `ALIGNED_EM`, their starts `RAGGED_EM` apart at least, as for numbers joined to text below).
+const MINIMUM_RIGHT_ALIGNED_CELLS = 3;
+
 /**
  * A gap after a column of right-aligned cells (a spreadsheet's numbers), narrowed to end where the
  * first text that starts in it does: the cells' right edge is their column's border, so text
@@ -49,7 +53,7 @@ export function textColumnGaps(lines: readonly TextLine[]): Extent[] {
  */
 function afterRightAligned(gap: Extent, column: Column, lines: readonly TextLine[]): Extent {
   const cells = [...column.lines].flatMap((line) => line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1));
-  if (cells.length < MINIMUM_NUMBER_TEXT_LINES) return gap;
+  if (cells.length < MINIMUM_RIGHT_ALIGNED_CELLS) return gap;
   const em = Math.min(...cells.map((cell) => cell.fontSize));
   const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
   if (spread(cells.map((cell) => cell.right)) > ALIGNED_EM * em || spread(cells.map((cell) => cell.x)) < RAGGED_EM * em) return gap;
