@@ -23,10 +23,10 @@ const KEYV_5_ONLY = new Set([
 ]);
 const suiteTest = {
   ...vitest,
-  // Skipped: the KEYV_5_ONLY tests assert keyv 5 behaviour that keyv 6 changed (see the note above).
   it: (name: string, ...rest: unknown[]) =>
-    // Skipped because it asserts keyv 5 behaviour that keyv 6 changed; see KEYV_5_ONLY above.
-    KEYV_5_ONLY.has(name) ? vitest.it.skip(name, ...(rest as [])) : vitest.it(name, ...(rest as [])),
+    KEYV_5_ONLY.has(name)
+      ? vitest.it.skip(name, ...(rest as [])) // skipped: it asserts keyv 5 behaviour that keyv 6 changed (see KEYV_5_ONLY)
+      : vitest.it(name, ...(rest as [])),
 };
 
 describe("FileStore passes @keyv/test-suite", () => {

@@ -474,6 +474,26 @@ describe("pdf layout: page furniture", () => {
   });
 });
 
+/** Thirteen lines of field notes, for two columns split where a test needs. */
+const BIRD_NOTES = [
+  "Small plovers run and stop along the strand",
+  "line, picking insects from the weed. Pairs",
+  "scrape a shallow nest among the pebbles of",
+  "the upper beach, where the eggs are nearly",
+  "invisible. Turnstones flip stones and weed",
+  "with their short bills, in flocks of forty",
+  "or more, and leave for the far north in May.",
+  "Sanderlings chase the edge of each wave like",
+  "clockwork toys. Their pale winter plumage",
+  "makes them easy to tell from the dunlin. The",
+  "curlew is the largest wader on the shore, with",
+  "a long bill curved down for probing the mud,",
+  "and its call carries across the whole estuary.",
+];
+
+/** A paragraph set under the columns, across the page. */
+const COUNT_METHOD = ["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."];
+
 describe("pdf layout: reading order", () => {
   it("reads each label of a label column before the body text beside it, losing no word", async () => {
     const sections = [
@@ -748,35 +768,15 @@ describe("pdf layout: reading order", () => {
   it("reads a short heading below a section of two columns after both columns, not inside the left one", async () => {
     // Word and LibreOffice balance the columns of a section that ends on the page; the next
     // section (one column) starts below both, here with a heading too short to cross the gutter.
-    const left = [
-      "Small plovers run and stop along the strand",
-      "line, picking insects from the weed. Pairs",
-      "scrape a shallow nest among the pebbles of",
-      "the upper beach, where the eggs are nearly",
-      "invisible. Turnstones flip stones and weed",
-      "with their short bills, in flocks of forty",
-    ];
-    const right = [
-      "or more, and leave for the far north in May.",
-      "Sanderlings chase the edge of each wave like",
-      "clockwork toys. Their pale winter plumage",
-      "makes them easy to tell from the dunlin. The",
-      "curlew is the largest wader on the shore, with",
-      "a long bill curved down for probing the mud,",
-      "and its call carries across the whole estuary.",
-    ];
+    const left = BIRD_NOTES.slice(0, 6);
+    const right = BIRD_NOTES.slice(6);
     const markdown = await toMarkdown([
       [
         { text: "Field notes on coastal birds", x: 72, y: 740, size: 16, bold: true },
         ...paragraph(left, 72, 710, { size: 11 }),
         ...paragraph(right, 320, 710, { size: 11 }),
         { text: "Method", x: 72, y: 710 - 6 * 14 - 26, size: 13, bold: true },
-        ...paragraph(
-          ["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."],
-          72,
-          710 - 6 * 14 - 44,
-          { size: 11 },
-        ),
+        ...paragraph(COUNT_METHOD, 72, 710 - 6 * 14 - 44, { size: 11 }),
       ],
     ]);
     expect(markdown).toContain(`${left.join(" ")} ${right.join(" ")}`);
@@ -787,30 +787,15 @@ describe("pdf layout: reading order", () => {
   it("reads a short heading below two balanced columns after both where the left column has a line more", async () => {
     // A browser balances CSS columns (column-count: 2); an odd number of lines leaves the left
     // column a line longer than the right one.
-    const left = [
-      "Small plovers run and stop along the strand",
-      "line, picking insects from the weed. Pairs",
-      "scrape a shallow nest among the pebbles of",
-      "the upper beach, where the eggs are nearly",
-      "invisible. Turnstones flip stones and weed",
-      "with their short bills, in flocks of forty",
-      "or more, and leave for the far north in May.",
-    ];
-    const right = [
-      "Sanderlings chase the edge of each wave like",
-      "clockwork toys. Their pale winter plumage",
-      "makes them easy to tell from the dunlin. The",
-      "curlew is the largest wader on the shore, with",
-      "a long bill curved down for probing the mud,",
-      "and its call carries across the whole estuary.",
-    ];
+    const left = BIRD_NOTES.slice(0, 7);
+    const right = BIRD_NOTES.slice(7);
     const markdown = await toMarkdown([
       [
         { text: "Field notes on coastal birds", x: 72, y: 740, size: 16, bold: true },
         ...paragraph(left, 72, 710, { size: 11 }),
         ...paragraph(right, 320, 710, { size: 11 }),
         { text: "Key figures", x: 72, y: 710 - 6 * 14 - 32, size: 16, bold: true },
-        ...paragraph(["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."], 72, 710 - 6 * 14 - 54, { size: 11 }),
+        ...paragraph(COUNT_METHOD, 72, 710 - 6 * 14 - 54, { size: 11 }),
       ],
     ]);
     expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);

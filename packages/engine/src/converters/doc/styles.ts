@@ -1,4 +1,4 @@
-import { headingLevelOfName } from "../word/heading-names.js";
+import { headingLevelOfName, headingLevelOfOutline } from "../word/heading-names.js";
 import { capitalsOf, toggle } from "./character-properties.js";
 import type { StreamRange } from "./fib.js";
 import { SPRM, readSprms } from "./sprms.js";
@@ -27,12 +27,6 @@ const STI_USER_DEFINED = 0xffe;
 const STYLE_KIND_PARAGRAPH = 1;
 const STYLE_KIND_CHARACTER = 2;
 const NO_BASE = 0xfff;
-const BODY_TEXT_OUTLINE_LEVEL = 9;
-
-/** The heading level an outline level (0-based, sprmPOutLvl) stands for; undefined for body text (9). */
-export const headingLevelOfOutline = (outlineLevel: number): number | undefined =>
-  outlineLevel < BODY_TEXT_OUTLINE_LEVEL ? outlineLevel + 1 : undefined;
-
 function headingLevelOf(sti: number, name: string, outlineLevel: number | undefined): number | undefined {
   if (sti >= 1 && sti <= 9) return sti;
   if (sti === STI_TITLE) return 1;

@@ -5,7 +5,8 @@ import { joinCellLines } from "../word/cell-lines.js";
 import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
-import { type StyleSheet, headingLevelOfOutline, inherited } from "./styles.js";
+import { headingLevelOfOutline } from "../word/heading-names.js";
+import { type StyleSheet, inherited } from "./styles.js";
 
 /** Text with line breaks as mdast breaks. */
 const linesOf = (text: string): PhrasingContent[] =>

@@ -1,5 +1,6 @@
 import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { headingLevelOfOutline } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { hasUnreadText, unwrapSkippedElements } from "./unread-text.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
@@ -190,8 +191,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
     const properties = childElement(paragraph, "w:pPr");
     const styleId = wordAttribute(childElement(properties, "w:pStyle"), "val") ?? styles.defaultParagraphStyle;
     const outline = wordAttribute(childElement(properties, "w:outlineLvl"), "val");
-    const headingLevel =
-      outline === undefined ? styles.headingLevel(styleId) : Number(outline) < 9 ? Number(outline) + 1 : undefined;
+    const headingLevel = outline === undefined ? styles.headingLevel(styleId) : headingLevelOfOutline(Number(outline));
     // Every list item is counted, so that a heading's number follows the items before it.
     const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
     const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;

@@ -1,4 +1,4 @@
-import { headingLevelOfName } from "../word/heading-names.js";
+import { headingLevelOfName, headingLevelOfOutline } from "../word/heading-names.js";
 import { type NumberingReference, attributeIn, toggleIn, valueIn } from "./word-xml.js";
 
 /** A style of word/styles.xml, reduced to what changes the text a reader sees. */
@@ -15,7 +15,6 @@ interface WordStyle {
 const MAX_STYLE_DEPTH = 10;
 // The heading styles mammoth's default style map (and ours, for Title) already knows by name.
 const MAPPED_BY_NAME = /^(?:heading [1-6]|title)$/i;
-const BODY_TEXT_OUTLINE_LEVEL = 9;
 
 // Note: styles.xml is read for every DOCX, so it is read with patterns rather than a DOM (which
 // costs as much as mammoth's whole conversion of a small document). `w:style` elements never
@@ -78,7 +77,7 @@ export function readStyleSheet(stylesXml: string) {
     const byName = headingLevelOfName(style.name) ?? headingLevelOfName(id);
     if (byName !== undefined) return byName;
     if (style.outlineLevel === undefined) return undefined;
-    return style.outlineLevel < BODY_TEXT_OUTLINE_LEVEL ? style.outlineLevel + 1 : null;
+    return headingLevelOfOutline(style.outlineLevel) ?? null;
   };
 
   return {

@@ -194,9 +194,10 @@ function linesGoingOnUnder(left: readonly TextLine[], right: readonly TextLine[]
 /**
  * The left column's lines and the lines below both columns: those from the first that starts, after
  * a gap wider than a paragraph's, below the right column's last line, where the left column had
- * ended no lower than a line under the right one. Word and LibreOffice balance the columns of a section that
- * ends on the page; the next section (one column) starts below both, and its short lines (a
- * heading, a paragraph's last line) stay left of the gutter, but they are read after both columns.
+ * ended no lower than a line under the right one. Word and LibreOffice balance the columns of a
+ * section that ends on the page; the next section (one column) starts below both, and its short
+ * lines (a heading, a paragraph's last line) stay left of the gutter, but they are read after both
+ * columns.
  */
 function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]): [TextLine[], TextLine[]] {
   const rightEnd = right.at(-1);

@@ -3,6 +3,7 @@ import { toText } from "hast-util-to-text";
 import { nestList } from "../hast-lists.js";
 import { unbolded } from "../hast-runs.js";
 import { proseWhenTypedInMonospace } from "../typed-in-monospace.js";
+import { headingLevelOfOutline } from "../word/heading-names.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import type { RtfDocument } from "./reader.js";
 
@@ -17,7 +18,7 @@ const HEADING_STYLE = /^heading\s*([1-9])$/i;
 
 function paragraphElement(paragraph: RtfParagraph): Element {
   const styled = HEADING_STYLE.exec(paragraph.styleName ?? "")?.[1];
-  const level = styled ? Number(styled) : paragraph.outlineLevel !== undefined && paragraph.outlineLevel < 9 ? paragraph.outlineLevel + 1 : undefined;
+  const level = styled ? Number(styled) : paragraph.outlineLevel === undefined ? undefined : headingLevelOfOutline(paragraph.outlineLevel);
   if (level !== undefined) {
     const number: ElementContent[] = paragraph.headingNumber ? [{ type: "text", value: `${paragraph.headingNumber} ` }] : [];
     return el(`h${Math.min(level, 6)}`, [...number, ...unbolded(paragraph.content)]);
@@ -64,11 +65,10 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
       out.push(el("pre", [el("code", [{ type: "text", value: lines.join("\n") }])]));
       i = end;
     } else if (block.list) {
-      let end = i;
-      while (continuesList(blocks.slice(i, end + 1) as RtfParagraph[], blocks[end + 1])) end++;
-      const items = (blocks.slice(i, end + 1) as RtfParagraph[]).map(({ list, content }) => ({ ...list!, content }));
-      out.push(nestList(items));
-      i = end;
+      const paragraphs: RtfParagraph[] = [block];
+      while (continuesList(paragraphs, blocks[i + paragraphs.length])) paragraphs.push(blocks[i + paragraphs.length] as RtfParagraph);
+      out.push(nestList(paragraphs.map(({ list, content }) => ({ ...list!, content }))));
+      i += paragraphs.length - 1;
     } else {
       out.push(paragraphElement(block));
     }
