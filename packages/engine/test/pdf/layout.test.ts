@@ -494,6 +494,28 @@ const BIRD_NOTES = [
 /** A paragraph set under the columns, across the page. */
 const COUNT_METHOD = ["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."];
 
+/** Three columns of a newsletter, six lines each, for 8 pt type in columns 195 points apart. */
+const VILLAGE_NEWS = [
+  "The summer fair raised more money than in",
+  "any year since the hall was rebuilt, thanks",
+  "to the stalls, the raffle and the fine weather",
+  "that held until the last of the cakes had been",
+  "sold. The committee thanks everyone who lent",
+  "a table, baked, or gave up their Saturday to",
+  "help. The money will pay for new chairs and",
+  "a ramp at the side door, which the council",
+  "has promised to match pound for pound if the",
+  "work starts before the end of the year. The",
+  "footpath by the mill has been cleared, and a",
+  "new stile put in where the old one had fallen",
+  "into the stream. Walkers are asked to keep",
+  "dogs on a lead through the lower meadow until",
+  "the lambs are moved in June. The next meeting",
+  "of the parish council is on the second Tuesday",
+  "of the month, in the small room of the hall,",
+  "and everyone who lives in the village may come.",
+];
+
 describe("pdf layout: reading order", () => {
   it("reads each label of a label column before the body text beside it, losing no word", async () => {
     const sections = [
@@ -782,6 +804,90 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(`${left.join(" ")} ${right.join(" ")}`);
     expect(markdown.indexOf("whole estuary")).toBeLessThan(markdown.indexOf("Method"));
     expect(markdown.indexOf("Method")).toBeLessThan(markdown.indexOf("Each count took"));
+  });
+
+  it("reads a page of three columns column by column, between the lines across the page", async () => {
+    // A newsletter set in three columns (CSS column-count: 3): sentences run on from the foot of
+    // one column to the top of the next. One gutter in the middle of the page there is not.
+    const columns = [VILLAGE_NEWS.slice(0, 6), VILLAGE_NEWS.slice(6, 12), VILLAGE_NEWS.slice(12)];
+    const markdown = await toMarkdown([
+      [
+        { text: "The Village Newsletter", x: 30, y: 740, size: 18, bold: true },
+        { text: "Published by the parish council four times a year and delivered free to every house in the village.", x: 30, y: 712, size: 9 },
+        ...columns.flatMap((lines, index) => paragraph(lines, 30 + index * 195, 684, { size: 8 })),
+        { text: "Letters for the next issue reach the editor at the village hall by the first of the month, please.", x: 30, y: 684 - 6 * 14 - 20, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain(VILLAGE_NEWS.join(" "));
+    expect(markdown.indexOf("four times a year")).toBeLessThan(markdown.indexOf(VILLAGE_NEWS[0]!));
+    expect(markdown.indexOf(VILLAGE_NEWS.at(-1)!)).toBeLessThan(markdown.indexOf("Letters for the next issue"));
+  });
+
+  it("reads the three columns above a short section heading before it, and those under it after", async () => {
+    // A heading between two stretches of columns, short enough to stay left of the first gutter.
+    const stretch = (lines: readonly string[], y: number): PdfLine[] =>
+      [lines.slice(0, 3), lines.slice(3, 6), lines.slice(6, 9)].flatMap((column, index) => paragraph(column, 30 + index * 195, y, { size: 8 }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Village news", x: 30, y: 740, size: 16, bold: true },
+        ...stretch(VILLAGE_NEWS.slice(0, 9), 710),
+        { text: "Footpaths", x: 30, y: 710 - 2 * 14 - 36, size: 13, bold: true },
+        ...stretch(VILLAGE_NEWS.slice(9), 710 - 2 * 14 - 60),
+      ],
+    ]);
+    expect(markdown).toContain(VILLAGE_NEWS.slice(0, 9).join(" "));
+    expect(markdown).toContain(VILLAGE_NEWS.slice(9).join(" "));
+    expect(markdown.indexOf(VILLAGE_NEWS[8]!)).toBeLessThan(markdown.indexOf("Footpaths"));
+    expect(markdown.indexOf("Footpaths")).toBeLessThan(markdown.indexOf(VILLAGE_NEWS[9]!));
+  });
+
+  it("reads the last page of three columns where the last column holds two lines", async () => {
+    // Word fills each column before the next: on the last page the last column is the short one.
+    const columns = [VILLAGE_NEWS.slice(0, 8), VILLAGE_NEWS.slice(8, 16), VILLAGE_NEWS.slice(16)];
+    const markdown = await toMarkdown([columns.flatMap((lines, index) => paragraph(lines, 30 + index * 195, 740, { size: 8 }))]);
+    expect(markdown).toContain(VILLAGE_NEWS.join(" "));
+  });
+
+  it("keeps a table whose middle column wraps, the other cells on its last line, as rows", async () => {
+    // A spreadsheet printed with its cells aligned to the bottom: a reference and an amount beside
+    // the last line of each wrapped description. Its columns are set at two pitches.
+    const rows = [
+      ["G-101 Riverside Trust", ["Public parks and open spaces including", "playground equipment and the seasonal", "planting of every flower bed"], "$7,250 Pending"],
+      ["G-102 Harbour Arts", ["Spaces including playground equipment", "and the repairs of the benches"], "$5,000 Declined"],
+      ["G-103 North Youth Club", ["Annual maintenance of public parks, with", "inspection, repairs and seasonal planting", "across all the districts of the town"], "$18,750 Approved"],
+      ["G-104 Harbour Arts", ["Open spaces including the playground and", "the paths along the river"], "$2,250 Declined"],
+      ["G-105 Riverside Trust", ["Repairs to the bandstand and the railings", "around the pond in the lower park"], "$3,400 Approved"],
+      ["G-106 North Youth Club", ["Summer games on the common, with the hire", "of tents, chairs and a sound system"], "$1,200 Pending"],
+    ] as const;
+    const lines: PdfLine[] = [];
+    let y = 740;
+    for (const [reference, description, amount] of rows) {
+      lines.push(...paragraph(description, 225, y, { size: 8 }));
+      y -= (description.length - 1) * 14;
+      lines.push({ text: reference, x: 30, y, size: 8 }, { text: amount, x: 480, y, size: 8 });
+      y -= 20;
+    }
+    const markdown = await toMarkdown([lines]);
+    // Note: the first row's upper lines are read above the table (its rows are found from the line
+    // with every cell); the test is of the rows after it.
+    for (const [reference, description, amount] of rows.slice(1)) {
+      expect(markdown).toContain(`| ${reference} | ${description.join(" ")} | ${amount} |`);
+    }
+  });
+
+  it("reads a borderless table of three columns of prose by rows, not as three columns of text", async () => {
+    // Each row's cells start level, a row's gap above them: a table, however much prose its cells hold.
+    const rows = [
+      [VILLAGE_NEWS.slice(0, 2), VILLAGE_NEWS.slice(2, 4), VILLAGE_NEWS.slice(4, 6)],
+      [VILLAGE_NEWS.slice(6, 8), VILLAGE_NEWS.slice(8, 10), VILLAGE_NEWS.slice(10, 12)],
+      [VILLAGE_NEWS.slice(12, 14), VILLAGE_NEWS.slice(14, 16), VILLAGE_NEWS.slice(16, 18)],
+    ];
+    const markdown = await toMarkdown([
+      rows.flatMap((cells, row) => cells.flatMap((lines, column) => paragraph(lines, 30 + column * 195, 700 - row * 50, { size: 8 }))),
+    ]);
+    // Read by rows: the first row's last cell comes before the second row's first.
+    expect(markdown.indexOf(VILLAGE_NEWS[4]!)).toBeLessThan(markdown.indexOf(VILLAGE_NEWS[6]!));
+    expect(markdown.indexOf(VILLAGE_NEWS[10]!)).toBeLessThan(markdown.indexOf(VILLAGE_NEWS[12]!));
   });
 
   it("reads a short heading below two balanced columns after both where the left column has a line more", async () => {

@@ -1,4 +1,4 @@
-import { withRuns } from "./columns.js";
+import { withRuns } from "./column-sides.js";
 import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";

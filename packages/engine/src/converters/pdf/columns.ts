@@ -1,3 +1,6 @@
+import { PROSE_GAP_EM, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
+import type { Extent } from "./column-sides.js";
+import { findColumnGutters, multiColumnOrder } from "./multi-columns.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
 
@@ -10,8 +13,6 @@ const MINIMUM_COLUMN_LINES = 5;
 const PROSE_FILL = 0.55;
 // Two sides of short lines are columns when fewer than this share of their lines share a baseline.
 const UNPAIRED_SHARE = 0.5;
-// Words in a line of prose are never further apart than this many ems.
-const PROSE_GAP_EM = 2;
 // Where a line has text on both sides, the gap between them is at least this many ems. Note:
 // LaTeX sets its columns 10 pt apart, a hair under one em of 10 pt text (its points are
 // 1/72.27 in, a PDF's 1/72 in).
@@ -35,8 +36,6 @@ const LEVEL_EM = 0.5;
 // A paragraph's line under a box follows the line above it at most this many times the pitch of
 // the lines beside the box.
 const GOING_ON_PITCH = 1.2;
-// Footnotes are set at most this share of the size of the page's text.
-const FOOTNOTE_SCALE = 0.9;
 
 // Note: a label column (headings or captions in a narrow column beside the body text) is set
 // apart from the body by at least this many ems,
@@ -69,7 +68,8 @@ export function readingOrder(page: PageLayout): TextLine[] {
   if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
   const band = page.gutter;
   if (band === undefined) return sideBySideOrder(page.lines);
-  const gutter = band.x;
+  if (band.xs.length > 1) return multiColumnOrder(page.lines, band.xs);
+  const gutter = band.xs[0]!;
   const ordered: TextLine[] = [];
   let left: TextLine[] = [];
   let right: TextLine[] = [];
@@ -220,21 +220,6 @@ function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]
   return start < 0 ? [[...left], []] : [left.slice(0, start), left.slice(start)];
 }
 
-/** The size most of the page's text is set in. */
-function mainTextSize(lines: readonly TextLine[]): number {
-  const characters = new Map<number, number>();
-  for (const run of lines.flatMap((line) => line.runs)) characters.set(run.fontSize, (characters.get(run.fontSize) ?? 0) + run.text.length);
-  return [...characters].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
-}
-
-/** A column's lines and the footnotes at its foot: the last lines, all set smaller than the page's text. */
-function splitFootnotes(lines: readonly TextLine[], textSize: number): [TextLine[], TextLine[]] {
-  let start = lines.length;
-  while (start > 0 && lines[start - 1]!.runs.every((run) => run.fontSize <= FOOTNOTE_SCALE * textSize)) start--;
-  // Note: a column set in small type throughout has no footnotes to set apart.
-  return start === 0 ? [[...lines], []] : [lines.slice(0, start), lines.slice(start)];
-}
-
 /** The runs of a line left of the body's edge (a label) and from it on (the body). */
 function splitAtBody(line: TextLine, bodyX: number): { label: TextRun[]; body: TextRun[]; crossing: boolean } {
   const gap = LABEL_GAP_EM * textEm(line);
@@ -347,45 +332,17 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
   return ordered;
 }
 
-const crosses = (run: TextRun, x: number): boolean => run.x < x - 1 && run.right > x + 1;
-
 /**
- * Which side of the gutter a run that does not cross it is on, by its centre. Note: a run may
- * reach a point into the gutter (the gutter is the middle of the emptiest strip, which the run's
- * edge can overhang); judged by its centre, it goes to one column or the other, never neither.
- */
-const isLeftOf = (run: { x: number; right: number }, gutter: number): boolean => run.x + run.right < 2 * gutter;
-
-/** The line with only some of its runs, its extent and style measured again. */
-export function withRuns(line: TextLine, runs: TextRun[]): TextLine {
-  if (runs.length === line.runs.length) return line;
-  const longest = runs.reduce((longest, run) => (run.text.length > longest.text.length ? run : longest));
-  return {
-    ...line,
-    runs,
-    x: Math.min(...runs.map((run) => run.x)),
-    right: Math.max(...runs.map((run) => run.right)),
-    // Note: the other column's text on this baseline may be set in another size (a footnote), a
-    // little above or below it (a large heading beside the text).
-    fontSize: longest.fontSize,
-    baseline: widestItem(runs)?.baseline ?? line.baseline,
-    bold: runs.every((run) => run.bold),
-    italic: runs.every((run) => run.italic),
-    monospace: runs.every((run) => run.monospace),
-  };
-}
-
-const widestItem = (runs: readonly TextRun[]): PdfTextItem | undefined =>
-  runs.flatMap((run) => run.items ?? []).reduce<PdfTextItem | undefined>((widest, item) => (widest && widest.right - widest.x >= item.right - item.x ? widest : item), undefined);
-
-/**
- * The gap between two columns of prose, if the page has two: a vertical strip in the middle of
- * the page that few lines cross, with lines on both sides that fill their column. Where that
- * fails (a chart or table across the page), a stretch of the page set in two columns.
+ * The gaps between columns of prose, if the page has several: three or four columns, or else two,
+ * a vertical strip in the middle of the page that few lines cross, with lines on both sides that
+ * fill their column. Where that fails (a chart or table across the page), a stretch of the page
+ * set in two columns.
  */
 export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+  const several = findColumnGutters(groups);
+  if (several !== undefined) return { xs: several, top: -Infinity, bottom: Infinity };
   const x = findPageGutter(groups, pageWidth);
-  return x !== undefined ? { x, top: -Infinity, bottom: Infinity } : findGutterBand(groups, pageWidth);
+  return x !== undefined ? { xs: [x], top: -Infinity, bottom: Infinity } : findGutterBand(groups, pageWidth);
 }
 
 function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
@@ -437,14 +394,6 @@ function isSparseBeside(groups: readonly PdfTextItem[][], gutter: number): boole
   };
   const [left, right] = [pitch(true), pitch(false)];
   return Math.max(left, right) >= SPARSE_SIDE_PITCH * Math.min(left, right);
-}
-
-/** The gap, in ems, between the text of a line left of `x` and right of it; Infinity where one side is empty. */
-function gapAt(group: readonly PdfTextItem[], x: number): number {
-  const lastLeft = group.filter((item) => isLeftOf(item, x)).at(-1);
-  const firstRight = group.find((item) => !isLeftOf(item, x));
-  // Note: in ems of the smaller type, the body text's where a heading in one column faces it in the other.
-  return lastLeft && firstRight ? (firstRight.x - lastLeft.right) / Math.min(lastLeft.fontSize, firstRight.fontSize) : Infinity;
 }
 
 // Note: a side of a line with this many characters is prose, not a table cell or a chart label.
@@ -500,32 +449,6 @@ function findGutterBand(groups: readonly PdfTextItem[][], pageWidth: number): Gu
   while (follows(groups[top - 1], groups[top]!)) top--;
   let bottom = last;
   while (follows(groups[bottom + 1], groups[bottom]!)) bottom++;
-  return { x, top: groups[top]![0]!.baseline - 2, bottom: groups[bottom]![0]!.baseline + 2 };
+  return { xs: [x], top: groups[top]![0]!.baseline - 2, bottom: groups[bottom]![0]!.baseline + 2 };
 }
 
-interface Extent {
-  left: number;
-  right: number;
-}
-
-/**
- * The extent of one side of a line; a side with a wide gap inside (table cells) or without a word
- * (page numbers of a table of contents, figures) has no width as prose.
- */
-function proseExtent(items: readonly PdfTextItem[]): Extent | undefined {
-  if (items.length === 0) return undefined;
-  const left = items[0]!.x;
-  if (!items.some((item) => /\p{L}{2}/u.test(item.text))) return { left, right: left };
-  // Note: the gap after a list marker ("•", "1.") is not a gap between cells.
-  const hasWideGap = items.some(
-    (item, index) => index > 1 && item.x - items[index - 1]!.right > PROSE_GAP_EM * item.fontSize,
-  ) || (items.length > 1 && items[0]!.text.trim().length > 3 && items[1]!.x - items[0]!.right > PROSE_GAP_EM * items[1]!.fontSize);
-  return { left, right: hasWideGap ? left : Math.max(...items.map((item) => item.right)) };
-}
-
-const isDefined = <T>(value: T | undefined): value is T => value !== undefined;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}

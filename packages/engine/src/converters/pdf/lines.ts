@@ -113,14 +113,14 @@ function splitRuns(sortedByX: readonly PdfTextItem[], band: Gutter | undefined, 
   const runs: PdfTextItem[][] = [];
   let current: PdfTextItem[] = [];
   const baseline = sortedByX[0]?.baseline ?? 0;
-  const gutter = band && baseline >= band.top && baseline <= band.bottom ? band.x : undefined;
+  const gutters = band && baseline >= band.top && baseline <= band.bottom ? band.xs : [];
   const lineRules = rules.filter((rule) => rule.top <= baseline && rule.bottom >= baseline - (sortedByX[0]?.fontSize ?? 0) / 2);
   // Note: text never runs across a drawn cell border; an item the text layer joined across one is cut there.
   for (const item of sortedByX.flatMap((whole) => cutAtRules(whole, lineRules))) {
     const previous = current.at(-1);
     const separated =
       previous !== undefined &&
-      ((gutter !== undefined && previous.x < gutter && item.x >= gutter) ||
+      (gutters.some((gutter) => previous.x < gutter && item.x >= gutter) ||
         lineRules.some((rule) => previous.right <= rule.x + 1 && item.x >= rule.x - 1));
     if (previous && (separated || item.x - previous.right > RUN_GAP_EM * Math.max(previous.fontSize, item.fontSize) || changesColumn(previous, item))) {
       runs.push(current);

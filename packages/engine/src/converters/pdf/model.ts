@@ -71,9 +71,9 @@ export interface TextLine {
   startsBlock?: boolean;
 }
 
-/** The gap between two columns: its x, and the baselines (inclusive) of the stretch set in columns. */
+/** The gaps between layout columns, left to right, and the baselines (inclusive) of the stretch set in columns. */
 export interface Gutter {
-  x: number;
+  xs: readonly number[];
   top: number;
   bottom: number;
 }
@@ -84,7 +84,7 @@ export interface PageLayout {
   width: number;
   height: number;
   lines: TextLine[];
-  /** The gap between two columns of prose, on a page (or part of one) set in two columns. */
+  /** The gaps between columns of prose, on a page (or part of one) set in two or more columns. */
   gutter: Gutter | undefined;
   /** The lines the page draws, which tables are built from. */
   rulings: Rulings;

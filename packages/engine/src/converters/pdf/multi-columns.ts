@@ -1,0 +1,189 @@
+import { crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
+import type { Extent } from "./column-sides.js";
+import type { PdfTextItem, TextLine } from "./model.js";
+
+// Pages set in three or four columns (newsletters, magazines, CSS `column-count`). Two columns
+// are found by columns.ts, which looks for one gutter near the middle of the page; with three
+// columns there is none there, and the page's lines came out cut at whichever of the two was nearer.
+
+// Note: columns share the text's width equally, so each gutter is looked for near its share
+// (a third, two thirds), at most this share of a column's width either side.
+const COLUMN_COUNTS = [4, 3] as const;
+const GUTTER_SEARCH_SHARE = 0.2;
+// Each column has at least this many lines, and its prose fills at least this share of its width.
+// Note: the last column may hold as little as a line: Word fills each column before the next, so on
+// a document's last page the last column is the short one.
+const MINIMUM_COLUMN_LINES = 5;
+const PROSE_FILL = 0.55;
+// At most this share of the page's lines may cross a gutter (titles, a paragraph across the page).
+const MAXIMUM_CROSSING_SHARE = 0.35;
+// Where a line has text on both sides of a gutter, the gap between them is at least this many ems.
+const MINIMUM_GUTTER_EM = 0.95;
+// Note: a table whose cells are prose has the same look, but each of its rows starts a block on one
+// baseline in every column; paragraphs of columns start where the text before them ends, level in
+// every column only by chance. A line starts a block after a gap of this many times its column's
+// line pitch, and this many rows of blocks level in every column make a table.
+const BLOCK_GAP_PITCH = 1.3;
+const MINIMUM_TABLE_ROWS = 2;
+// Note: columns of prose share one leading. A table whose one column wraps (a description beside
+// a reference and an amount) sets the lines of the others this many times further apart.
+const SPARSE_COLUMN_PITCH = 1.8;
+// A column's leading is measured where it has at least this many lines.
+const PITCH_LINES = 3;
+// Two blocks start level when their first baselines are closer than this many ems.
+const LEVEL_EM = 0.35;
+// Text below the columns starts more than this many ems (of the page's text) below the last line of each.
+const BELOW_COLUMNS_GAP_EM = 2;
+
+/**
+ * The gutters of a page set in three or four columns of prose, left to right, if it is: a strip
+ * near each equal share of the text's width that few lines cross, with prose filling every column
+ * beside it, and blocks that do not start level across the columns as a table's rows do.
+ */
+export function findColumnGutters(groups: readonly PdfTextItem[][]): number[] | undefined {
+  const items = groups.flat();
+  if (items.length === 0) return undefined;
+  const left = Math.min(...items.map((item) => item.x));
+  const right = Math.max(...items.map((item) => item.right));
+  for (const count of COLUMN_COUNTS) {
+    const width = (right - left) / count;
+    const gutters = Array.from({ length: count - 1 }, (_, index) => emptiestStrip(groups, left + (index + 1) * width, GUTTER_SEARCH_SHARE * width));
+    if (isColumnLayout(groups, gutters)) return gutters;
+  }
+  return undefined;
+}
+
+const crossesAt = (group: readonly PdfTextItem[], x: number): boolean => group.some((item) => crosses(item, x));
+
+/** The middle of the first widest run of x, within `reach` of `expected`, that the fewest lines cross. */
+function emptiestStrip(groups: readonly PdfTextItem[][], expected: number, reach: number): number {
+  let best = { x: expected, crossing: Infinity };
+  let bestEnd = expected;
+  for (let x = Math.round(expected - reach); x <= expected + reach; x++) {
+    const crossing = groups.filter((group) => crossesAt(group, x)).length;
+    if (crossing < best.crossing) {
+      best = { x, crossing };
+      bestEnd = x;
+    } else if (crossing === best.crossing && bestEnd === x - 1) {
+      bestEnd = x;
+    }
+  }
+  return (best.x + bestEnd) / 2;
+}
+
+/** Which column a run that crosses no gutter is in: the number of gutters left of it. */
+const columnOf = (run: { x: number; right: number }, gutters: readonly number[]): number => gutters.filter((gutter) => !isLeftOf(run, gutter)).length;
+
+function isColumnLayout(groups: readonly PdfTextItem[][], gutters: readonly number[]): boolean {
+  const isCrossing = groups.map((group) => gutters.some((gutter) => crossesAt(group, gutter)));
+  if (isCrossing.filter(Boolean).length > MAXIMUM_CROSSING_SHARE * groups.length) return false;
+  const sides = groups.filter((_, index) => !isCrossing[index]);
+  // Note: narrower, the gap is word spaces of justified text that happen to line up.
+  if (gutters.some((gutter) => Math.min(...sides.map((group) => gapAt(group, gutter))) < MINIMUM_GUTTER_EM)) return false;
+  const columns = Array.from({ length: gutters.length + 1 }, (_, column) =>
+    groups
+      .map((group, index) => ({ items: group.filter((item) => columnOf(item, gutters) === column), index }))
+      .filter(({ items, index }) => items.length > 0 && !isCrossing[index]),
+  );
+  const isAcross = acrossLines(
+    groups.map((group) => ({ pieces: group, baseline: group[0]!.baseline })),
+    gutters,
+    median(groups.flat().map((item) => item.fontSize)),
+  );
+  // Note: the columns under a line across the page start level with each other; only blocks
+  // started within a stretch of columns tell a table from prose.
+  const afterAcross = (line: ColumnLine): boolean => line.index === 0 || isAcross[line.index - 1]!;
+  const isProse = (column: ColumnLine[], index: number): boolean => isProseColumn(column.map((line) => line.items), index === gutters.length ? 1 : MINIMUM_COLUMN_LINES);
+  return columns.every(isProse) && sharesLeading(columns) && !hasTableRows(columns, afterAcross);
+}
+
+/**
+ * Which lines stand across the columns: those that cross a gutter (a title, a paragraph across
+ * the page), and a line in one column only (short enough to stay in the first) set more than a
+ * paragraph's gap apart from the columns: below the lines of two or more columns (a section's
+ * heading), or, with no columns above it, above the next line (a title over the columns). Note:
+ * the top line of a column may sit a little above the others, and is no title. The columns above
+ * end at each line across.
+ */
+function acrossLines(lines: readonly { pieces: readonly { x: number; right: number }[]; baseline: number }[], gutters: readonly number[], textSize: number): boolean[] {
+  let columnsAbove = new Set<number>();
+  const isApart = (upper: { baseline: number } | undefined, lower: { baseline: number } | undefined): boolean =>
+    upper !== undefined && lower !== undefined && lower.baseline - upper.baseline > BELOW_COLUMNS_GAP_EM * textSize;
+  return lines.map((line, index) => {
+    const crossing = line.pieces.some((piece) => gutters.some((gutter) => crosses(piece, gutter)));
+    const columns = new Set(line.pieces.map((piece) => columnOf(piece, gutters)));
+    const isHeading = columns.size === 1 && (columnsAbove.size > 1 ? isApart(lines[index - 1], line) : isApart(line, lines[index + 1]));
+    columnsAbove = crossing || isHeading ? new Set() : new Set([...columnsAbove, ...columns]);
+    return crossing || isHeading;
+  });
+}
+
+/** A column's text on one line of the page: the items, and the index of the page's line. */
+interface ColumnLine {
+  items: PdfTextItem[];
+  index: number;
+}
+
+function isProseColumn(lines: readonly PdfTextItem[][], minimumLines: number): boolean {
+  const extents = lines.map(proseExtent).filter(isDefined);
+  if (extents.length < minimumLines) return false;
+  const width = Math.max(...extents.map((extent) => extent.right)) - Math.min(...extents.map((extent) => extent.left));
+  return width > 0 && median(extents.map((extent: Extent) => extent.right - extent.left)) >= PROSE_FILL * width;
+}
+
+/** Whether the columns' lines follow each other at one pitch (the median gap between baselines). */
+function sharesLeading(columns: readonly ColumnLine[][]): boolean {
+  const pitches = columns.filter((column) => column.length >= PITCH_LINES).map((column) => linePitch(column.map((line) => line.items[0]!.baseline)));
+  return Math.max(...pitches) < SPARSE_COLUMN_PITCH * Math.min(...pitches);
+}
+
+const linePitch = (baselines: readonly number[]): number => median(baselines.slice(1).map((baseline, index) => baseline - baselines[index]!));
+
+/**
+ * Whether blocks start level in every column, at least twice, other than under a line across the
+ * page (where every column starts anew): a table's rows.
+ */
+function hasTableRows(columns: readonly ColumnLine[][], afterAcross: (line: ColumnLine) => boolean): boolean {
+  const [first, ...others] = columns.map(blockStarts);
+  const baseline = (line: ColumnLine): number => line.items[0]!.baseline;
+  const startsRow = (start: ColumnLine): boolean =>
+    !afterAcross(start) && others.every((column) => column.some((other) => Math.abs(baseline(other) - baseline(start)) <= LEVEL_EM * start.items[0]!.fontSize));
+  return (first ?? []).filter(startsRow).length >= MINIMUM_TABLE_ROWS;
+}
+
+/** The lines of a column that start a block: its first, and those after a gap wider than its line pitch. */
+function blockStarts(lines: readonly ColumnLine[]): ColumnLine[] {
+  const baselines = lines.map((line) => line.items[0]!.baseline);
+  const pitch = linePitch(baselines);
+  return lines.filter((_, index) => index === 0 || baselines[index]! - baselines[index - 1]! > BLOCK_GAP_PITCH * pitch);
+}
+
+/**
+ * A page of three or more columns in reading order: the lines of each stretch between lines across
+ * the columns are read column by column, left to right; the footnotes at the foot of the columns
+ * after all of them.
+ */
+export function multiColumnOrder(lines: readonly TextLine[], gutters: readonly number[]): TextLine[] {
+  const ordered: TextLine[] = [];
+  const textSize = mainTextSize(lines);
+  let columns: TextLine[][] = gutters.map(() => []).concat([[]]);
+  const flush = (atFoot = false): void => {
+    const split = columns.map((column): [TextLine[], TextLine[]] => (atFoot ? splitFootnotes(column, textSize) : [column, []]));
+    ordered.push(...split.flatMap(([text]) => text), ...split.flatMap(([, notes]) => notes));
+    columns = columns.map(() => []);
+  };
+  const isAcross = acrossLines(lines.map((line) => ({ pieces: line.runs, baseline: line.baseline })), gutters, textSize);
+  lines.forEach((line, index) => {
+    if (isAcross[index]) {
+      flush();
+      ordered.push(line);
+      return;
+    }
+    columns.forEach((column, columnIndex) => {
+      const runs = line.runs.filter((run) => columnOf(run, gutters) === columnIndex);
+      if (runs.length > 0) column.push(withRuns(line, runs));
+    });
+  });
+  flush(true);
+  return ordered;
+}
