@@ -10,6 +10,7 @@ import { assertNotDrm, packagePath, readPackage, resolvePath } from "./epub/pack
 import { decodeHtml } from "./html/decode.js";
 import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
+import { captionsBeforeTables, mathAsLatex } from "./html/math-and-captions.js";
 import { normaliseNotes } from "./html/notes.js";
 import { sanitizePage } from "./html/sanitize.js";
 import { collectPackagePictures } from "./package-pictures.js";
@@ -67,9 +68,12 @@ function resolvePictures(tree: Root, chapterPath: string): void {
 function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { next: number }): ElementContent[] {
   const page = parseShallowHtml(decodeHtml(bytes), `${name} (${path})`);
   resolvePictures(page, path);
+  // Before mainContent, which leaves out MathML as it leaves out SVG.
+  mathAsLatex(page);
   const content = mainContent(page, false);
   content.children = content.children.filter((child) => !(child.type === "element" && child.tagName === "nav"));
   notes.next = normaliseNotes(content, notes.next);
+  captionsBeforeTables(content);
   return content.children as ElementContent[];
 }
 

@@ -41,6 +41,22 @@ describe("HTML documents", () => {
     expect(markdown).not.toContain("TRACKING-SCRIPT-TEXT");
   });
 
+  it("write MathML as $…$ math from its LaTeX annotation, else as its text", async () => {
+    const inline = `<math display="inline"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation></semantics></math>`;
+    const block = `<math display="block"><semantics><mfrac><mn>1</mn><mn>2</mn></mfrac><annotation encoding="application/x-tex">\\frac{1}{2}</annotation></semantics></math>`;
+    const bare = `<math><mi>a</mi><mo>+</mo><mi>b</mi></math>`;
+    const { markdown } = await convertNamed(`<html><body><p>Einstein wrote ${inline} in 1905.</p><p>${block}</p><p>Sum: ${bare}.</p></body></html>`, "energy.html");
+    expect(markdown).toContain("Einstein wrote $E = mc^2$ in 1905.");
+    expect(markdown).toContain("$$\n\\frac{1}{2}\n$$");
+    expect(markdown).toContain("Sum: a+b.");
+  });
+
+  it("write a table's caption as a paragraph before it, not inside its first cell", async () => {
+    const table = "<table><caption>Tides at Dover</caption><thead><tr><th>Time</th><th>Height</th></tr></thead><tbody><tr><td>06:12</td><td>6.1</td></tr></tbody></table>";
+    const { markdown } = await convertNamed(`<html><body><p>Before.</p>${table}</body></html>`, "tides.html");
+    expect(markdown).toContain("Tides at Dover\n\n| Time  | Height |");
+  });
+
   it("read the page's declared charset", async () => {
     const page = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf'), Buffer.from([0xe9]), Buffer.from(" cr\x8bme</p></body></html>", "latin1")]);
     expect((await convertNamed(new Uint8Array(page), "cafe.html")).markdown).toBe("Café cr‹me\n");
