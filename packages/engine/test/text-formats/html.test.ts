@@ -51,6 +51,21 @@ describe("HTML documents", () => {
     expect(markdown).toContain("Sum: a+b.");
   });
 
+  it("turn the <a name> notes of Word's \"Save as Web Page\" and LibreOffice's HTML export into GFM footnotes", async () => {
+    const word = `<html><body><div class=WordSection1><p class=MsoNormal>Fees apply.<a style='mso-footnote-id:ftn1' href="#_ftn1" name="_ftnref1" title=""><span class=MsoFootnoteReference>[1]</span></a></p></div>
+      <div style='mso-element:footnote-list'><hr align=left size=1 width="33%"><div style='mso-element:footnote' id=ftn1>
+      <p class=MsoFootnoteText><a style='mso-footnote-id:ftn1' href="#_ftnref1" name="_ftn1" title=""><span class=MsoFootnoteReference>[1]</span></a> Doubled on Sundays.</p></div></div></body></html>`;
+    const wordMarkdown = (await convertNamed(word, "fees.htm")).markdown;
+    expect(wordMarkdown).toContain("Fees apply.[^1]");
+    expect(wordMarkdown).toContain("[^1]: Doubled on Sundays.");
+    expect(wordMarkdown).not.toContain("---");
+    const libreOffice = `<html><body><p>Open on weekdays.<a class="sdfootnoteanc" name="sdfootnote1anc" href="#sdfootnote1sym"><sup>1</sup></a> See the board.</p>
+      <div id="sdfootnote1"><p class="sdfootnote"><a class="sdfootnotesym" name="sdfootnote1sym" href="#sdfootnote1anc">1</a> Closed on holidays.</p></div></body></html>`;
+    const libreOfficeMarkdown = (await convertNamed(libreOffice, "notice.html")).markdown;
+    expect(libreOfficeMarkdown).toContain("Open on weekdays.[^1] See the board.");
+    expect(libreOfficeMarkdown).toContain("[^1]: Closed on holidays.");
+  });
+
   it("write a table's caption as a paragraph before it, not inside its first cell", async () => {
     const table = "<table><caption>Tides at Dover</caption><thead><tr><th>Time</th><th>Height</th></tr></thead><tbody><tr><td>06:12</td><td>6.1</td></tr></tbody></table>";
     const { markdown } = await convertNamed(`<html><body><p>Before.</p>${table}</body></html>`, "tides.html");
