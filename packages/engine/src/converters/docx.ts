@@ -1,3 +1,4 @@
+import { ScrapeError } from "../errors.js";
 import { imageCollectorFor } from "../images.js";
 import type { Converter } from "../types.js";
 import { assertSafeZip } from "../zip-guard.js";
@@ -6,6 +7,7 @@ import { htmlToMarkdown } from "./docx/html-to-markdown.js";
 import { docxToHtml } from "./docx/mammoth-html.js";
 import { readDocxProperties } from "./docx/properties.js";
 import { showWhatWordShows } from "./docx/shown-text.js";
+import { isEncryptedOoxml } from "./spreadsheet/container.js";
 
 // Note: mammoth holds each XML part it reads as a string and then as a DOM, many times its size, so
 // a DOCX gets a tighter cap than the engine's ZIP default. Images count towards it too (the
@@ -21,6 +23,9 @@ const DOCX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 export const docxConverter: Converter = {
   formats: ["docx"],
   async convert(bytes, options) {
+    if (isEncryptedOoxml(bytes)) {
+      throw new ScrapeError("DOCUMENT_UNREADABLE", `${options.filename ?? "the document"} is password-protected; remove the password in Word and try again.`);
+    }
     assertSafeZip(bytes, options.filename ?? "the document", { maxInflatedBytes: DOCX_MAX_INFLATED_BYTES });
     const images = await imageCollectorFor(options);
     const shown = showWhatWordShows(markEquations(bytes));

@@ -7,8 +7,10 @@ import type { Converter } from "../types.js";
 import { assertSafeZip } from "../zip-guard.js";
 import { hastToMarkdown } from "./docx/html-to-markdown.js";
 import { assertNotDrm, packagePath, readPackage, resolvePath } from "./epub/package.js";
+import { decodeHtml } from "./html/decode.js";
 import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
+import { captionsBeforeTables, mathAsLatex } from "./html/math-and-captions.js";
 import { normaliseNotes } from "./html/notes.js";
 import { sanitizePage } from "./html/sanitize.js";
 import { collectPackagePictures } from "./package-pictures.js";
@@ -58,13 +60,20 @@ function resolvePictures(tree: Root, chapterPath: string): void {
   });
 }
 
-/** One chapter's body, without scripts, styles and a table of contents (`<nav>`). */
+/**
+ * One chapter's body, without scripts, styles and a table of contents (`<nav>`). Note: a chapter
+ * is decoded as it declares (EPUB 2 allows UTF-16 and older books name ISO-8859-1 in the XML
+ * declaration), not as UTF-8 always.
+ */
 function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { next: number }): ElementContent[] {
-  const page = parseShallowHtml(new TextDecoder().decode(bytes), `${name} (${path})`);
+  const page = parseShallowHtml(decodeHtml(bytes), `${name} (${path})`);
   resolvePictures(page, path);
+  // Before mainContent, which leaves out MathML as it leaves out SVG.
+  mathAsLatex(page);
   const content = mainContent(page, false);
   content.children = content.children.filter((child) => !(child.type === "element" && child.tagName === "nav"));
   notes.next = normaliseNotes(content, notes.next);
+  captionsBeforeTables(content);
   return content.children as ElementContent[];
 }
 

@@ -3,6 +3,7 @@ import { hastToMarkdown } from "./docx/html-to-markdown.js";
 import { decodeHtml } from "./html/decode.js";
 import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
+import { captionsBeforeTables, mathAsLatex } from "./html/math-and-captions.js";
 import { pageMetadata } from "./html/metadata.js";
 import { normaliseNotes } from "./html/notes.js";
 import { baseUrlOf, sanitizePage } from "./html/sanitize.js";
@@ -20,10 +21,13 @@ export const htmlConverter: Converter = {
     // Note: parse5 (through hast-util-from-html) parses XHTML served as HTML the way browsers do.
     const page = parseShallowHtml(decodeHtml(bytes), name);
     const metadata = pageMetadata(page);
+    // Before mainContent, which leaves out MathML as it leaves out SVG.
+    mathAsLatex(page);
     const main = mainContent(page, options.onlyMainContent !== false);
     wordListsToLists(main);
     dropDrawnListLabels(main);
     normaliseNotes(main);
+    captionsBeforeTables(main);
     const content = sanitizePage(main, baseUrlOf(page, options.url));
     const { markdown, firstHeading, imageCount } = hastToMarkdown(content);
     const warnings = imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : [];

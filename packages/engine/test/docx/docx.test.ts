@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import CFB from "cfb";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
@@ -9,6 +10,19 @@ const corpusFile = (name: string) => new Uint8Array(readFileSync(new URL(name, c
 const convertCorpus = (name: string) => convert(corpusFile(name), { filename: name });
 const markdownOf = async (name: string) => (await convertCorpus(name)).markdown;
 const lines = (markdown: string) => markdown.split("\n");
+
+describe("DOCX converter on damaged input", () => {
+  it("refuses a password-protected DOCX (MS-OFFCRYPTO: an OLE2 file holding the encrypted package) saying so", async () => {
+    const container = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(container, "EncryptionInfo", Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]));
+    CFB.utils.cfb_add(container, "EncryptedPackage", Buffer.alloc(4096, 7));
+    const bytes = new Uint8Array(CFB.write(container, { type: "array" }) as number[]);
+    await expect(convert(bytes, { filename: "locked.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "locked.docx is password-protected; remove the password in Word and try again.",
+    });
+  });
+});
 
 describe("DOCX converter on the corpus", () => {
   it("writes Title and Heading styles as ATX headings in the body", async () => {

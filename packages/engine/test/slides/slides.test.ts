@@ -240,6 +240,21 @@ describe("a PPTX with SmartArt", () => {
   });
 });
 
+describe("a PPTX with text in a monospaced font", () => {
+  it("writes a paragraph set wholly in it as a code block and a word in it as inline code", async () => {
+    const run = (text: string, font?: string) => `<a:r><a:rPr>${font ? `<a:latin typeface="${font}"/>` : ""}</a:rPr><a:t xml:space="preserve">${text}</a:t></a:r>`;
+    const paragraphs = [
+      `<a:p>${run("def", "Courier")}${run(" dock(ship):", "Courier")}<a:br/>${run("    return ship.berth", "Courier")}</a:p>`,
+      `<a:p>${run("print(dock(ship))", "Consolas")}</a:p>`,
+      `<a:p>${run("Use ")}${run("dock()", "Courier New")}${run(" for each arrival.")}</a:p>`,
+    ].join("");
+    const slide = `<?xml version="1.0" encoding="UTF-8"?><p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree><p:sp><p:nvSpPr><p:cNvPr id="2" name="Code"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>${paragraphs}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+    const { markdown } = await convert(pptxWith(slide), { filename: "code.pptx" });
+    expect(markdown).toContain("```\ndef dock(ship):\n    return ship.berth\nprint(dock(ship))\n```");
+    expect(markdown).toContain("Use `dock()` for each arrival.");
+  });
+});
+
 describe("XLSB", () => {
   it("converts like XLSX: a section and a table per visible sheet", async () => {
     const { markdown, metadata, warnings } = await convert(file("gen_berths.xlsb"), { filename: "berths.xlsb" });

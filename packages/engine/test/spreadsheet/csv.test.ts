@@ -73,6 +73,22 @@ describe("CSV converter", () => {
     expect(rows).toContainEqual(["a", "b", "c", "d", "e"]);
   });
 
+  it("reads a field whose quote does not close it as written, and the rows after it as rows", async () => {
+    const { markdown, warnings } = await convertText('Ship\tPort\tNote\nBrisa\tVigo\t"quoted" word\nCalma\tOban\t"in, quotes"\nDelta\tCork\tlast\n', "ships.tsv");
+    expect(tableRows(markdown)).toEqual([
+      ["Ship", "Port", "Note"],
+      ["Brisa", "Vigo", '"quoted" word'],
+      ["Calma", "Oban", "in, quotes"],
+      ["Delta", "Cork", "last"],
+    ]);
+    expect(warnings).toEqual(["ships.tsv has a quote that does not close its field (near row 2); such a field is read as written."]);
+  });
+
+  it("reads an opening quote never closed as written, not the rest of the file as one cell", async () => {
+    const { markdown } = await convertText('id,size\n1,"12 inch\n2,"8"\n3,4\n');
+    expect(tableRows(markdown)).toEqual([["id", "size"], ["1", '"12 inch'], ["2", "8"], ["3", "4"]]);
+  });
+
   it("escapes cell text that would be Markdown", async () => {
     const { markdown } = await convertText('formula,note\n"a|b","*not bold* <b>"\n');
     expect(tableRows(markdown)[1]).toEqual(["a\\|b", "\\*not bold\\* \\<b>"]);

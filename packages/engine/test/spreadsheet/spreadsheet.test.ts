@@ -1,4 +1,5 @@
 import { utils, write } from "@e965/xlsx";
+import CFB from "cfb";
 import type { WorkSheet } from "@e965/xlsx";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -117,6 +118,23 @@ describe("spreadsheet converter on corpus workbooks", () => {
     await expect(convert(bytes.subarray(0, bytes.length >> 1), { filename: "sales.xls" })).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
       message: "sales.xls is truncated or damaged (its Excel 97-2003 container cannot be read); check that the file is complete and not corrupt.",
+    });
+  });
+
+  it("refuses a password-protected Excel 97 workbook (a FILEPASS record after its BOF) saying so", async () => {
+    const workbook = utils.book_new();
+    utils.book_append_sheet(workbook, utils.aoa_to_sheet([["Region", "Sales"], ["North", 10]]), "Sales");
+    const container = CFB.read(new Uint8Array(write(workbook, { type: "array", bookType: "xls" }) as ArrayBuffer), { type: "array" });
+    const stream = CFB.find(container, "Workbook")!;
+    const content = Uint8Array.from(stream.content);
+    const afterBof = 4 + (content[2]! | (content[3]! << 8));
+    // FILEPASS (0x002F), RC4 encryption: its 54 bytes of salt and verifier are not read.
+    const filePass = Uint8Array.from([0x2f, 0x00, 0x36, 0x00, 0x01, 0x00, 0x01, 0x00, 0x01, 0x00, ...new Array<number>(48).fill(0x11)]);
+    stream.content = Buffer.concat([content.subarray(0, afterBof), filePass, content.subarray(afterBof)]);
+    const bytes = new Uint8Array(CFB.write(container, { type: "array" }) as number[]);
+    await expect(convert(bytes, { filename: "locked.xls" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "locked.xls is password-protected; remove the password in Excel and try again.",
     });
   });
 

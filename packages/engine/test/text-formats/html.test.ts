@@ -41,6 +41,37 @@ describe("HTML documents", () => {
     expect(markdown).not.toContain("TRACKING-SCRIPT-TEXT");
   });
 
+  it("write MathML as $…$ math from its LaTeX annotation, else as its text", async () => {
+    const inline = `<math display="inline"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation></semantics></math>`;
+    const block = `<math display="block"><semantics><mfrac><mn>1</mn><mn>2</mn></mfrac><annotation encoding="application/x-tex">\\frac{1}{2}</annotation></semantics></math>`;
+    const bare = `<math><mi>a</mi><mo>+</mo><mi>b</mi></math>`;
+    const { markdown } = await convertNamed(`<html><body><p>Einstein wrote ${inline} in 1905.</p><p>${block}</p><p>Sum: ${bare}.</p></body></html>`, "energy.html");
+    expect(markdown).toContain("Einstein wrote $E = mc^2$ in 1905.");
+    expect(markdown).toContain("$$\n\\frac{1}{2}\n$$");
+    expect(markdown).toContain("Sum: a+b.");
+  });
+
+  it("turn the <a name> notes of Word's \"Save as Web Page\" and LibreOffice's HTML export into GFM footnotes", async () => {
+    const word = `<html><body><div class=WordSection1><p class=MsoNormal>Fees apply.<a style='mso-footnote-id:ftn1' href="#_ftn1" name="_ftnref1" title=""><span class=MsoFootnoteReference>[1]</span></a></p></div>
+      <div style='mso-element:footnote-list'><hr align=left size=1 width="33%"><div style='mso-element:footnote' id=ftn1>
+      <p class=MsoFootnoteText><a style='mso-footnote-id:ftn1' href="#_ftnref1" name="_ftn1" title=""><span class=MsoFootnoteReference>[1]</span></a> Doubled on Sundays.</p></div></div></body></html>`;
+    const wordMarkdown = (await convertNamed(word, "fees.htm")).markdown;
+    expect(wordMarkdown).toContain("Fees apply.[^1]");
+    expect(wordMarkdown).toContain("[^1]: Doubled on Sundays.");
+    expect(wordMarkdown).not.toContain("---");
+    const libreOffice = `<html><body><p>Open on weekdays.<a class="sdfootnoteanc" name="sdfootnote1anc" href="#sdfootnote1sym"><sup>1</sup></a> See the board.</p>
+      <div id="sdfootnote1"><p class="sdfootnote"><a class="sdfootnotesym" name="sdfootnote1sym" href="#sdfootnote1anc">1</a> Closed on holidays.</p></div></body></html>`;
+    const libreOfficeMarkdown = (await convertNamed(libreOffice, "notice.html")).markdown;
+    expect(libreOfficeMarkdown).toContain("Open on weekdays.[^1] See the board.");
+    expect(libreOfficeMarkdown).toContain("[^1]: Closed on holidays.");
+  });
+
+  it("write a table's caption as a paragraph before it, not inside its first cell", async () => {
+    const table = "<table><caption>Tides at Dover</caption><thead><tr><th>Time</th><th>Height</th></tr></thead><tbody><tr><td>06:12</td><td>6.1</td></tr></tbody></table>";
+    const { markdown } = await convertNamed(`<html><body><p>Before.</p>${table}</body></html>`, "tides.html");
+    expect(markdown).toContain("Tides at Dover\n\n| Time  | Height |");
+  });
+
   it("read the page's declared charset", async () => {
     const page = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf'), Buffer.from([0xe9]), Buffer.from(" cr\x8bme</p></body></html>", "latin1")]);
     expect((await convertNamed(new Uint8Array(page), "cafe.html")).markdown).toBe("Café cr‹me\n");

@@ -15,6 +15,14 @@ const END = "\uE001";
 const EQUATION = /<m:oMathPara\b[\s\S]*?<\/m:oMathPara>|<m:oMath\b[\s\S]*?<\/m:oMath>/g;
 const MARKED_EQUATION = /([\uE000\uE002])([^\uE001]*)\uE001/g;
 
+/**
+ * LaTeX marked as {@link equationsToMath} reads it: inline, or a display equation (a `$$` block
+ * when it stands alone in its paragraph). For the readers that find equations before the HTML
+ * round trip (Office Math here, MathML in HTML and EPUB). A marker character inside the LaTeX
+ * would end the equation early, so none is kept.
+ */
+export const markedLatex = (latex: string, display: boolean): string => `${display ? DISPLAY_START : INLINE_START}${latex.replace(/[\uE000-\uE002]/g, "")}${END}`;
+
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The LaTeX of one equation; its plain text if the XML cannot be read. */
@@ -39,8 +47,8 @@ export function markEquations(bytes: Uint8Array): Uint8Array {
   // Declare on the wrapper every namespace the document root declares, so fragments parse.
   const namespaces = /<w:document\b([^>]*)>/.exec(xml)?.[1] ?? "";
   const marked = xml.replace(EQUATION, (fragment) => {
-    const start = fragment.startsWith("<m:oMathPara") ? DISPLAY_START : INLINE_START;
-    return `<w:r><w:t xml:space="preserve">${start}${escapeXml(equationLatex(fragment, namespaces))}${END}</w:t></w:r>`;
+    const display = fragment.startsWith("<m:oMathPara");
+    return `<w:r><w:t xml:space="preserve">${escapeXml(markedLatex(equationLatex(fragment, namespaces), display))}</w:t></w:r>`;
   });
   // Note: level 0 stores the parts; the result only lives until mammoth has read it.
   return zipSync({ ...unzipSync(bytes), [DOCUMENT_PART]: strToU8(marked) }, { level: 0 });

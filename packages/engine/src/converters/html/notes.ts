@@ -32,13 +32,29 @@ function linkBack(reference: Element, body: Element): Element | undefined {
 
 /** Whether `link` leads back to `reference`, a short mark (`1`, `[2]`, `*`). */
 function isBackTo(link: Element, reference: Element): boolean {
-  const id = reference.properties.id;
-  return link.tagName === "a" && typeof id === "string" && link.properties.href === `#${id}` && toText(reference).trim().length <= 4;
+  const id = anchorOf(reference);
+  return link.tagName === "a" && id !== undefined && link.properties.href === `#${id}` && toText(reference).trim().length <= 4;
 }
+
+/**
+ * The name a link's `#fragment` finds an element by: its id, or the `name` of an `<a>`. Note:
+ * Word's "Save as Web Page" (`_ftn1`, `_ftnref1`) and LibreOffice's HTML export (`sdfootnote1sym`)
+ * mark notes and their references with `<a name>` only.
+ */
+function anchorOf(element: Element): string | undefined {
+  const { id, name } = element.properties;
+  if (typeof id === "string") return id;
+  return element.tagName === "a" && typeof name === "string" ? name : undefined;
+}
+
+/** Word's "Save as Web Page" holds its notes in `<div style="mso-element:footnote-list">` (or endnote-list). */
+const WORD_NOTES_LIST = /mso-element\s*:\s*(?:foot|end)note-list/i;
 
 /** The block that holds the notes (`<section class="footnotes">`, `doc-endnotes`). */
 export const isNotesSection = (element: Element): boolean =>
-  /\bdoc-endnotes\b|\bfootnotes\b|\bendnotes\b/.test(semantics(element)) || classes(element).includes("footnotes");
+  /\bdoc-endnotes\b|\bfootnotes\b|\bendnotes\b/.test(semantics(element)) ||
+  classes(element).includes("footnotes") ||
+  WORD_NOTES_LIST.test(String(element.properties.style ?? ""));
 
 /** Every element under `parent`, in document order, with the parent of each. */
 function elements(parent: Parent, parents?: Map<Element, Parent>): Element[] {
@@ -78,7 +94,7 @@ function remove(parent: Parent, doomed: ReadonlySet<Element>): void {
 export function normaliseNotes(tree: Root, first = 1): number {
   const parents = new Map<Element, Parent>();
   const all = elements(tree, parents);
-  const byId = new Map(all.filter((element) => typeof element.properties.id === "string").map((element) => [element.properties.id as string, element]));
+  const byId = new Map(all.flatMap((element) => (anchorOf(element) === undefined ? [] : [[anchorOf(element)!, element] as const])));
   const notes: Element[] = [];
   const numberOf = new Map<Element, number>();
   const backlinks = new Set(all.filter(isBacklink));

@@ -1,4 +1,5 @@
 import type { Element } from "@xmldom/xmldom";
+import { MONOSPACE_FONT } from "../code-style.js";
 import type { SlideParagraph, TextRun } from "./model.js";
 import { type Relationship, relationshipId } from "./package-parts.js";
 import { attribute, child, children } from "./xml.js";
@@ -13,13 +14,16 @@ function runLink(properties: Element | undefined, rels: Map<string, Relationship
   return rel?.external && LINK_SCHEME.test(rel.target) ? rel.target : undefined;
 }
 
+/** Whether a run's `a:rPr` sets it in a monospaced font (`a:latin`, the font of Latin text). */
+const isMonospace = (properties: Element | undefined): boolean => MONOSPACE_FONT.test(attribute(child(properties, "latin"), "typeface") ?? "");
+
 /** The runs of one `a:p`: text runs, fields (slide numbers, dates) and line breaks. */
 function paragraphRuns(paragraph: Element, rels: Map<string, Relationship>): TextRun[] {
-  return children(paragraph, "r", "fld", "br").map((run) =>
-    run.localName === "br"
-      ? { text: "\n" }
-      : { text: child(run, "t")?.textContent ?? "", href: runLink(child(run, "rPr"), rels) },
-  );
+  return children(paragraph, "r", "fld", "br").map((run) => {
+    if (run.localName === "br") return { text: "\n" };
+    const properties = child(run, "rPr");
+    return { text: child(run, "t")?.textContent ?? "", href: runLink(properties, rels), ...(isMonospace(properties) && { monospace: true }) };
+  });
 }
 
 /** What a paragraph's properties say about its bullet, if they say anything. */

@@ -8,6 +8,8 @@ export interface TextRun {
   text: string;
   /** An absolute URL (external hyperlinks only; jumps to other slides are kept as text). */
   href?: string;
+  /** Set in a monospaced font: code (the PPTX reader knows run fonts). */
+  monospace?: boolean;
 }
 
 /** One paragraph of a text body. */

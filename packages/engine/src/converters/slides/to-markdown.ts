@@ -3,26 +3,32 @@ import { writeMarkdown } from "../word/markdown-writer.js";
 import type { Deck, Slide, SlideBlock, SlideChart, SlideImage, SlideParagraph, SlideTable, TextRun } from "./model.js";
 import { inReadingOrder } from "./reading-order.js";
 
-/** Runs as mdast phrasing: neighbouring runs with the same link merged, line breaks as breaks. */
+/**
+ * Runs as mdast phrasing: neighbouring runs with the same link and font merged, line breaks as
+ * breaks, monospaced text as inline code.
+ */
 function phrasing(runs: readonly TextRun[]): PhrasingContent[] {
   const merged: TextRun[] = [];
   for (const run of runs) {
     const last = merged.at(-1);
-    if (last && last.href === run.href) last.text += run.text;
+    if (last && last.href === run.href && Boolean(last.monospace) === Boolean(run.monospace)) last.text += run.text;
     else merged.push({ ...run });
   }
   // Leading and trailing spaces would be written as character references.
   if (merged[0]) merged[0].text = merged[0].text.trimStart();
   if (merged.at(-1)) merged.at(-1)!.text = merged.at(-1)!.text.trimEnd();
   return merged.flatMap((run): PhrasingContent[] => {
-    const parts = run.text.split("\n").flatMap((line, i): PhrasingContent[] =>
-      i === 0 ? [{ type: "text", value: line }] : [{ type: "break" }, { type: "text", value: line }],
-    );
+    const text = (value: string): PhrasingContent => (run.monospace && value.trim() ? { type: "inlineCode", value } : { type: "text", value });
+    const parts = run.text.split("\n").flatMap((line, i): PhrasingContent[] => (i === 0 ? [text(line)] : [{ type: "break" }, text(line)]));
     return run.href && run.text.trim() ? [{ type: "link", url: run.href, children: parts }] : parts;
   });
 }
 
 const hasText = (runs: readonly TextRun[]): boolean => runs.some((run) => run.text.trim() !== "");
+
+/** A plain paragraph whose every word is set in a monospaced font: a code listing (pandoc writes code blocks so). */
+const isCode = (paragraph: SlideParagraph): boolean =>
+  !paragraph.list && paragraph.runs.every((run) => run.monospace || run.text.trim() === "");
 
 /** Table cells hold phrasing only: a cell's paragraphs are joined with `<br>`. */
 function cellContent(paragraphs: readonly TextRun[][]): PhrasingContent[] {
@@ -101,7 +107,12 @@ function blocksToMdast(blocks: readonly SlideBlock[], pictureName: (image: Slide
       continue;
     }
     open = [];
-    if (block.kind === "paragraph") out.push({ type: "paragraph", children: phrasing(block.runs) });
+    const code = block.kind === "paragraph" && isCode(block) ? block.runs.map((run) => run.text).join("") : undefined;
+    const last = out.at(-1);
+    // Note: one paragraph per line is how some writers set a listing; its lines join into one block.
+    if (code !== undefined && last?.type === "code") last.value += `\n${code}`;
+    else if (code !== undefined) out.push({ type: "code", value: code });
+    else if (block.kind === "paragraph") out.push({ type: "paragraph", children: phrasing(block.runs) });
     else if (block.kind === "table") out.push(...[slideTable(block)].filter((node) => node !== undefined));
     else if (block.kind === "chart") out.push(...chart(block));
     else out.push(...picture(block, pictureName(block)));

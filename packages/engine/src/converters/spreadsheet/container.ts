@@ -1,6 +1,7 @@
 import { OLE2_SIGNATURE, ZIP_SIGNATURE, isBareBiff, startsWith } from "../../signatures.js";
 import { ScrapeError } from "../../errors.js";
-import { oleEntryNames } from "../ole-container.js";
+import CFB from "cfb";
+import { oleEntryNames, readOleContainer } from "../ole-container.js";
 import type { DocumentFormat } from "../../types.js";
 import { assertSafeZip } from "../../zip-guard.js";
 
@@ -13,6 +14,31 @@ export const isZip = (bytes: Uint8Array): boolean => startsWith(bytes, ZIP_SIGNA
  */
 export const isEncryptedOoxml = (bytes: Uint8Array): boolean =>
   startsWith(bytes, OLE2_SIGNATURE) && new TextDecoder("utf-16le").decode(bytes.subarray(0, 1 << 16)).includes("EncryptedPackage");
+
+/** BIFF record types: the end of a substream, and the record that says the workbook is encrypted. */
+const BIFF_EOF = 0x000a;
+const BIFF_FILEPASS = 0x002f;
+
+/**
+ * Whether an Excel 97-2003 workbook is password-protected: its globals substream (before the
+ * first EOF record) holds a FILEPASS record. Note: the rest of the stream is encrypted, so the
+ * records are walked only by their headers, which stay in the clear.
+ */
+function isEncryptedXls(bytes: Uint8Array): boolean {
+  const container = readOleContainer(bytes);
+  const entry = CFB.find(container, "Workbook") ?? CFB.find(container, "Book");
+  const stream = entry?.content;
+  if (!stream) return false;
+  for (let offset = 0; offset + 4 <= stream.length; ) {
+    const type = stream[offset]! | (stream[offset + 1]! << 8);
+    if (type === BIFF_FILEPASS) return true;
+    if (type === BIFF_EOF) return false;
+    offset += 4 + (stream[offset + 2]! | (stream[offset + 3]! << 8));
+  }
+  return false;
+}
+
+const passwordProtected = (name: string) => new ScrapeError("DOCUMENT_UNREADABLE", `${name} is password-protected; remove the password in Excel and try again.`);
 
 /**
  * Refuse bytes that are not the container their workbook format lives in, before SheetJS sees
@@ -45,8 +71,6 @@ export function assertWorkbookContainer(bytes: Uint8Array, format: DocumentForma
       `${name} is truncated or damaged (its Excel 97-2003 container cannot be read); check that the file is complete and not corrupt.`,
     );
   }
-  if (isOoxml && isEncryptedOoxml(bytes)) {
-    throw new ScrapeError("DOCUMENT_UNREADABLE", `${name} is password-protected; remove the password in Excel and try again.`);
-  }
+  if ((isOoxml && isEncryptedOoxml(bytes)) || (format === "xls" && isOle2 && isEncryptedXls(bytes))) throw passwordProtected(name);
   if (zip) assertSafeZip(bytes, name);
 }
