@@ -494,6 +494,13 @@ const BIRD_NOTES = [
 /** A paragraph set under the columns, across the page. */
 const COUNT_METHOD = ["Each count took about two hours, and birds in flight were counted only when they landed inside", "the study area, to avoid counting one flock twice."];
 
+/** A paragraph cut mid-sentence at the foot of a page: its last line goes on at the top of the next. */
+const FLOOD_REPORT = [
+  ...Array.from({ length: 36 }, (_, index) => `Line ${index + 1} of the report on the flood tells how the water rose in the night`),
+  "and how the river ran over its banks and",
+  "flooded the lower meadow before morning.",
+];
+
 /** Three columns of a newsletter, six lines each, for 8 pt type in columns 195 points apart. */
 const VILLAGE_NEWS = [
   "The summer fair raised more money than in",
@@ -1034,6 +1041,54 @@ describe("pdf layout: reading order", () => {
       ],
     ]);
     expect(markdown).toContain("1 The bill covers the whole port.");
+  });
+
+  it("reads each footnote under a page as a paragraph of its own, and goes on with the paragraph they cut on the next page", async () => {
+    // As LaTeX sets notes: each number raised and smaller, its text right after it, the notes close together.
+    const body = FLOOD_REPORT.slice(0, -1).map((text, index): PdfLine => ({ text, x: 72, y: 700 - index * 14, size: 11 }));
+    const markdown = await toMarkdown([
+      [
+        ...body,
+        { text: "1", x: 72, y: 103, size: 6 },
+        { text: "The gauge at the mill was read every hour.", x: 75.34, y: 100, size: 8 },
+        { text: "2", x: 72, y: 93, size: 6 },
+        { text: "Two of the houses had been flooded before.", x: 75.34, y: 90, size: 8 },
+      ],
+      [{ text: FLOOD_REPORT.at(-1)!, x: 72, y: 740, size: 11 }, { text: "The council met the next week.", x: 72, y: 740 - 20, size: 11 }],
+    ]);
+    expect(markdown).toContain(FLOOD_REPORT.join(" "));
+    expect(markdown).toMatch(/^1 The gauge at the mill was read every hour\.$/m);
+    expect(markdown).toMatch(/^2 Two of the houses had been flooded before\.$/m);
+  });
+
+  it("keeps footnotes alike but for their numbers on every page, and reads a paragraph cut by notes in the text's size on", async () => {
+    // As a word processor sets notes: the number raised and smaller, the note in the text's size.
+    // "Ibid." notes at the foot of two pages match once their digits are left out, as a running
+    // footer's page numbers are.
+    const page = (first: number, note: number, page: number): PdfLine[] => [
+      ...FLOOD_REPORT.slice(first, first + 36).map((text, index): PdfLine => ({ text, x: 72, y: 740 - index * 14, size: 11 })),
+      { text: String(note), x: 72, y: 84, size: 6 },
+      { text: `Ibid., p. ${note * 4}.`, x: 78, y: 80, size: 11 },
+      { text: String(page), x: 300, y: 40, size: 10 },
+    ];
+    const markdown = await toMarkdown([page(0, 1, 1), page(36, 2, 2)]);
+    expect(markdown).toContain(FLOOD_REPORT.join(" "));
+    expect(markdown).toMatch(/^1 Ibid\., p\. 4\.$/m);
+    expect(markdown).toMatch(/^2 Ibid\., p\. 8\.$/m);
+  });
+
+  it("reads a footnote's raised number with its note where it sits nearer the other column's last line", async () => {
+    // At the foot of a page in two columns: the left column's note is set a little below the
+    // right column's last line, its raised number nearer that line's baseline than its own.
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(SURVEY_LEFT.slice(0, 6), 72, 700, { size: 10 }),
+        ...paragraph(SURVEY_RIGHT.slice(0, 7), 320, 700, { size: 10 }),
+        { text: "1", x: 72, y: 700 - 6 * 14 - 4.8, size: 6 },
+        { text: "Households of one person were counted too.", x: 75.34, y: 700 - 6 * 14 - 7.6, size: 8 },
+      ],
+    ]);
+    expect(markdown).toMatch(/^1 Households of one person were counted too\.$/m);
   });
 
   it("keeps a heading that starts a page as high as a running header would sit, where no other page has one", async () => {

@@ -3,6 +3,7 @@ import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
+import { startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
 import { isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
@@ -132,25 +133,40 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
 const isFloat = (block: Block | undefined): boolean => block?.kind === "table" || (block?.kind === "paragraph" && isCaption(block.text));
 
 /**
+ * A footnote at the foot of the page of `last`: a paragraph all of it below `last` on its page, set
+ * smaller than it or opening with a note's raised number.
+ */
+const isFootnoteBelow = (block: Block | undefined, last: TextLine): boolean => {
+  const lines = block?.kind === "paragraph" ? (block.lines ?? []) : [];
+  const isBelow = lines.length > 0 && lines.every((line) => line.pageIndex === last.pageIndex && line.baseline > last.baseline);
+  return isBelow && (lines.every((line) => line.fontSize < last.fontSize) || startsWithNoteNumber(lines[0]!));
+};
+
+/**
  * Join a paragraph cut at the end of a column or page with its rest, set under a table (and its
- * caption) at the top of the next. Note: LaTeX floats a table that does not fit to the top of the
- * next column or page, and a word processor moves a table that does not fit to the next page; the
- * paragraph goes on under it. The rest is told by the cut: the paragraph ends mid-sentence, its
- * rest starts in lowercase. A caption without a table (a figure's) stays where the page sets it.
+ * caption) at the top of the next, or on the next page after the footnotes of this one. Note:
+ * LaTeX floats a table that does not fit to the top of the next column or page, and a word
+ * processor moves a table that does not fit to the next page; the paragraph goes on under it.
+ * The rest is told by the cut: the paragraph ends mid-sentence, its rest starts in lowercase. A
+ * caption without a table (a figure's) stays where the page sets it.
  */
 function joinAcrossFloats(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
     joined.push(block);
-    let next = index + 1;
-    while (isFloat(blocks[next])) next++;
-    const rest = blocks[next];
     const last = block.lines?.at(-1);
-    const floatStart = blocks[index + 1]?.lines?.[0];
+    if (block.kind !== "paragraph" || !last) continue;
+    let next = index + 1;
+    while (isFloat(blocks[next]) || isFootnoteBelow(blocks[next], last)) next++;
+    const rest = blocks[next];
     const floats = blocks.slice(index + 1, next);
-    if (block.kind !== "paragraph" || !floats.some((float) => float.kind === "table") || rest?.kind !== "paragraph" || !last || !floatStart) continue;
-    if (SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text) || !flowsToNextColumn(last, floatStart)) continue;
+    const floatStart = floats[0]?.lines?.[0];
+    const restStart = rest?.lines?.[0];
+    if (rest?.kind !== "paragraph" || !floatStart || !restStart || SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) continue;
+    const tableFloated = floats.some((float) => float.kind === "table") && flowsToNextColumn(last, floatStart);
+    const afterFootnotes = floats.every((float) => isFootnoteBelow(float, last)) && flowsToNextColumn(last, restStart);
+    if (!tableFloated && !afterFootnotes) continue;
     joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text), lines: [...block.lines!, ...(rest.lines ?? [])] };
     joined.push(...floats);
     index = next;
@@ -371,6 +387,8 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   // was filled to the text's right edge.
   const wrapped = previous.right >= textRight - WRAPPED_LINE_EM * em && Math.abs(line.x - (open.markerX ?? NaN)) <= 2;
   if (open.block.kind === "list-item") return line.x >= open.textX - 2 || wrapped;
+  // Note: each footnote at the foot of a page starts with its raised number, set close under the last.
+  if (startsWithNoteNumber(line)) return false;
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
   // an indented line after a sentence opens a new one.
   if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;

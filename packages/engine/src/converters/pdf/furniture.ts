@@ -1,5 +1,6 @@
 import { findTableFrames } from "./frames.js";
 import type { TableFrame } from "./frames.js";
+import { startsWithNoteNumber } from "./lines.js";
 import { lineText } from "./model.js";
 import type { PageLayout, TextLine } from "./model.js";
 
@@ -43,6 +44,8 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   }
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
+    // Note: footnotes alike but for their numbers ("12 Ibid.", "17 Ibid.") are the text's, not the page's.
+    if (startsWithNoteNumber(line)) return false;
     const key = furnitureKey(page, line);
     if (key === undefined) return isLonePageNumber(page, line);
     if (isPageNumber(line)) return true;

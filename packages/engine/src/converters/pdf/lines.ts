@@ -207,6 +207,12 @@ function isLeadingNoteNumber(number: PdfTextItem, text: PdfTextItem): boolean {
   return NOTE_NUMBER.test(number.text.trim()) && number.fontSize <= text.fontSize * NOTE_NUMBER_SCALE && number.baseline < text.baseline - 0.2 * text.fontSize && !text.monospace && /^\p{L}/u.test(text.text);
 }
 
+/** A line that opens with a note's raised number before its text: a footnote. */
+export function startsWithNoteNumber(line: TextLine): boolean {
+  const [number, text] = line.runs[0]?.items ?? [];
+  return number !== undefined && text !== undefined && isLeadingNoteNumber(number, text);
+}
+
 /** A run from items that sit close together on one baseline. */
 export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from

@@ -57,9 +57,18 @@ function hostLine(script: PdfTextItem, groups: readonly PdfTextItem[][], largest
     if (index === own || groups[index]!.length === 0) continue;
     if (script.fontSize > reference.fontSize * SCRIPT_SCALE && !FOOTNOTE_MARK.test(script.text.trim())) continue;
     if (Math.abs(script.baseline - reference.baseline) > SCRIPT_SHIFT_EM * reference.fontSize) continue;
-    if (touchesFromLeft(script, groups[index]!, reference.fontSize)) return index;
+    if (touchesFromLeft(script, groups[index]!, reference.fontSize) || leadsNote(script, groups[index]!, reference)) return index;
   }
   return undefined;
+}
+
+/**
+ * Whether the script is a footnote's number raised before its text, which starts where it ends.
+ * Note: at the foot of a page set in two columns the number can sit nearer the baseline of the
+ * other column's last line than its own note's.
+ */
+function leadsNote(script: PdfTextItem, group: readonly PdfTextItem[], reference: PdfTextItem): boolean {
+  return FOOTNOTE_MARK.test(script.text.trim()) && script.baseline < reference.baseline && group.some((item) => Math.abs(item.x - script.right) <= TOUCH_EM * reference.fontSize);
 }
 
 /** Whether an item of the group (other than the script) ends where the script starts. */
