@@ -335,6 +335,28 @@ describe("pdf tables", () => {
     expect(rows.map((row) => row.filter((cell) => cell !== "•"))).toEqual(groups.map((label) => [label, "\\*", "\\*"]));
   });
 
+  it("reads a bullet list set right above a borderless table as a list, the table from its header", async () => {
+    // As Word sets a bulleted list (the bullet, a tab, the text) followed by a table without borders.
+    const points = ["Firms in tourism were the most worried", "Farms expected little change", "Builders were confident"];
+    const table = [
+      ["Sector", "Firms", "Staff"],
+      ["Tourism", "120", "1,450"],
+      ["Farming", "85", "610"],
+      ["Building", "64", "2,020"],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...points.flatMap((point, index): PdfLine[] => [
+          { text: "\u0095", x: 90, y: 700 - index * 15, size: 11 },
+          { text: point, x: 108, y: 700 - index * 15, size: 11 },
+        ]),
+        ...table.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: 72 + column * 70, y: 650 - index * 15, size: 11 }))),
+      ],
+    ]);
+    for (const point of points) expect(markdown).toMatch(new RegExp(`^- ${point}$`, "m"));
+    expect(tableRows(markdown)).toEqual(table);
+  });
+
   it("splits numbers set close together into their own columns", async () => {
     // Right-aligned "Foreign" numbers end about 10 points before the "Domestic" numbers start: closer
     // than a gap between runs, so each row's two numbers come out of the text layer as one run.

@@ -63,7 +63,7 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
+  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isListAboveTable(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -289,6 +289,16 @@ function isMarkedList(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
   const markers = multiRun.map((line) => line.runs[0]!.text);
   return markers.every(isOutlineMarker) && markers.some(isBareListMarker) && !multiRun.every((line) => line.runs.length >= CHECKLIST_ROW_RUNS);
+}
+
+/**
+ * Whether the lines open with a list item (its marker and text set apart like two cells) over a
+ * table whose rows are not marked: a list set right above a table, which is no part of it. The
+ * table is found again from the first line under the list.
+ */
+function isListAboveTable(lines: readonly TextLine[]): boolean {
+  const [first] = lines;
+  return first!.runs.length === 2 && isBareListMarker(first!.runs[0]!.text) && lines.some((line) => line.runs.length > 1 && !isOutlineMarker(line.runs[0]!.text));
 }
 
 // A checklist row: its marker, its label and marks in at least two columns.
