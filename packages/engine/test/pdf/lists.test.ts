@@ -66,6 +66,16 @@ describe("pdf lists", () => {
     );
   });
 
+  it("reads a two-digit item whose text the text layer runs into its number (\"10.Contracts\") as an item", async () => {
+    // As a word processor sets a numbered list: the tab after "10." ends where the number does.
+    const markdown = await toMarkdown([
+      ...item("9.", "Contracts signed after the work began", 72, 700),
+      { text: "10.Missing records of the tender", x: 72, y: 684 },
+      { text: "11.Late payments to small suppliers", x: 72, y: 668 },
+    ]);
+    expect(markdown).toContain("9. Contracts signed after the work began\n10. Missing records of the tender\n11. Late payments to small suppliers");
+  });
+
   it("does not take a line of prose that starts with a lone letter and a dot for a list item", async () => {
     const markdown = await toMarkdown([
       { text: "The ruling in Smith", x: 72, y: 700 },

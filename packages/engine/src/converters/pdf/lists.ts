@@ -11,7 +11,10 @@ export interface ListMarker {
 
 // Note: bullets include the private-use glyphs Symbol and Wingdings fonts map bullets to.
 const BULLET = /^(?:[•●○◦▪▫■□►▸‣⁃∙·❖➢➤✓✔\uF0A7\uF0B7\uF076\uF0D8\uF0FC\uF06E\uF0A8]\s*|\\?[-–—*]\s+)(?=\S)/u;
-const NUMBERED = /^(\d{1,2})[.)]\s+(?=\S)/;
+// Note: a word processor's tab after a two-digit number ("10.") can end right where the number
+// does, and the text layer then holds "10.Contracts…" with no space; a capital and a lowercase
+// letter after the number's dot is such an item.
+const NUMBERED = /^(\d{1,2})[.)](?:\s+(?=\S)|(?=\p{Lu}\p{Ll}))/u;
 // Note: Word's checkbox content controls print as ballot boxes ("☒ Design"); a line that starts
 // with one is an item of a checklist, written as a GFM task list item ("- [x] Design").
 const CHECKBOX = /^([\u2610\u2611\u2612])\s*(?=\S)/u;
