@@ -547,6 +547,23 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("The review covers every contract signed by the agency during the year, including the small purchases");
   });
 
+  it("reads a sidebar beside the text as a block of its own, not as labels cutting the text's paragraphs", async () => {
+    // A web page printed with its sidebar on the left: the sidebar's headings sit beside the
+    // middle of the text's paragraphs, where no label of a label column would.
+    const sidebar: PdfLine[] = [
+      { text: "Opening hours", x: 40, y: 700, size: 10, bold: true },
+      { text: "Nine to six on weekdays.", x: 40, y: 686, size: 9 },
+      { text: "Contact", x: 40, y: 656, size: 10, bold: true },
+      { text: "Call the front desk.", x: 40, y: 642, size: 9 },
+      { text: "Related", x: 40, y: 612, size: 10, bold: true },
+      { text: "The reading group.", x: 40, y: 598, size: 9 },
+    ];
+    const markdown = await toMarkdown([[...sidebar, ...paragraph(SURVEY_LEFT, 200, 700, { size: 10 }), ...paragraph(SURVEY_RIGHT, 200, 700 - 8 * 14 - 10, { size: 10 })]]);
+    expect(markdown).toContain(SURVEY_LEFT.join(" "));
+    expect(markdown).toContain(SURVEY_RIGHT.join(" "));
+    expect(markdown).toContain("Call the front desk.");
+  });
+
   it("keeps a label in the body's type apart from the body text above it", async () => {
     // A glossary whose definitions have no full stop; the labels are set in the body's type.
     const sections = [

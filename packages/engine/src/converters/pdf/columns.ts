@@ -57,6 +57,8 @@ const HEADING_LABEL_SCALE = 1.5;
 const LABEL_REACH_EM = 2;
 // Lines of one label are set no further apart than this many ems.
 const LABEL_LEADING_EM = 1.6;
+// The body's line pitch is the gap between its lines at this rank (a share of them, smallest first).
+const LINE_PITCH_RANK = 0.25;
 
 /**
  * The page's lines in reading order. On a page with a label column each label is read before the
@@ -261,6 +263,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     const reach = LABEL_REACH_EM * Math.max(...label.map((run) => run.fontSize));
     return bodyBaselines.some((baseline) => Math.abs(baseline - line.baseline) <= reach);
   };
+  const labelLines: TextLine[] = [];
   for (const { line, label, body, crossing } of splits) {
     if (crossing) crossings++;
     if (label.length > 0 && body.length > 0) paired++;
@@ -268,6 +271,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     if (label.length > 0 && isBesideBody(line, label)) {
       labels++;
       labelRuns.push(...label);
+      labelLines.push(withRuns(line, label));
     }
     if (body.length > 0 && Math.abs(body[0]!.x - bodyX) <= 2) {
       bodies++;
@@ -280,8 +284,30 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     bodies >= Math.max(MINIMUM_BODY_LINES, paired * BODY_LINES_PER_LABEL) &&
     crossings * 4 <= lines.length &&
     cellRows * 2 <= paired &&
-    isNarrow(labelRuns.filter((run) => run.fontSize < HEADING_LABEL_SCALE * median(bodySizes)), LABEL_WIDTH_SHARE * (bodyRight - bodyX));
+    isNarrow(labelRuns.filter((run) => run.fontSize < HEADING_LABEL_SCALE * median(bodySizes)), LABEL_WIDTH_SHARE * (bodyRight - bodyX)) &&
+    !cutsParagraph(labelLines, splits.filter((split) => split.body.length > 0).map((split) => withRuns(split.line, split.body)));
   return isLabelColumn ? bodyX : undefined;
+}
+
+/**
+ * Whether a label would be read in the middle of a paragraph of the body: the body line it goes
+ * before (the first set less than the label's size above its first line, or lower) goes on from
+ * the body line above it, closely set, mid-sentence. Note: the labels of a label column head
+ * blocks of the body (a CV's "Education"); a sidebar set beside the text does not, and is read as
+ * a block of its own.
+ */
+function cutsParagraph(labelLines: readonly TextLine[], bodyLines: readonly TextLine[]): boolean {
+  // Note: the pitch of the body's lines is among its smaller gaps; where most blocks are a line long
+  // (a glossary), the median gap is the gap between blocks.
+  const gaps = bodyLines.slice(1).map((line, index) => line.baseline - bodyLines[index]!.baseline).filter((gap) => gap > 0).sort((a, b) => a - b);
+  const pitch = gaps[Math.floor(gaps.length * LINE_PITCH_RANK)] ?? 0;
+  return labelLines.some((label, index) => {
+    const above = labelLines[index - 1];
+    if (above && label.baseline - above.baseline <= LABEL_LEADING_EM * label.fontSize) return false;
+    const next = bodyLines.findIndex((line) => line.baseline > label.baseline - label.fontSize);
+    const [previous, line] = [bodyLines[next - 1], bodyLines[next]];
+    return previous !== undefined && line !== undefined && line.baseline - previous.baseline <= GOING_ON_PITCH * pitch && !SENTENCE_END.test(lineText(previous));
+  });
 }
 
 /** Whether runs span no more than `width` from the leftmost to the rightmost. */
