@@ -65,4 +65,38 @@ describe("removeFurniture", () => {
     const answer = (await convert(makePdf([[...text(1), { text: "42", x: 126, y: 622, size: 11 }]]), { filename: "answer.pdf", pdf: { mode: "fast" } })).markdown;
     expect(answer).toMatch(/42/);
   });
+
+  it("drops running heads that name their chapter beside the page number, though each chapter's differs", async () => {
+    // As LaTeX's book class sets them: the page number and the chapter's name on even pages, the
+    // section's name and the page number on odd ones, in the top margin.
+    const heads = ["2|CHAPTER 1. BEGINNINGS", "1.1. THE FIRST SHIPS|3", "4|CHAPTER 2. THE HARBOUR", "2.1. THE QUAYS|5"];
+    const body = [
+      "The first ships came up the river to trade wool for salt.",
+      "Their masters built a wooden quay where the river bends.",
+      "A stone harbour wall followed once the trade had grown.",
+      "The quays were lengthened twice in the century after that.",
+    ];
+    const pages = heads.map((head, index): PdfLine[] => {
+      const [left, right] = head.split("|") as [string, string];
+      return [
+        { text: left, x: 72, y: 750, size: 10 },
+        { text: right, x: 540 - right.length * 6, y: 750, size: 10 },
+        { text: body[index]!, x: 72, y: 600, size: 11 },
+      ];
+    });
+    const markdown = (await convert(makePdf(pages), { filename: "book.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const head of heads) for (const part of head.split("|")) expect(markdown).not.toContain(part);
+    for (const text of body) expect(markdown).toContain(text);
+  });
+
+  it("keeps numbered headings at the top of pages whose numbers happen to go up with the pages", async () => {
+    const sections = ["Sources", "Results", "Methods"];
+    const pages = sections.map((name, index): PdfLine[] => [
+      { text: String(index + 1), x: 72, y: 750, size: 14, bold: true },
+      { text: name, x: 98, y: 750, size: 14, bold: true },
+      { text: `Section ${name.toLowerCase()} begins on this page with a sentence of its own.`, x: 72, y: 600, size: 11 },
+    ]);
+    const markdown = (await convert(makePdf(pages), { filename: "sections.pdf", pdf: { mode: "fast" } })).markdown;
+    sections.forEach((name, index) => expect(markdown).toContain(`${index + 1} ${name}`));
+  });
 });

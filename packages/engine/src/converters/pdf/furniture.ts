@@ -1,5 +1,6 @@
 import { findTableFrames } from "./frames.js";
 import type { TableFrame } from "./frames.js";
+import { mainTextSize } from "./column-sides.js";
 import { startsWithNoteNumber } from "./lines.js";
 import { lineText } from "./model.js";
 import type { PageLayout, TextLine } from "./model.js";
@@ -43,9 +44,11 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
     }
   }
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
+  const numberedHeads = numberedRunningLines(pages);
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     // Note: footnotes alike but for their numbers ("12 Ibid.", "17 Ibid.") are the text's, not the page's.
     if (startsWithNoteNumber(line)) return false;
+    if (numberedHeads.has(line)) return true;
     const key = furnitureKey(page, line);
     if (key === undefined) return isLonePageNumber(page, line);
     if (isPageNumber(line)) return true;
@@ -53,6 +56,37 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
     return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
+}
+
+// A page's number set apart at one end of a margin line.
+const BARE_NUMBER = /^\d{1,4}$/;
+// Type at most this much larger than the page's text is set in its size.
+const SAME_SIZE_SCALE = 1.05;
+
+/**
+ * The margin lines that carry the page's number set apart at one end, where those numbers go up
+ * with the pages on two pages at least: running heads that name the chapter or section they are
+ * in ("4   CHAPTER 1. INTRODUCTION", "1.2. SCOPE   5"), which differ from chapter to chapter and
+ * so never repeat word for word. Note: a numbered heading at the top of a page ("2  Results")
+ * can match its page's number too, but it is set larger than the text; a running head is not.
+ */
+function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
+  const linesByOffset = new Map<number, { lines: TextLine[]; pages: Set<number> }>();
+  for (const page of pages) {
+    const textSize = mainTextSize(page.lines);
+    for (const line of page.lines) {
+      if (line.runs.length < 2 || zoneOf(page, line) === undefined || isTableRow(page, line) || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
+      for (const run of [line.runs[0]!, line.runs.at(-1)!]) {
+        if (!BARE_NUMBER.test(run.text.trim())) continue;
+        const offset = Number(run.text.trim()) - page.pageIndex;
+        const entry = linesByOffset.get(offset) ?? { lines: [], pages: new Set<number>() };
+        entry.lines.push(line);
+        entry.pages.add(page.pageIndex);
+        linesByOffset.set(offset, entry);
+      }
+    }
+  }
+  return new Set([...linesByOffset.values()].filter((entry) => entry.pages.size >= 2).flatMap((entry) => entry.lines));
 }
 
 /**
