@@ -1472,3 +1472,39 @@ describe("a borderless table whose wrapped cells are aligned to the bottom", () 
     expect(tableRows(await toMarkdown([printed()]))).toEqual(rows);
   });
 });
+
+describe("a statistical table with group headers over its columns", () => {
+  it("writes a group header in the first column of those the rule under it spans", async () => {
+    // Note: as booktabs or a browser sets it: each group name centred over its columns, a short
+    // rule under it across them, the figures flush right in columns 60 points wide.
+    const columnRights = [220, 280, 340, 400, 460];
+    const figures = (y: number, label: string, values: readonly string[]): PdfLine[] => [
+      { text: label, x: 72, y, size: 9 },
+      ...values.map((text, index): PdfLine => ({ text, x: columnRights[index]! - numberWidth(text, 9), y, size: 9 })),
+    ];
+    const centred = (text: string, left: number, right: number, y: number): PdfLine => ({ text, x: (left + right) / 2 - text.length * 2.2, y, size: 9 });
+    const lines: PdfLine[] = [
+      centred("Population (thousands)", 165, 340, 700),
+      centred("Change (%)", 345, 460, 700),
+      ...["Region", "2019", "2020", "2021", "2019-20", "2020-21"].map((text, index): PdfLine => ({ text, x: index === 0 ? 72 : columnRights[index - 1]! - text.length * 5, y: 686, size: 9 })),
+      ...figures(670, "North", ["1,234", "1,250", "1,261", "1.3", "0.9"]),
+      ...figures(658, "South", ["2,905", "2,887", "2,902", "(0.6)", "0.5"]),
+      ...figures(646, "East", ["987", "1,001", "1,010", "1.4", "0.9"]),
+    ];
+    const rules: PdfRule[] = [
+      { rule: [70, 712, 462, 712] },
+      { rule: [165, 696, 340, 696] },
+      { rule: [345, 696, 460, 696] },
+      { rule: [70, 682, 462, 682] },
+      { rule: [70, 640, 462, 640] },
+    ];
+    const rows = tableRows(await toMarkdown([[...rules, ...lines]]));
+    expect(rows[0]).toEqual(["", "Population (thousands)", "", "", "Change (%)", ""]);
+    expect(rows.slice(1)).toEqual([
+      ["Region", "2019", "2020", "2021", "2019-20", "2020-21"],
+      ["North", "1,234", "1,250", "1,261", "1.3", "0.9"],
+      ["South", "2,905", "2,887", "2,902", "(0.6)", "0.5"],
+      ["East", "987", "1,001", "1,010", "1.4", "0.9"],
+    ]);
+  });
+});

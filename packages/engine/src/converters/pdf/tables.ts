@@ -4,7 +4,7 @@ import { CELL_LINE_PITCH_EM, borderlessMembers } from "./borderless-tables.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { SENTENCE_END } from "./model.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { placeRuns, textColumnGaps } from "./table-columns.js";
 import { buildRows } from "./table-rows.js";
@@ -21,6 +21,8 @@ const COLUMN_RULE_SHARE = 0.5;
 const PROSE_RUN_CHARACTERS = 50;
 const PROSE_WIDTH_SHARE = 0.8;
 const COLUMN_SPACE_EM = 0.7;
+// A rule under a spanning header cell runs at most this many ems under its baseline.
+const RULE_UNDER_CELL_EM = 1.2;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
@@ -203,9 +205,12 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const cutsLine = (line: TextLine, boundary: number): boolean =>
     rowRules.includes(boundary) ? ruleBeside(line, boundary) : !boxed || ruleBeside(line, boundary) || !sidesBeside(line);
   const tableLeft = Math.min(...cellLines.map((line) => line.x));
+  const columnEdges = [frame?.left ?? tableLeft, ...boundaries, frame?.right ?? Math.max(...cellLines.map((line) => line.right))];
+  const spanRules = frame ? dividers.filter((rule) => rule.right - rule.left < frame.right - frame.left - 2 * EDGE) : [];
   const placed: PlacedLine[] = cellLines.map((line) => {
     const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
-    return { line, ...inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts) };
+    const place = inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts);
+    return { line, ...inFirstColumnUnderRule(place, line, spanRules, columnEdges) };
   });
   const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none"));
   const width = rows[0]?.length ?? 0;
@@ -244,6 +249,40 @@ function inFirstMergedColumn(place: Omit<PlacedLine, "line">, cuts: readonly boo
     first = last;
   }
   return { cells, pieces };
+}
+
+/**
+ * A line's cells with the text of a header cell that a rule spans, under it, written in the first
+ * column the rule runs over (where the columns between are empty). Note: a group header ("Population
+ * (thousands)" over "2019", "2020", "2021") is centred over the columns it spans, which sets it in
+ * a middle one; the rule drawn under it (booktabs' \cmidrule, a border under a merged cell) shows
+ * which columns those are. Markdown has no merged cells, and writes a merged cell's text in its
+ * first column. A column counts as under the rule when the rule runs over most of its width.
+ */
+function inFirstColumnUnderRule(place: Omit<PlacedLine, "line">, line: TextLine, rules: readonly HorizontalRule[], columnEdges: readonly number[]): Omit<PlacedLine, "line"> {
+  const cells = place.cells.map((cell) => [...cell]);
+  const pieces = place.pieces.map((column) => [...column]);
+  pieces.forEach((column, index) => {
+    const rule = column.length > 0 ? rules.find((candidate) => isRuleUnder(candidate, line, column)) : undefined;
+    if (!rule) return;
+    const under = (edge: number): boolean => {
+      const left = columnEdges[edge]!;
+      const right = columnEdges[edge + 1]!;
+      return Math.min(right, rule.right) - Math.max(left, rule.left) > (right - left) / 2;
+    };
+    const first = cells.findIndex((_, edge) => under(edge));
+    if (first < 0 || first >= index || cells.slice(first, index).some((cell) => cell.length > 0)) return;
+    cells[first] = cells[index]!.splice(0);
+    pieces[first] = pieces[index]!.splice(0);
+  });
+  return { cells, pieces };
+}
+
+/** Whether a rule runs just under a cell's text (within an em of its baseline) and across all of it. */
+function isRuleUnder(rule: HorizontalRule, line: TextLine, cell: readonly TextRun[]): boolean {
+  const below = rule.y - line.baseline;
+  if (below <= 0 || below > RULE_UNDER_CELL_EM * line.fontSize) return false;
+  return cell.every((piece) => rule.left <= piece.x + EDGE && rule.right >= piece.right - EDGE);
 }
 
 /**
