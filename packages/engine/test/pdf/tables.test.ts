@@ -1414,6 +1414,28 @@ describe("a borderless table whose header names wrap", () => {
   });
 });
 
+describe("a table whose header names wrap onto the unit of their figures", () => {
+  it("keeps a header whose names end in a unit in brackets on the line of the first column's name one row", async () => {
+    const columns = [72, 130, 230, 290, 370];
+    const header = [
+      ["", "Income", "Rate", "Allowance", "Allowance"],
+      ["Band", "threshold", "(%)", "(US$)", "(£)"],
+    ];
+    const body = [
+      ["A", "12,570", "0", "1,000", "850"],
+      ["B", "50,270", "20", "750", "640"],
+      ["C", "125,140", "40", "500", "425"],
+    ];
+    const lines: PdfLine[] = [...header, ...body].flatMap((row, index) =>
+      row.flatMap((text, column) => (text ? [{ text, x: columns[column]!, y: 700 - index * 12, size: 9, bold: index < header.length }] : [])),
+    );
+    const rules: PdfRule[] = [{ rule: [70, 685, 450, 685] }, { rule: [70, 640, 450, 640] }];
+    for (const page of [lines, [...rules, ...lines]]) {
+      expect(tableRows(await toMarkdown([page]))).toEqual([["Band", "Income threshold", "Rate (%)", "Allowance (US$)", "Allowance (£)"], ...body]);
+    }
+  });
+});
+
 describe("a borderless table with rows taller than their text", () => {
   it("reads rows set well apart, their cells aligned to the top, as one table", async () => {
     // Note: as a spreadsheet prints rows given a fixed height: each row's text at its top, the rest

@@ -155,13 +155,17 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
  * Whether a line that fills the first column is the last line of the header above it, its names
  * wrapped and set on the bottom line of their cells (as spreadsheets set cells): the header has
  * nothing in its first column yet, and each of the line's cells under a name goes on with it, in
- * lowercase ("Households" over "on waiting list").
+ * lowercase ("Households" over "on waiting list") or with the unit of its figures in brackets
+ * ("Rate" over "(%)", "Allowance" over "(£)").
  */
 function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): boolean {
   if (header.some((line) => line.cells[0]!.length > 0)) return false;
   const under = current.pieces.filter((column, index) => index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0));
-  return under.length > 0 && under.every((column) => /^\p{Ll}/u.test(column[0]!.text));
+  return under.length > 0 && under.every((column) => GOES_ON_WITH_NAME.test(column[0]!.text));
 }
+
+// Note: a bracket before a digit is a negative figure ("(0.2)"), not a unit.
+const GOES_ON_WITH_NAME = /^(?:\p{Ll}|\((?!\d))/u;
 
 /**
  * Whether a line is a cell centred on a row whose other cells take two lines: it sits less than a
