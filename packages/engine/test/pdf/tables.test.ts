@@ -371,6 +371,29 @@ describe("pdf tables", () => {
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
 
+  it("joins a table continued under its caption marked '(continued)', keeping its two header rows once", async () => {
+    const header = [
+      [["Region"], ["Population"], ["Change"]],
+      [[], ["(thousands)"], ["(%)"]],
+    ];
+    const row = (index: number): string[][] => [[`District ${index}`], [`${index * 3},${100 + index}`], [`${index % 4}.${index % 7}`]];
+    const caption = (text: string): PdfLine => ({ text, x: 72, y: 760, bold: true });
+    // The next part under the caption repeated, or right at the top of the page.
+    for (const nextCaption of [[caption("Table 2. Population by district (continued)")], []]) {
+      const pages = [
+        [caption("Table 2. Population by district"), ...ruledTable(72, 740, [120, 120, 80], [...header, row(1), row(2), row(3)])],
+        [...nextCaption, ...ruledTable(72, 740, [120, 120, 80], [...header, row(4), row(5)])],
+      ];
+      const markdown = await toMarkdown(pages);
+      expect(tableRows(markdown)).toEqual([
+        ["Region", "Population", "Change"],
+        ["", "(thousands)", "(%)"],
+        ...[1, 2, 3, 4, 5].map((index) => row(index).map(([cell]) => cell!)),
+      ]);
+      expect(markdown).not.toContain("(continued)");
+    }
+  });
+
   it("joins the last row of a table, alone at the top of the next page, to the table", async () => {
     // Word breaks a long table wherever the page ends, so its last row may stand alone on the
     // next page (without a repeated header row).

@@ -389,29 +389,52 @@ const joinCell = (cell: string, rest: string): string => (rest.trim() === "" ? c
 
 /**
  * Join a table that goes on at the top of the next page to its first part: the blocks follow each
- * other, the pages too, and the columns are the same. A header row the next page repeats is
- * dropped, so the table keeps it once, and a row the page broke is joined back into one. The
- * joined table keeps the box of its first part.
+ * other (or only the table's caption repeated with "(continued)" comes between), the pages too,
+ * and the columns are the same. The header rows the next page repeats are dropped, so the table
+ * keeps them once, and a row the page broke is joined back into one. The joined table keeps the
+ * box of its first part.
  */
 export function joinContinuedTables(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
   // Note: the page the last part of the table being joined is on.
   let lastPage = -1;
-  for (const block of blocks) {
+  blocks.forEach((block, index) => {
     const previous = joined.at(-1);
-    if (block.kind === "table" && previous?.kind === "table" && block.box.pageIndex === lastPage + 1 && block.rows[0]?.length === previous.rows[0]?.length) {
-      const [header = []] = previous.rows;
-      const repeatsHeader = block.rows[0]!.every((cell, index) => cell === header[index]);
-      const [first, ...rest] = block.rows.slice(repeatsHeader ? 1 : 0);
+    const next = blocks[index + 1];
+    if (previous?.kind === "table" && isContinuedCaption(block) && next?.kind === "table" && goesOn(previous, next, lastPage)) return;
+    if (block.kind === "table" && previous?.kind === "table" && goesOn(previous, block, lastPage)) {
+      const body = block.rows.slice(repeatedHeaderRows(previous.rows, block.rows));
+      const [first, ...rest] = body;
       const broken = first !== undefined && previous.rows.length > 1 && continuesRow(first);
-      const rows = broken
-        ? [...previous.rows.slice(0, -1), previous.rows.at(-1)!.map((cell, index) => joinCell(cell, first[index]!)), ...rest]
-        : [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)];
+      const rows = broken ? [...previous.rows.slice(0, -1), previous.rows.at(-1)!.map((cell, column) => joinCell(cell, first[column]!)), ...rest] : [...previous.rows, ...body];
       joined[joined.length - 1] = { ...previous, rows };
     } else {
       joined.push(block);
     }
     if (block.kind === "table") lastPage = block.box.pageIndex;
-  }
+  });
   return joined;
+}
+
+type TableBlock = Extract<Block, { kind: "table" }>;
+
+/** Whether a table on the page after `lastPage` (where the table before it ended) has its columns. */
+const goesOn = (previous: TableBlock, table: TableBlock, lastPage: number): boolean =>
+  table.box.pageIndex === lastPage + 1 && table.rows[0]?.length === previous.rows[0]?.length;
+
+// A caption repeated over a table's next part: "Table 4 (continued)", "(cont.)", "— continued".
+const CONTINUED = /(?:^|[\s(—–-])(?:continued|cont\.|cont['’]d)\)?\.?$/iu;
+
+/** Whether a block is a line that says the table goes on from the page before (its caption, repeated). */
+const isContinuedCaption = (block: Block): boolean => (block.kind === "paragraph" || block.kind === "heading") && CONTINUED.test(block.text.replace(/[*_]/g, "").trim());
+
+// Note: a table's header is this many rows at most (a group header over the names of the columns,
+// and a line of units); a part on the next page that starts with the same rows repeats them.
+const MAXIMUM_HEADER_ROWS = 3;
+
+/** How many rows at the top of a table's next part repeat its first part's header (none, or its first rows). */
+function repeatedHeaderRows(header: readonly string[][], part: readonly string[][]): number {
+  let count = 0;
+  while (count < MAXIMUM_HEADER_ROWS && count < part.length && count < header.length - 1 && part[count]!.every((cell, column) => cell === header[count]![column])) count++;
+  return count;
 }
