@@ -1437,6 +1437,36 @@ describe("a borderless table whose header names wrap", () => {
   });
 });
 
+describe("a table of figures with footnote marks", () => {
+  it("keeps a letter mark set as a browser sets <sup> (five sixths of the size, raised) with its figure", async () => {
+    const columnRights = [200, 260, 320];
+    const rows = [
+      ["North", "1,234", "1,250", "1,261"],
+      ["South", "2,905", "2,887", "2,902"],
+      ["East", "987", "1,001", "1,010"],
+      ["West", "1,518", "1,527", "1,540"],
+    ];
+    const marks: Record<string, string> = { "2,887": "a", "1,540": "b" };
+    const lines: PdfLine[] = rows.flatMap((row, index) => {
+      const y = 700 - index * 14;
+      return row.flatMap((text, column): PdfLine[] => {
+        if (column === 0) return [{ text, x: 72, y, size: 10 }];
+        const right = columnRights[column - 1]!;
+        const mark = marks[text];
+        return [{ text, x: right - numberWidth(text, 10), y, size: 10 }, ...(mark ? [{ text: mark, x: right, y: y + 3.3, size: 8.33 }] : [])];
+      });
+    });
+    const header: PdfLine[] = ["2019", "2020", "2021"].map((text, index) => ({ text, x: columnRights[index]! - numberWidth(text, 10), y: 716, size: 10 }));
+    expect(tableRows(await toMarkdown([[...header, ...lines]]))).toEqual([
+      ["", "2019", "2020", "2021"],
+      ["North", "1,234", "1,250", "1,261"],
+      ["South", "2,905", "2,887a", "2,902"],
+      ["East", "987", "1,001", "1,010"],
+      ["West", "1,518", "1,527", "1,540b"],
+    ]);
+  });
+});
+
 describe("a table whose header names wrap onto the unit of their figures", () => {
   it("keeps a header whose names end in a unit in brackets on the line of the first column's name one row", async () => {
     const columns = [72, 130, 230, 290, 370];
