@@ -1437,6 +1437,28 @@ describe("a borderless table whose header names wrap", () => {
   });
 });
 
+describe("a ruled table with sideways column headers", () => {
+  it("reads the names set up the page over narrow columns as the header row", async () => {
+    const names = ["Vaccination", "Dental care", "Physiotherapy", "Maternity"];
+    const rows = [
+      ["Ashdown", "Yes", "Yes", "No", "Yes"],
+      ["Brookfield", "Yes", "No", "No", "Yes"],
+      ["Castleford", "No", "Yes", "Yes", "No"],
+    ];
+    const edges = [72, 172, 200, 228, 256, 284];
+    const headerBottom = 620;
+    const items: PageItem[] = [
+      { text: "Clinic", x: 76, y: headerBottom + 4, size: 9 },
+      // Each name starts at the bottom of its cell and reads upward, its glyphs left of the x it starts at.
+      ...names.map((text, index): PdfLine => ({ text, x: edges[index + 1]! + 18, y: headerBottom + 4, size: 9, sideways: true })),
+      ...rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: edges[column]! + 4, y: headerBottom - 12 - index * 16, size: 9 }))),
+      ...[700, headerBottom, headerBottom - 16, headerBottom - 32, headerBottom - 48].map((y): PdfRule => ({ rule: [72, y, 284, y] })),
+      ...edges.map((x): PdfRule => ({ rule: [x, 700, x, headerBottom - 48] })),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([["Clinic", ...names], ...rows]);
+  });
+});
+
 describe("a table of figures with footnote marks", () => {
   it("keeps a letter mark set as a browser sets <sup> (five sixths of the size, raised) with its figure", async () => {
     const columnRights = [200, 260, 320];
