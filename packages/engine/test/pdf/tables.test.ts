@@ -1437,6 +1437,26 @@ describe("a borderless table whose header names wrap", () => {
   });
 });
 
+describe("a table whose cells are centred beside a cell wrapped onto two lines", () => {
+  it("keeps the first line of the wrapped cell in its row, not the row above", async () => {
+    // Note: as a browser sets cells (vertically centred by default): the one-line cells of a row
+    // sit half a line under the first line of the wrapped cell, half a line over its second.
+    const rows: Row[] = [
+      [["Band"], ["Income threshold"], ["Rate"], ["Allowance"]],
+      [["A"], ["Up to 12,570"], ["0"], ["1,000"]],
+      [["B"], ["12,571 to", "50,270"], ["20"], ["750"]],
+      [["C"], ["50,271 to", "125,140"], ["40"], ["500"]],
+      [["D"], ["Over 125,140"], ["45"], ["250"]],
+    ];
+    const expected = rows.map((row) => row.map((cell) => cell.join(" ")));
+    const lines = borderlessTable([72, 120, 220, 280], 700, rows, { padding: 2, centred: true });
+    const rules: PdfRule[] = [712, 696, lowestBaseline(lines) - 5].map((y) => ({ rule: [70, y, 350, y] }));
+    for (const page of [lines, [...rules, ...lines]]) {
+      expect(tableRows(await toMarkdown([page]))).toEqual(expected);
+    }
+  });
+});
+
 describe("a ruled table with sideways column headers", () => {
   it("reads the names set up the page over narrow columns as the header row", async () => {
     const names = ["Vaccination", "Dental care", "Physiotherapy", "Maternity"];

@@ -79,7 +79,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       // Note: a group's label is told from a cell's next line only where no other column's text runs on beside it.
       const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
       const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.length === 1 && endsHeaderAbove(row!, current)));
-      if (startsRow) rows.push([current]);
+      if (startsRow) rows.push([...(row ? firstLinesOfCellAround(row, band, index, lead) : []), current]);
       else row!.push(current);
     });
   });
@@ -149,6 +149,33 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
     if (path.slice(1).every((placed, step) => placed.line.baseline - path[step]!.line.baseline <= lead * CELL_PITCH_TOLERANCE)) return true;
   }
   return false;
+}
+
+/**
+ * The lines at the end of the row above that are the first lines of a cell of the row `band[index]`
+ * opens, taken off that row: the row's line sits between two lines of a cell wrapped onto several
+ * (less than a line under the one, over the other), as a browser centres the other cells of a row
+ * beside its tallest one. The lines above go on down to those below at the cell's pitch, with text
+ * only in the columns the row's line leaves empty, and as many lines go on below it as are taken.
+ * Note: the padding between rows may be narrow enough that the cell's first line reads as the end
+ * of the row above.
+ */
+function firstLinesOfCellAround(row: PlacedLine[], band: readonly PlacedLine[], index: number, lead: number): PlacedLine[] {
+  const current = band[index]!;
+  const onlyBeside = (placed: PlacedLine): boolean =>
+    placed.cells[0]!.length === 0 && placed.cells.every((cell, column) => cell.length === 0 || current.cells[column]!.length === 0);
+  const halfLine = (upper: PlacedLine, lower: PlacedLine): boolean => lower.line.baseline - upper.line.baseline < BETWEEN_LINES_EM * lower.line.fontSize;
+  const atPitch = (upper: PlacedLine, lower: PlacedLine): boolean => lower.line.baseline - upper.line.baseline <= lead * CELL_PITCH_TOLERANCE;
+  const below: PlacedLine[] = [];
+  for (const placed of band.slice(index + 1)) {
+    if (!onlyBeside(placed) || !atPitch(below.at(-1) ?? current, placed)) break;
+    below.push(placed);
+  }
+  const last = row.at(-1)!;
+  if (below.length === 0 || !onlyBeside(last) || !halfLine(last, current) || !halfLine(current, below[0]!) || !atPitch(last, below[0]!)) return [];
+  let taken = 1;
+  while (taken < below.length && taken + 1 < row.length && onlyBeside(row.at(-taken - 1)!) && atPitch(row.at(-taken - 1)!, row.at(-taken)!)) taken++;
+  return taken < row.length ? row.splice(-taken) : [];
 }
 
 /**
