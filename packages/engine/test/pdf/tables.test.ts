@@ -1457,6 +1457,62 @@ describe("a table whose cells are centred beside a cell wrapped onto two lines",
   });
 });
 
+describe("a table of figures ruled above and under its header, with rows set close together", () => {
+  // Note: as a browser or LaTeX sets a table with little padding between rows: the next row's first
+  // line is hardly further down than a cell's next line. Figures flush right at 260, 310 and 360.
+  const figureRights = [260, 310, 360];
+  const rowAt = (y: number, cells: readonly string[]): PdfLine[] =>
+    cells.flatMap((text, column): PdfLine[] => (text === "" ? [] : [{ text, x: column === 0 ? 72 : figureRights[column - 1]! - numberWidth(text, 10), y, size: 10 }]));
+  const page = (body: readonly PdfLine[]): PageItem[] => [
+    { rule: [70, 712, 362, 712] },
+    ...rowAt(700, ["Function", "2022", "2023", "2024"]),
+    { rule: [70, 695, 362, 695] },
+    ...body,
+    { rule: [70, Math.min(...body.map((line) => line.y)) - 6, 362, Math.min(...body.map((line) => line.y)) - 6] },
+  ];
+
+  it("keeps a row with empty cells a row of its own", async () => {
+    const body = [...rowAt(680, ["Health", "5,406", "5,598", "5,702"]), ...rowAt(666, ["Recreation", "301", "", ""]), ...rowAt(652, ["Total", "5,707", "5,598", "5,702"])];
+    expect(tableRows(await toMarkdown([page(body)]))).toEqual([
+      ["Function", "2022", "2023", "2024"],
+      ["Health", "5,406", "5,598", "5,702"],
+      ["Recreation", "301", "", ""],
+      ["Total", "5,707", "5,598", "5,702"],
+    ]);
+  });
+
+  it("keeps a label wrapped onto two lines, its figures on the last, in one row", async () => {
+    const body = [
+      ...rowAt(680, ["General public services", "", "", ""]),
+      ...rowAt(668, ["and administration of justice", "1,204", "1,260", "1,311"]),
+      ...rowAt(654, ["Defence", "412", "420", "455"]),
+      ...rowAt(640, ["Health", "5,406", "5,598", "5,702"]),
+    ];
+    expect(tableRows(await toMarkdown([page(body)]))).toEqual([
+      ["Function", "2022", "2023", "2024"],
+      ["General public services and administration of justice", "1,204", "1,260", "1,311"],
+      ["Defence", "412", "420", "455"],
+      ["Health", "5,406", "5,598", "5,702"],
+    ]);
+  });
+
+  it("keeps a label wrapped onto two lines, its figures centred beside it, in one row", async () => {
+    const body = [
+      ...rowAt(680, ["Health", "5,406", "5,598", "5,702"]),
+      ...rowAt(667, ["Recreation, culture and", "", "", ""]),
+      ...rowAt(661, ["", "301", "310", "322"]),
+      ...rowAt(655, ["religious services", "", "", ""]),
+      ...rowAt(641, ["Total", "5,707", "5,908", "6,024"]),
+    ];
+    expect(tableRows(await toMarkdown([page(body)]))).toEqual([
+      ["Function", "2022", "2023", "2024"],
+      ["Health", "5,406", "5,598", "5,702"],
+      ["Recreation, culture and religious services", "301", "310", "322"],
+      ["Total", "5,707", "5,908", "6,024"],
+    ]);
+  });
+});
+
 describe("a ruled table with sideways column headers", () => {
   it("reads the names set up the page over narrow columns as the header row", async () => {
     const names = ["Vaccination", "Dental care", "Physiotherapy", "Maternity"];
