@@ -85,8 +85,12 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
         (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.length === 1 && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
       const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
       // Note: a line centred between two lines of a wrapped cell, with text in a column its row
-      // already fills, is the next row's, with the cell's lines above it.
-      const clashes = around > 0 && current.cells.some((cell, column) => cell.length > 0 && row!.slice(0, -around).some((line) => line.cells[column]!.length > 0));
+      // already fills (not its cell's next line there), is the next row's, with the cell's lines above it.
+      const filledAbove = (column: number): PlacedLine | undefined => row!.slice(0, -around).findLast((line) => line.cells[column]!.length > 0);
+      const clashes =
+        around > 0 &&
+        current.cells.some((cell, column) => cell.length > 0 && filledAbove(column) !== undefined) &&
+        current.cells.every((cell, column) => cell.length === 0 || !filledAbove(column) || current.line.baseline - filledAbove(column)!.line.baseline > lead * CELL_PITCH_TOLERANCE);
       if (startsRow || clashes) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
       else row!.push(current);
     });
@@ -161,8 +165,8 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
 
 /**
  * How many lines at the end of the row above are the first lines of a cell of `band[index]`'s
- * row: the line sits between two lines of a cell wrapped onto several (less than a line under the
- * one, over the other), as a browser centres the other cells of a row beside its tallest one. The
+ * row: the line sits midway between two lines of a cell wrapped onto several (less than a line
+ * under the one, over the other), as a browser centres the other cells of a row beside its tallest one. The
  * lines above go on down to those below at the cell's pitch, with text only in the columns the
  * line leaves empty, and as many lines go on below it as are counted; the row above keeps a line.
  * Note: the padding between rows may be narrow enough that the cell's first line reads as the end
@@ -180,6 +184,9 @@ function cellLinesAround(row: readonly PlacedLine[], band: readonly PlacedLine[]
   }
   const last = row.at(-1)!;
   if (below.length === 0 || !onlyBeside(last) || !halfLine(last, current) || !halfLine(current, below[0]!) || !atPitch(last, below[0]!)) return 0;
+  // Note: centred, within a point: lines of two columns that flow apart (two lists side by side)
+  // fall between each other's lines anywhere.
+  if (Math.abs(current.line.baseline - last.line.baseline - (below[0]!.line.baseline - current.line.baseline)) > ONE_PITCH) return 0;
   let counted = 1;
   while (counted < below.length && counted + 1 < row.length && onlyBeside(row.at(-counted - 1)!) && atPitch(row.at(-counted - 1)!, row.at(-counted)!)) counted++;
   return counted < row.length ? counted : 0;
