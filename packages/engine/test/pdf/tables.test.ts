@@ -1513,6 +1513,32 @@ describe("a table of figures ruled above and under its header, with rows set clo
   });
 });
 
+describe("a table whose header names wrap onto different numbers of lines, centred", () => {
+  it("keeps the header one row when a two-line name sits between the lines of a three-line one", async () => {
+    // Note: as a word processor centres header cells vertically: "In" / "percent" falls half a line
+    // off the lines of "Number of" / "clauses in" / "Union laws", and "Category" on their middle one.
+    const header: PdfLine[] = [
+      { text: "Number of", x: 180, y: 700, size: 10 },
+      { text: "In", x: 290, y: 694, size: 10 },
+      { text: "Category", x: 72, y: 688, size: 10 },
+      { text: "clauses in", x: 180, y: 688, size: 10 },
+      { text: "percent", x: 290, y: 682, size: 10 },
+      { text: "Union laws", x: 180, y: 676, size: 10 },
+    ];
+    const rows = [
+      ["Commercial", "529", "10.1%"],
+      ["General", "75", "1.4%"],
+      ["Labour", "534", "10.2%"],
+    ];
+    const body = rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: [72, 180, 290][column]!, y: 655 - index * 14, size: 10 })));
+    const rules: PdfRule[] = [712, 666, 620].map((y) => ({ rule: [70, y, 340, y] }));
+    expect(tableRows(await toMarkdown([[...rules, ...header, ...body]]))).toEqual([
+      ["Category", "Number of clauses in Union laws", "In percent"],
+      ...rows,
+    ]);
+  });
+});
+
 describe("a ruled table with sideways column headers", () => {
   it("reads the names set up the page over narrow columns as the header row", async () => {
     const names = ["Vaccination", "Dental care", "Physiotherapy", "Maternity"];
