@@ -1539,6 +1539,37 @@ describe("a table whose header names wrap onto different numbers of lines, centr
   });
 });
 
+describe("a ruled table with a label spanning several rows", () => {
+  it("writes the label, centred on the rows it spans, in the first of them", async () => {
+    const rows: (readonly string[] | undefined)[][] = [
+      [["Sex"], ["Age"], ["Employed"], ["Unemployed"]],
+      [[], ["15-24"], ["1,120"], ["142"]],
+      [undefined, ["25-54"], ["6,480"], ["301"]],
+      [undefined, ["55+"], ["1,907"], ["88"]],
+      [[], ["15-24"], ["1,046"], ["131"]],
+      [undefined, ["25-54"], ["5,932"], ["276"]],
+      [undefined, ["55+"], ["1,733"], ["74"]],
+    ];
+    // Note: each row is LEADING + PADDING high, its text PADDING / 2 + 10 under its top; the labels
+    // are centred on their three rows, on the middle one's line.
+    const rowHeight = LEADING + PADDING;
+    const middleLine = (row: number): number => 700 - row * rowHeight - PADDING / 2 - 10;
+    const labels: PdfLine[] = [
+      { text: "Men", x: 76, y: middleLine(2), size: 10 },
+      { text: "Women", x: 76, y: middleLine(5), size: 10 },
+    ];
+    expect(tableRows(await toMarkdown([[...ruledTable(72, 700, [80, 80, 80, 80], rows), ...labels]]))).toEqual([
+      ["Sex", "Age", "Employed", "Unemployed"],
+      ["Men", "15-24", "1,120", "142"],
+      ["", "25-54", "6,480", "301"],
+      ["", "55+", "1,907", "88"],
+      ["Women", "15-24", "1,046", "131"],
+      ["", "25-54", "5,932", "276"],
+      ["", "55+", "1,733", "74"],
+    ]);
+  });
+});
+
 describe("a ruled table with sideways column headers", () => {
   it("reads the names set up the page over narrow columns as the header row", async () => {
     const names = ["Vaccination", "Dental care", "Physiotherapy", "Maternity"];

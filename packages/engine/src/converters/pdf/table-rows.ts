@@ -44,7 +44,7 @@ const SPACE_EM = 0.25;
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
  * empty (or fills nothing else) continues the cells above.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): PlacedLine[][] {
   const ruled = ruling !== "none";
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
@@ -96,8 +96,11 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     });
   });
   const grouped = rowRules.length === 0 && isBottomAligned(rows) ? withCellsOnBottomLines(rows) : rows;
-  return grouped.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+  return grouped;
 }
+
+/** A row's cells: each column's lines joined. */
+export const rowCells = (row: readonly PlacedLine[], columnCount: number): string[] => Array.from({ length: columnCount }, (_, column) => cellText(row, column));
 
 /** The index of the line of a row that fills its first column (the row's own line), or -1. */
 const ownLine = (row: readonly PlacedLine[]): number => row.findIndex((line) => line.cells[0]!.length > 0);

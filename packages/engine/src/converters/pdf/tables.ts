@@ -7,7 +7,7 @@ import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { placeRuns, textColumnGaps } from "./table-columns.js";
-import { buildRows } from "./table-rows.js";
+import { buildRows, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
 // A header set above a frame's first rule ends at most this many ems over it.
@@ -212,7 +212,9 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
     const place = inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts);
     return { line, ...inFirstColumnUnderRule(place, line, spanRules, columnEdges) };
   });
-  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none"));
+  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none");
+  const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
+  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : cells);
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
@@ -249,6 +251,35 @@ function inFirstMergedColumn(place: Omit<PlacedLine, "line">, cuts: readonly boo
     first = last;
   }
   return { cells, pieces };
+}
+
+/**
+ * A grid's rows with the text of a cell merged down several rows (no rule across its column between
+ * them, where rules divide the other columns) in the first of them, where one of them only has text
+ * there. Note: a browser or a word processor centres a cell spanning rows ("Men" beside the rows of
+ * three age groups) on them, which sets its text on a middle row; Markdown has no merged cells, and
+ * writes a merged cell's text in its first row, as it does its first column.
+ */
+function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], rules: readonly HorizontalRule[], columnEdges: readonly number[]): string[][] {
+  const result = cells.map((row) => [...row]);
+  const between = rowLines.slice(1).map((row, index) => ({ top: rowLines[index]!.at(-1)!.line.baseline, bottom: row[0]!.line.baseline - row[0]!.line.fontSize }));
+  const rulesBetween = between.map(({ top, bottom }) => rules.filter((rule) => rule.y > top && rule.y < bottom));
+  for (let column = 0; column + 1 < columnEdges.length; column++) {
+    const middle = (columnEdges[column]! + columnEdges[column + 1]!) / 2;
+    // Note: rows are merged in this column where rules run between them, but none across it.
+    const merged = rulesBetween.map((found) => found.length > 0 && !found.some((rule) => rule.left < middle && rule.right > middle));
+    for (let first = 0; first < result.length; first++) {
+      let last = first;
+      while (last < merged.length && merged[last]) last++;
+      const filled = result.slice(first, last + 1).flatMap((row, offset) => (row[column]!.trim() !== "" ? [first + offset] : []));
+      if (filled.length === 1 && filled[0] !== first) {
+        result[first]![column] = result[filled[0]!]![column]!;
+        result[filled[0]!]![column] = "";
+      }
+      first = last;
+    }
+  }
+  return result;
 }
 
 /**
