@@ -1539,6 +1539,41 @@ describe("a table whose header names wrap onto different numbers of lines, centr
   });
 });
 
+describe("a long table whose header is ruled above and under, its body open until its end", () => {
+  it("reads each page's header and body as one table, the header kept once, its wrapped name one cell", async () => {
+    // Note: as reportlab sets a long table: on each page a rule over the header, a rule under each
+    // group's name (the two meet), a rule under the names ("Pupils per" over "teacher"), and a rule
+    // under the body on the last page only. Names and figures flush right in their columns.
+    const rights = [200, 250, 310, 370];
+    const flushRight = (text: string, column: number, y: number, bold = false): PdfLine => ({ text, x: rights[column - 1]! - numberWidth(text, 9), y, size: 9, bold });
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, column) => (column === 0 ? { text, x: 72, y, size: 9 } : flushRight(text, column, y)));
+    // Helvetica's letters are about half an em wide: the names are placed by their length.
+    const name = (text: string, column: number, y: number): PdfLine => ({ text, x: rights[column - 1]! - text.length * 4.8, y, size: 9 });
+    const header: PageItem[] = [
+      { rule: [70, 760, 372, 760] },
+      { text: "Schools and pupils", x: 165, y: 750, size: 9 },
+      { text: "Teaching staff", x: 268, y: 750, size: 9 },
+      { rule: [150, 746, 260, 746] },
+      { rule: [260, 746, 370, 746] },
+      name("Pupils per", 4, 736),
+      { text: "District", x: 72, y: 726, size: 9 },
+      ...["Schools", "Pupils", "Teachers", "teacher"].map((text, index) => name(text, index + 1, 726)),
+      { rule: [70, 721, 372, 721] },
+    ];
+    const district = (index: number): string[] => [`District ${index}`, String(5 + index), `${index},${String(100 + index).slice(-3)}`, String(20 + index), (14 + (index % 9) / 10).toFixed(1)];
+    const body = (from: number, to: number): PdfLine[] => Array.from({ length: to - from + 1 }, (_, offset) => row(708 - offset * 12, district(from + offset))).flat();
+    const pages = [
+      [...header, ...body(1, 20)],
+      [...header, ...body(21, 30), { rule: [70, 708 - 9 * 12 - 6, 372, 708 - 9 * 12 - 6] } as PdfRule],
+    ];
+    expect(tableRows(await toMarkdown(pages))).toEqual([
+      ["", "Schools and pupils", "", "Teaching staff", ""],
+      ["District", "Schools", "Pupils", "Teachers", "Pupils per teacher"],
+      ...Array.from({ length: 30 }, (_, offset) => district(offset + 1)),
+    ]);
+  });
+});
+
 describe("a ruled table with a label spanning several rows", () => {
   it("writes the label, centred on the rows it spans, in the first of them", async () => {
     const rows: (readonly string[] | undefined)[][] = [

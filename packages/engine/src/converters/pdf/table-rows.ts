@@ -82,7 +82,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
       const startsRow =
         !continued ||
-        (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.length === 1 && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
+        (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.every(leavesFirstColumnEmpty) && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
       const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
       // Note: a line centred between two lines of a wrapped cell, with text in a column its row
       // already fills (not its cell's next line there), is the next row's, with the cell's lines above it.
@@ -101,6 +101,13 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
 
 /** A row's cells: each column's lines joined. */
 export const rowCells = (row: readonly PlacedLine[], columnCount: number): string[] => Array.from({ length: columnCount }, (_, column) => cellText(row, column));
+
+/**
+ * Whether no line of a row fills its first column. Note: rows so far that all leave the first column
+ * empty are the header (a group header over the names of the columns, then the names); the body's
+ * rows have their labels there.
+ */
+const leavesFirstColumnEmpty = (row: readonly PlacedLine[]): boolean => row.every((line) => line.cells[0]!.length === 0);
 
 /** The index of the line of a row that fills its first column (the row's own line), or -1. */
 const ownLine = (row: readonly PlacedLine[]): number => row.findIndex((line) => line.cells[0]!.length > 0);

@@ -427,13 +427,14 @@ const joinCell = (cell: string, rest: string): string => (rest.trim() === "" ? c
  */
 export function joinContinuedTables(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
-  // Note: the page the last part of the table being joined is on.
+  // Note: the last part of the table being joined, and the page it is on.
+  let lastPart: TableBlock | undefined;
   let lastPage = -1;
   blocks.forEach((block, index) => {
     const previous = joined.at(-1);
     const next = blocks[index + 1];
     if (previous?.kind === "table" && isContinuedCaption(block) && next?.kind === "table" && goesOn(previous, next, lastPage)) return;
-    if (block.kind === "table" && previous?.kind === "table" && goesOn(previous, block, lastPage)) {
+    if (block.kind === "table" && previous?.kind === "table" && (goesOn(previous, block, lastPage) || isStackedUnder(lastPart!, block))) {
       const body = block.rows.slice(repeatedHeaderRows(previous.rows, block.rows));
       const [first, ...rest] = body;
       const broken = first !== undefined && previous.rows.length > 1 && continuesRow(first);
@@ -442,7 +443,10 @@ export function joinContinuedTables(blocks: readonly Block[]): Block[] {
     } else {
       joined.push(block);
     }
-    if (block.kind === "table") lastPage = block.box.pageIndex;
+    if (block.kind === "table") {
+      lastPart = block;
+      lastPage = block.box.pageIndex;
+    }
   });
   return joined;
 }
@@ -452,6 +456,23 @@ type TableBlock = Extract<Block, { kind: "table" }>;
 /** Whether a table on the page after `lastPage` (where the table before it ended) has its columns. */
 const goesOn = (previous: TableBlock, table: TableBlock, lastPage: number): boolean =>
   table.box.pageIndex === lastPage + 1 && table.rows[0]?.length === previous.rows[0]?.length;
+
+// Note: a table's next row starts at most this many ems (of its type) under the row above.
+const NEXT_ROW_EM = 2.5;
+
+/**
+ * Whether a table is the body of the table (or the part of one) right above it on its page: same
+ * columns, its first line no further under the other's last line than a next row. Note: a header ruled above and
+ * under, over a body with no rule under it (a long table's page before its last), is a ruled
+ * table of its own over a table without rules.
+ */
+function isStackedUnder(previous: TableBlock, table: TableBlock): boolean {
+  const above = previous.lines?.at(-1);
+  const first = table.lines?.[0];
+  if (!above || !first || table.box.pageIndex !== previous.box.pageIndex || table.rows[0]?.length !== previous.rows[0]?.length) return false;
+  const gap = first.baseline - above.baseline;
+  return gap > 0 && gap <= NEXT_ROW_EM * above.fontSize && table.box.left < previous.box.right && table.box.right > previous.box.left;
+}
 
 // A caption repeated over a table's next part: "Table 4 (continued)", "(cont.)", "— continued".
 const CONTINUED = /(?:^|[\s(—–-])(?:continued|cont\.|cont['’]d)\)?\.?$/iu;
