@@ -1517,23 +1517,25 @@ describe("a table whose header names wrap onto different numbers of lines, centr
   it("keeps the header one row when a two-line name sits between the lines of a three-line one", async () => {
     // Note: as a word processor centres header cells vertically: "In" / "percent" falls half a line
     // off the lines of "Number of" / "clauses in" / "Union laws", and "Category" on their middle one.
+    const columns = [72, 180, 290, 350, 460];
     const header: PdfLine[] = [
-      { text: "Number of", x: 180, y: 700, size: 10 },
-      { text: "In", x: 290, y: 694, size: 10 },
+      ...[1, 3].map((column): PdfLine => ({ text: "Number of", x: columns[column]!, y: 700, size: 10 })),
+      ...[2, 4].map((column): PdfLine => ({ text: "In", x: columns[column]!, y: 694, size: 10 })),
       { text: "Category", x: 72, y: 688, size: 10 },
-      { text: "clauses in", x: 180, y: 688, size: 10 },
-      { text: "percent", x: 290, y: 682, size: 10 },
-      { text: "Union laws", x: 180, y: 676, size: 10 },
+      ...[1, 3].map((column): PdfLine => ({ text: "clauses in", x: columns[column]!, y: 688, size: 10 })),
+      ...[2, 4].map((column): PdfLine => ({ text: "percent", x: columns[column]!, y: 682, size: 10 })),
+      { text: "Union laws", x: columns[1]!, y: 676, size: 10 },
+      { text: "State laws", x: columns[3]!, y: 676, size: 10 },
     ];
     const rows = [
-      ["Commercial", "529", "10.1%"],
-      ["General", "75", "1.4%"],
-      ["Labour", "534", "10.2%"],
+      ["Commercial", "529", "10.1%", "817", "3.9%"],
+      ["General", "75", "1.4%", "360", "1.7%"],
+      ["Labour", "534", "10.2%", "17285", "82.7%"],
     ];
-    const body = rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: [72, 180, 290][column]!, y: 655 - index * 14, size: 10 })));
-    const rules: PdfRule[] = [712, 666, 620].map((y) => ({ rule: [70, y, 340, y] }));
+    const body = rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: columns[column]!, y: 655 - index * 14, size: 10 })));
+    const rules: PdfRule[] = [712, 666, 620].map((y) => ({ rule: [70, y, 520, y] }));
     expect(tableRows(await toMarkdown([[...rules, ...header, ...body]]))).toEqual([
-      ["Category", "Number of clauses in Union laws", "In percent"],
+      ["Category", "Number of clauses in Union laws", "In percent", "Number of clauses in State laws", "In percent"],
       ...rows,
     ]);
   });
@@ -1653,6 +1655,36 @@ describe("a table of figures with footnote marks", () => {
       ["South", "2,905", "2,887a", "2,902"],
       ["East", "987", "1,001", "1,010"],
       ["West", "1,518", "1,527", "1,540b"],
+    ]);
+  });
+});
+
+describe("a table of figures with group headers and no rules", () => {
+  it("writes each group's name, centred over its columns, in the first of them", async () => {
+    // Note: as a spreadsheet prints cells merged over the months of a quarter: each name centred on
+    // its cells (45 points wide from x 150), the months centred in theirs, the figures flush right.
+    const cellLeft = (column: number): number => 150 + (column - 1) * 45;
+    const centred = (text: string, from: number, to: number, y: number): PdfLine => ({ text, x: (cellLeft(from) + cellLeft(to + 1)) / 2 - text.length * 2.4, y, size: 9 });
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun"];
+    const figures = (y: number, label: string, values: readonly string[]): PdfLine[] => [
+      { text: label, x: 72, y, size: 9 },
+      ...values.map((text, index): PdfLine => ({ text, x: cellLeft(index + 2) - 4 - numberWidth(text, 9), y, size: 9 })),
+    ];
+    const lines: PdfLine[] = [
+      centred("First quarter", 1, 3, 700),
+      centred("Second quarter", 4, 6, 700),
+      { text: "Office", x: 72, y: 688, size: 9 },
+      ...months.map((text, index) => centred(text, index + 1, index + 1, 688)),
+      ...figures(675, "Aberton", ["110", "123", "136", "149", "162", "175"]),
+      ...figures(664, "Belmarsh", ["247", "260", "273", "286", "299", "222"]),
+      ...figures(653, "Carrow", ["384", "397", "320", "333", "346", "359"]),
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["", "First quarter", "", "", "Second quarter", "", ""],
+      ["Office", ...months],
+      ["Aberton", "110", "123", "136", "149", "162", "175"],
+      ["Belmarsh", "247", "260", "273", "286", "299", "222"],
+      ["Carrow", "384", "397", "320", "333", "346", "359"],
     ]);
   });
 });

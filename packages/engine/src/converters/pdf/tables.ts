@@ -23,6 +23,10 @@ const PROSE_WIDTH_SHARE = 0.8;
 const COLUMN_SPACE_EM = 0.7;
 // A rule under a spanning header cell runs at most this many ems under its baseline.
 const RULE_UNDER_CELL_EM = 1.2;
+// A group header's columns are named on one of the next this many lines.
+const GROUP_HEADER_REACH = 3;
+// A group header is centred over its columns when its middle is within this many ems of theirs.
+const SPAN_CENTRE_EM = 1;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
@@ -207,11 +211,13 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const tableLeft = Math.min(...cellLines.map((line) => line.x));
   const columnEdges = [frame?.left ?? tableLeft, ...boundaries, frame?.right ?? Math.max(...cellLines.map((line) => line.right))];
   const spanRules = frame ? dividers.filter((rule) => rule.right - rule.left < frame.right - frame.left - 2 * EDGE) : [];
-  const placed: PlacedLine[] = cellLines.map((line) => {
-    const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
-    const place = inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts);
-    return { line, ...inFirstColumnUnderRule(place, line, spanRules, columnEdges) };
-  });
+  const placed: PlacedLine[] = withGroupsOverTheirColumns(
+    cellLines.map((line) => {
+      const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
+      const place = inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts);
+      return { line, ...inFirstColumnUnderRule(place, line, spanRules, columnEdges) };
+    }),
+  );
   const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none");
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
   const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : cells);
@@ -280,6 +286,53 @@ function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedL
     }
   }
   return result;
+}
+
+/**
+ * The lines with each group header (a name over several columns, without a rule under it to show
+ * which, on a line of the header over the first label) written in the first of its columns. Note: a group's name is centred over its columns,
+ * which sets it in a middle one; the names of the columns on the next line that has more of them
+ * show where those are. A group takes the run of columns around it, empty on its line and nearer
+ * its name than any other name on the line, whose names' middle is its middle, within an em; the
+ * widest such run.
+ */
+function withGroupsOverTheirColumns(placed: readonly PlacedLine[]): PlacedLine[] {
+  // Note: groups are named in the header, over the first line with a label in the first column.
+  const firstLabelled = placed.findIndex((line) => line.cells[0]!.length > 0);
+  return placed.map((group, index) => {
+    const filled = (placed: PlacedLine): number[] => placed.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
+    const own = filled(group);
+    const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find((line) => filled(line).length > own.length) : undefined;
+    if (!names || own.length === 0) return group;
+    const centre = (pieces: readonly TextRun[]): number => (Math.min(...pieces.map((piece) => piece.x)) + Math.max(...pieces.map((piece) => piece.right))) / 2;
+    const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? centre(pieces) : undefined));
+    const groupCentres = new Map(own.map((column) => [column, centre(group.pieces[column]!)]));
+    const nearest = (x: number): number => own.reduce((best, column) => (Math.abs(groupCentres.get(column)! - x) < Math.abs(groupCentres.get(best)! - x) ? column : best));
+    const cells = group.cells.map((cell) => [...cell]);
+    const pieces = group.pieces.map((column) => [...column]);
+    // Note: a group's name stands over named columns; a name over none on that line is a cell's
+    // first line, the rest of it under it.
+    for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined)) {
+      const middle = groupCentres.get(column)!;
+      const belongs = (other: number): boolean => nameCentres[other] !== undefined && (other === column || (cells[other]!.length === 0 && nearest(nameCentres[other]!) === column));
+      let first = column;
+      let last = column;
+      while (first > 0 && belongs(first - 1)) first--;
+      while (last + 1 < cells.length && belongs(last + 1)) last++;
+      const tolerance = SPAN_CENTRE_EM * group.pieces[column]![0]!.fontSize;
+      let span: { from: number; to: number } | undefined;
+      for (let from = first; from <= column; from++) {
+        for (let to = Math.max(column, from + 1); to <= last; to++) {
+          const centred = Math.abs((nameCentres[from]! + nameCentres[to]!) / 2 - middle) <= tolerance;
+          if (centred && (!span || to - from > span.to - span.from)) span = { from, to };
+        }
+      }
+      if (!span || span.from === column) continue;
+      cells[span.from] = cells[column]!.splice(0);
+      pieces[span.from] = pieces[column]!.splice(0);
+    }
+    return { ...group, cells, pieces };
+  });
 }
 
 /**
