@@ -84,14 +84,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
         !continued ||
         (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.every(leavesFirstColumnEmpty) && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
       const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
-      // Note: a line centred between two lines of a wrapped cell, with text in a column its row
-      // already fills (not its cell's next line there), is the next row's, with the cell's lines above it.
-      const filledAbove = (column: number): PlacedLine | undefined => row!.slice(0, -around).findLast((line) => line.cells[column]!.length > 0);
-      const clashes =
-        around > 0 &&
-        current.cells.some((cell, column) => cell.length > 0 && filledAbove(column) !== undefined) &&
-        current.cells.every((cell, column) => cell.length === 0 || !filledAbove(column) || current.line.baseline - filledAbove(column)!.line.baseline > lead * CELL_PITCH_TOLERANCE);
-      if (startsRow || clashes) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
+      if (startsRow || (around > 0 && fillsFilledCell(row!.slice(0, -around), current, lead))) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
       else row!.push(current);
     });
   });
@@ -176,9 +169,10 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
 /**
  * How many lines at the end of the row above are the first lines of a cell of `band[index]`'s
  * row: the line sits midway between two lines of a cell wrapped onto several (less than a line
- * under the one, over the other), as a browser centres the other cells of a row beside its tallest one. The
- * lines above go on down to those below at the cell's pitch, with text only in the columns the
- * line leaves empty, and as many lines go on below it as are counted; the row above keeps a line.
+ * under the one, over the other), as a browser centres the other cells of a row beside its
+ * tallest one. The lines above go on down to those below at the cell's pitch, with text only in
+ * the columns the line leaves empty, and as many lines go on below it as are counted; the row
+ * above keeps a line.
  * Note: the padding between rows may be narrow enough that the cell's first line reads as the end
  * of the row above.
  */
@@ -200,6 +194,18 @@ function cellLinesAround(row: readonly PlacedLine[], band: readonly PlacedLine[]
   let counted = 1;
   while (counted < below.length && counted + 1 < row.length && onlyBeside(row.at(-counted - 1)!) && atPitch(row.at(-counted - 1)!, row.at(-counted)!)) counted++;
   return counted < row.length ? counted : 0;
+}
+
+/**
+ * Whether a line centred between two lines of a wrapped cell is the next row's: it has text in a
+ * column the row above already fills, and none that goes on there from the line above at the cell
+ * pitch (the next line of a cell, as a header's names wrapped onto fewer lines are).
+ */
+function fillsFilledCell(row: readonly PlacedLine[], current: PlacedLine, lead: number): boolean {
+  const filledAbove = (column: number): PlacedLine | undefined => row.findLast((line) => line.cells[column]!.length > 0);
+  const columns = current.cells.flatMap((cell, column) => (cell.length > 0 ? [column] : []));
+  const above = columns.map(filledAbove);
+  return above.some((line) => line !== undefined) && above.every((line) => line === undefined || current.line.baseline - line.line.baseline > lead * CELL_PITCH_TOLERANCE);
 }
 
 /**

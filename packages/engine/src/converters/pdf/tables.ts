@@ -290,49 +290,60 @@ function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedL
 
 /**
  * The lines with each group header (a name over several columns, without a rule under it to show
- * which, on a line of the header over the first label) written in the first of its columns. Note: a group's name is centred over its columns,
- * which sets it in a middle one; the names of the columns on the next line that has more of them
- * show where those are. A group takes the run of columns around it, empty on its line and nearer
- * its name than any other name on the line, whose names' middle is its middle, within an em; the
- * widest such run.
+ * which, on a line of the header over the first label) written in the first of its columns.
+ * Note: a group's name is centred over its columns, which sets it in a middle one; the names of
+ * the columns on the next line that has more of them show where those are.
  */
 function withGroupsOverTheirColumns(placed: readonly PlacedLine[]): PlacedLine[] {
   // Note: groups are named in the header, over the first line with a label in the first column.
   const firstLabelled = placed.findIndex((line) => line.cells[0]!.length > 0);
+  const filled = (line: PlacedLine): number[] => line.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
   return placed.map((group, index) => {
-    const filled = (placed: PlacedLine): number[] => placed.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
     const own = filled(group);
     const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find((line) => filled(line).length > own.length) : undefined;
     if (!names || own.length === 0) return group;
-    const centre = (pieces: readonly TextRun[]): number => (Math.min(...pieces.map((piece) => piece.x)) + Math.max(...pieces.map((piece) => piece.right))) / 2;
-    const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? centre(pieces) : undefined));
-    const groupCentres = new Map(own.map((column) => [column, centre(group.pieces[column]!)]));
-    const nearest = (x: number): number => own.reduce((best, column) => (Math.abs(groupCentres.get(column)! - x) < Math.abs(groupCentres.get(best)! - x) ? column : best));
+    const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
     const cells = group.cells.map((cell) => [...cell]);
     const pieces = group.pieces.map((column) => [...column]);
     // Note: a group's name stands over named columns; a name over none on that line is a cell's
     // first line, the rest of it under it.
     for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined)) {
-      const middle = groupCentres.get(column)!;
-      const belongs = (other: number): boolean => nameCentres[other] !== undefined && (other === column || (cells[other]!.length === 0 && nearest(nameCentres[other]!) === column));
-      let first = column;
-      let last = column;
-      while (first > 0 && belongs(first - 1)) first--;
-      while (last + 1 < cells.length && belongs(last + 1)) last++;
-      const tolerance = SPAN_CENTRE_EM * group.pieces[column]![0]!.fontSize;
-      let span: { from: number; to: number } | undefined;
-      for (let from = first; from <= column; from++) {
-        for (let to = Math.max(column, from + 1); to <= last; to++) {
-          const centred = Math.abs((nameCentres[from]! + nameCentres[to]!) / 2 - middle) <= tolerance;
-          if (centred && (!span || to - from > span.to - span.from)) span = { from, to };
-        }
-      }
-      if (!span || span.from === column) continue;
-      cells[span.from] = cells[column]!.splice(0);
-      pieces[span.from] = pieces[column]!.splice(0);
+      const first = firstColumnOfGroup(group, column, cells, nameCentres);
+      if (first === column) continue;
+      cells[first] = cells[column]!.splice(0);
+      pieces[first] = pieces[column]!.splice(0);
     }
     return { ...group, cells, pieces };
   });
+}
+
+/** The middle of some pieces of text. */
+const middleOf = (pieces: readonly TextRun[]): number => (Math.min(...pieces.map((piece) => piece.x)) + Math.max(...pieces.map((piece) => piece.right))) / 2;
+
+/**
+ * The first column a group's name in `column` spans: of the runs of two columns or more around it,
+ * named under it, empty on its line (`cells`) and nearer its name than any other name on the line,
+ * the widest whose names' middle is its middle, within an em; or `column` itself.
+ */
+function firstColumnOfGroup(group: PlacedLine, column: number, cells: readonly string[][], nameCentres: readonly (number | undefined)[]): number {
+  const groupCentres = group.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
+  const nearestGroup = (x: number): number =>
+    groupCentres.reduce<number>((best, centre, other) => (centre !== undefined && (best < 0 || Math.abs(centre - x) < Math.abs(groupCentres[best]! - x)) ? other : best), -1);
+  const belongs = (other: number): boolean => nameCentres[other] !== undefined && cells[other]!.length === 0 && nearestGroup(nameCentres[other]!) === column;
+  let first = column;
+  let last = column;
+  while (first > 0 && belongs(first - 1)) first--;
+  while (last + 1 < cells.length && belongs(last + 1)) last++;
+  const middle = groupCentres[column]!;
+  const tolerance = SPAN_CENTRE_EM * group.pieces[column]![0]!.fontSize;
+  let span: { from: number; to: number } | undefined;
+  for (let from = first; from <= column; from++) {
+    for (let to = Math.max(column, from + 1); to <= last; to++) {
+      const centred = Math.abs((nameCentres[from]! + nameCentres[to]!) / 2 - middle) <= tolerance;
+      if (centred && (!span || to - from > span.to - span.from)) span = { from, to };
+    }
+  }
+  return span?.from ?? column;
 }
 
 /**
