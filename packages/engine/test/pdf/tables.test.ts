@@ -1659,6 +1659,33 @@ describe("a table of figures with footnote marks", () => {
   });
 });
 
+describe("a statement of figures with totals ruled under", () => {
+  it("keeps a total in its column though the rule under it runs under the column before, empty on its row", async () => {
+    // Note: as accounts are set: a rule over the figures' columns above each total, and under it.
+    const rights = [260, 330];
+    const row = (y: number, cells: readonly string[]): PdfLine[] =>
+      cells.flatMap((text, column): PdfLine[] => (text === "" ? [] : [{ text, x: column === 0 ? 72 : rights[column - 1]! - numberWidth(text, 10), y, size: 10 }]));
+    const lines: PageItem[] = [
+      ...row(700, ["Item", "2024", "2023"]),
+      { rule: [70, 695, 332, 695] },
+      ...row(682, ["Grants", "1,200", "1,150"]),
+      ...row(668, ["Donations", "", "3,850"]),
+      { rule: [220, 662, 332, 662] },
+      ...row(650, ["Total income", "1,200", "5,000"]),
+      ...row(636, ["Transfer to reserves", "", "5,000"]),
+      { rule: [220, 632, 332, 632] },
+      { rule: [70, 620, 332, 620] },
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Item", "2024", "2023"],
+      ["Grants", "1,200", "1,150"],
+      ["Donations", "", "3,850"],
+      ["Total income", "1,200", "5,000"],
+      ["Transfer to reserves", "", "5,000"],
+    ]);
+  });
+});
+
 describe("a table of figures with group headers and no rules", () => {
   it("writes each group's name, centred over its columns, in the first of them", async () => {
     // Note: as a spreadsheet prints cells merged over the months of a quarter: each name centred on

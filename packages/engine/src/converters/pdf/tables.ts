@@ -211,12 +211,16 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const tableLeft = Math.min(...cellLines.map((line) => line.x));
   const columnEdges = [frame?.left ?? tableLeft, ...boundaries, frame?.right ?? Math.max(...cellLines.map((line) => line.right))];
   const spanRules = frame ? dividers.filter((rule) => rule.right - rule.left < frame.right - frame.left - 2 * EDGE) : [];
-  const placed: PlacedLine[] = withGroupsOverTheirColumns(
-    cellLines.map((line) => {
-      const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
-      const place = inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts);
-      return { line, ...inFirstColumnUnderRule(place, line, spanRules, columnEdges) };
-    }),
+  const places: PlacedLine[] = cellLines.map((line) => {
+    const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
+    return { line, ...inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts) };
+  });
+  // Note: groups are named in the header, over the first line with a label in the first column; a
+  // rule under figures further down is a total's.
+  const firstLabelled = places.findIndex((place) => place.cells[0]!.length > 0);
+  const placed = withGroupsOverTheirColumns(
+    places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
+    firstLabelled,
   );
   const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none");
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
@@ -290,13 +294,11 @@ function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedL
 
 /**
  * The lines with each group header (a name over several columns, without a rule under it to show
- * which, on a line of the header over the first label) written in the first of its columns.
+ * which, on a line of the header: over the line `firstLabelled`) written in the first of its columns.
  * Note: a group's name is centred over its columns, which sets it in a middle one; the names of
  * the columns on the next line that has more of them show where those are.
  */
-function withGroupsOverTheirColumns(placed: readonly PlacedLine[]): PlacedLine[] {
-  // Note: groups are named in the header, over the first line with a label in the first column.
-  const firstLabelled = placed.findIndex((line) => line.cells[0]!.length > 0);
+function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled: number): PlacedLine[] {
   const filled = (line: PlacedLine): number[] => line.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
   return placed.map((group, index) => {
     const own = filled(group);
