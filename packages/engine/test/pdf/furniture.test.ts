@@ -99,4 +99,15 @@ describe("removeFurniture", () => {
     const markdown = (await convert(makePdf(pages), { filename: "sections.pdf", pdf: { mode: "fast" } })).markdown;
     sections.forEach((name, index) => expect(markdown).toContain(`${index + 1} ${name}`));
   });
+
+  it("drops the page number of a landscape page, set sideways in the side margin", async () => {
+    // As a portrait page turned for a wide table prints its number: upright on the paper, so
+    // reading up the turned page at its left edge, level with the middle of the text.
+    const text: PdfLine[] = [
+      { text: "Inspections are made each quarter at every site the board runs.", x: 126, y: 420, size: 11 },
+      { text: "Each site is rated on a scale of four, from poor to excellent.", x: 126, y: 406, size: 11 },
+    ];
+    const markdown = (await convert(makePdf([[...text, { text: "12", x: 40, y: 410, size: 10, sideways: true }]]), { filename: "turned.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown.trim()).toBe("Inspections are made each quarter at every site the board runs. Each site is rated on a scale of four, from poor to excellent.");
+  });
 });

@@ -393,6 +393,29 @@ describe("pdf tables", () => {
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
 
+  it("joins a table continued under its caption marked '(continued)', keeping its two header rows once", async () => {
+    const header = [
+      [["Region"], ["Population"], ["Change"]],
+      [[], ["(thousands)"], ["(%)"]],
+    ];
+    const row = (index: number): string[][] => [[`District ${index}`], [`${index * 3},${100 + index}`], [`${index % 4}.${index % 7}`]];
+    const caption = (text: string): PdfLine => ({ text, x: 72, y: 760, bold: true });
+    // The next part under the caption repeated, or right at the top of the page.
+    for (const nextCaption of [[caption("Table 2. Population by district (continued)")], []]) {
+      const pages = [
+        [caption("Table 2. Population by district"), ...ruledTable(72, 740, [120, 120, 80], [...header, row(1), row(2), row(3)])],
+        [...nextCaption, ...ruledTable(72, 740, [120, 120, 80], [...header, row(4), row(5)])],
+      ];
+      const markdown = await toMarkdown(pages);
+      expect(tableRows(markdown)).toEqual([
+        ["Region", "Population", "Change"],
+        ["", "(thousands)", "(%)"],
+        ...[1, 2, 3, 4, 5].map((index) => row(index).map(([cell]) => cell!)),
+      ]);
+      expect(markdown).not.toContain("(continued)");
+    }
+  });
+
   it("joins the last row of a table, alone at the top of the next page, to the table", async () => {
     // Word breaks a long table wherever the page ends, so its last row may stand alone on the
     // next page (without a repeated header row).
@@ -1436,6 +1459,307 @@ describe("a borderless table whose header names wrap", () => {
   });
 });
 
+describe("a table whose cells are centred beside a cell wrapped onto two lines", () => {
+  it("keeps the first line of the wrapped cell in its row, not the row above", async () => {
+    // Note: as a browser sets cells (vertically centred by default): the one-line cells of a row
+    // sit half a line under the first line of the wrapped cell, half a line over its second.
+    const rows: Row[] = [
+      [["Band"], ["Income threshold"], ["Rate"], ["Allowance"]],
+      [["A"], ["Up to 12,570"], ["0"], ["1,000"]],
+      [["B"], ["12,571 to", "50,270"], ["20"], ["750"]],
+      [["C"], ["50,271 to", "125,140"], ["40"], ["500"]],
+      [["D"], ["Over 125,140"], ["45"], ["250"]],
+    ];
+    const expected = rows.map((row) => row.map((cell) => cell.join(" ")));
+    const lines = borderlessTable([72, 120, 220, 280], 700, rows, { padding: 2, centred: true });
+    const rules: PdfRule[] = [712, 696, lowestBaseline(lines) - 5].map((y) => ({ rule: [70, y, 350, y] }));
+    for (const page of [lines, [...rules, ...lines]]) {
+      expect(tableRows(await toMarkdown([page]))).toEqual(expected);
+    }
+  });
+});
+
+describe("a table of figures ruled above and under its header, with rows set close together", () => {
+  // Note: as a browser or LaTeX sets a table with little padding between rows: the next row's first
+  // line is hardly further down than a cell's next line. Figures flush right at 260, 310 and 360.
+  const figureRights = [260, 310, 360];
+  const rowAt = (y: number, cells: readonly string[]): PdfLine[] =>
+    cells.flatMap((text, column): PdfLine[] => (text === "" ? [] : [{ text, x: column === 0 ? 72 : figureRights[column - 1]! - numberWidth(text, 10), y, size: 10 }]));
+  const page = (body: readonly PdfLine[]): PageItem[] => [
+    { rule: [70, 712, 362, 712] },
+    ...rowAt(700, ["Function", "2022", "2023", "2024"]),
+    { rule: [70, 695, 362, 695] },
+    ...body,
+    { rule: [70, Math.min(...body.map((line) => line.y)) - 6, 362, Math.min(...body.map((line) => line.y)) - 6] },
+  ];
+
+  it("keeps a row with empty cells a row of its own", async () => {
+    const body = [...rowAt(680, ["Health", "5,406", "5,598", "5,702"]), ...rowAt(666, ["Recreation", "301", "", ""]), ...rowAt(652, ["Total", "5,707", "5,598", "5,702"])];
+    expect(tableRows(await toMarkdown([page(body)]))).toEqual([
+      ["Function", "2022", "2023", "2024"],
+      ["Health", "5,406", "5,598", "5,702"],
+      ["Recreation", "301", "", ""],
+      ["Total", "5,707", "5,598", "5,702"],
+    ]);
+  });
+
+  it("keeps a label wrapped onto two lines, its figures on the last, in one row", async () => {
+    const body = [
+      ...rowAt(680, ["General public services", "", "", ""]),
+      ...rowAt(668, ["and administration of justice", "1,204", "1,260", "1,311"]),
+      ...rowAt(654, ["Defence", "412", "420", "455"]),
+      ...rowAt(640, ["Health", "5,406", "5,598", "5,702"]),
+    ];
+    expect(tableRows(await toMarkdown([page(body)]))).toEqual([
+      ["Function", "2022", "2023", "2024"],
+      ["General public services and administration of justice", "1,204", "1,260", "1,311"],
+      ["Defence", "412", "420", "455"],
+      ["Health", "5,406", "5,598", "5,702"],
+    ]);
+  });
+
+  it("keeps a label wrapped onto two lines, its figures centred beside it, in one row", async () => {
+    const body = [
+      ...rowAt(680, ["Health", "5,406", "5,598", "5,702"]),
+      ...rowAt(667, ["Recreation, culture and", "", "", ""]),
+      ...rowAt(661, ["", "301", "310", "322"]),
+      ...rowAt(655, ["religious services", "", "", ""]),
+      ...rowAt(641, ["Total", "5,707", "5,908", "6,024"]),
+    ];
+    expect(tableRows(await toMarkdown([page(body)]))).toEqual([
+      ["Function", "2022", "2023", "2024"],
+      ["Health", "5,406", "5,598", "5,702"],
+      ["Recreation, culture and religious services", "301", "310", "322"],
+      ["Total", "5,707", "5,908", "6,024"],
+    ]);
+  });
+});
+
+describe("a table whose header names wrap onto different numbers of lines, centred", () => {
+  it("keeps the header one row when a two-line name sits between the lines of a three-line one", async () => {
+    // Note: as a word processor centres header cells vertically: "In" / "percent" falls half a line
+    // off the lines of "Number of" / "clauses in" / "Union laws", and "Category" on their middle one.
+    const columns = [72, 180, 290, 350, 460];
+    const header: PdfLine[] = [
+      ...[1, 3].map((column): PdfLine => ({ text: "Number of", x: columns[column]!, y: 700, size: 10 })),
+      ...[2, 4].map((column): PdfLine => ({ text: "In", x: columns[column]!, y: 694, size: 10 })),
+      { text: "Category", x: 72, y: 688, size: 10 },
+      ...[1, 3].map((column): PdfLine => ({ text: "clauses in", x: columns[column]!, y: 688, size: 10 })),
+      ...[2, 4].map((column): PdfLine => ({ text: "percent", x: columns[column]!, y: 682, size: 10 })),
+      { text: "Union laws", x: columns[1]!, y: 676, size: 10 },
+      { text: "State laws", x: columns[3]!, y: 676, size: 10 },
+    ];
+    const rows = [
+      ["Commercial", "529", "10.1%", "817", "3.9%"],
+      ["General", "75", "1.4%", "360", "1.7%"],
+      ["Labour", "534", "10.2%", "17285", "82.7%"],
+    ];
+    const body = rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: columns[column]!, y: 655 - index * 14, size: 10 })));
+    const rules: PdfRule[] = [712, 666, 620].map((y) => ({ rule: [70, y, 520, y] }));
+    expect(tableRows(await toMarkdown([[...rules, ...header, ...body]]))).toEqual([
+      ["Category", "Number of clauses in Union laws", "In percent", "Number of clauses in State laws", "In percent"],
+      ...rows,
+    ]);
+  });
+});
+
+describe("a long table whose header is ruled above and under, its body open until its end", () => {
+  it("reads each page's header and body as one table, the header kept once, its wrapped name one cell", async () => {
+    // Note: as reportlab sets a long table: on each page a rule over the header, a rule under each
+    // group's name (the two meet), a rule under the names ("Pupils per" over "teacher"), and a rule
+    // under the body on the last page only. Names and figures flush right in their columns.
+    const rights = [200, 250, 310, 370];
+    const flushRight = (text: string, column: number, y: number, bold = false): PdfLine => ({ text, x: rights[column - 1]! - numberWidth(text, 9), y, size: 9, bold });
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, column) => (column === 0 ? { text, x: 72, y, size: 9 } : flushRight(text, column, y)));
+    // Helvetica's letters are about half an em wide: the names are placed by their length.
+    const name = (text: string, column: number, y: number): PdfLine => ({ text, x: rights[column - 1]! - text.length * 4.8, y, size: 9 });
+    const header: PageItem[] = [
+      { rule: [70, 760, 372, 760] },
+      { text: "Schools and pupils", x: 165, y: 750, size: 9 },
+      { text: "Teaching staff", x: 268, y: 750, size: 9 },
+      { rule: [150, 746, 260, 746] },
+      { rule: [260, 746, 370, 746] },
+      name("Pupils per", 4, 736),
+      { text: "District", x: 72, y: 726, size: 9 },
+      ...["Schools", "Pupils", "Teachers", "teacher"].map((text, index) => name(text, index + 1, 726)),
+      { rule: [70, 721, 372, 721] },
+    ];
+    const district = (index: number): string[] => [`District ${index}`, String(5 + index), `${index},${String(100 + index).slice(-3)}`, String(20 + index), (14 + (index % 9) / 10).toFixed(1)];
+    const body = (from: number, to: number): PdfLine[] => Array.from({ length: to - from + 1 }, (_, offset) => row(708 - offset * 12, district(from + offset))).flat();
+    const pages = [
+      [...header, ...body(1, 20)],
+      [...header, ...body(21, 30), { rule: [70, 708 - 9 * 12 - 6, 372, 708 - 9 * 12 - 6] } as PdfRule],
+    ];
+    expect(tableRows(await toMarkdown(pages))).toEqual([
+      ["", "Schools and pupils", "", "Teaching staff", ""],
+      ["District", "Schools", "Pupils", "Teachers", "Pupils per teacher"],
+      ...Array.from({ length: 30 }, (_, offset) => district(offset + 1)),
+    ]);
+  });
+});
+
+describe("a ruled table with a label spanning several rows", () => {
+  it("writes the label, centred on the rows it spans, in the first of them", async () => {
+    const rows: (readonly string[] | undefined)[][] = [
+      [["Sex"], ["Age"], ["Employed"], ["Unemployed"]],
+      [[], ["15-24"], ["1,120"], ["142"]],
+      [undefined, ["25-54"], ["6,480"], ["301"]],
+      [undefined, ["55+"], ["1,907"], ["88"]],
+      [[], ["15-24"], ["1,046"], ["131"]],
+      [undefined, ["25-54"], ["5,932"], ["276"]],
+      [undefined, ["55+"], ["1,733"], ["74"]],
+    ];
+    // Note: each row is LEADING + PADDING high, its text PADDING / 2 + 10 under its top; the labels
+    // are centred on their three rows, on the middle one's line.
+    const rowHeight = LEADING + PADDING;
+    const middleLine = (row: number): number => 700 - row * rowHeight - PADDING / 2 - 10;
+    const labels: PdfLine[] = [
+      { text: "Men", x: 76, y: middleLine(2), size: 10 },
+      { text: "Women", x: 76, y: middleLine(5), size: 10 },
+    ];
+    expect(tableRows(await toMarkdown([[...ruledTable(72, 700, [80, 80, 80, 80], rows), ...labels]]))).toEqual([
+      ["Sex", "Age", "Employed", "Unemployed"],
+      ["Men", "15-24", "1,120", "142"],
+      ["", "25-54", "6,480", "301"],
+      ["", "55+", "1,907", "88"],
+      ["Women", "15-24", "1,046", "131"],
+      ["", "25-54", "5,932", "276"],
+      ["", "55+", "1,733", "74"],
+    ]);
+  });
+});
+
+describe("a ruled table with sideways column headers", () => {
+  it("reads the names set up the page over narrow columns as the header row", async () => {
+    const names = ["Vaccination", "Dental care", "Physiotherapy", "Maternity"];
+    const rows = [
+      ["Ashdown", "Yes", "Yes", "No", "Yes"],
+      ["Brookfield", "Yes", "No", "No", "Yes"],
+      ["Castleford", "No", "Yes", "Yes", "No"],
+    ];
+    const edges = [72, 172, 200, 228, 256, 284];
+    const headerBottom = 620;
+    const items: PageItem[] = [
+      { text: "Clinic", x: 76, y: headerBottom + 4, size: 9 },
+      // Each name starts at the bottom of its cell and reads upward, its glyphs left of the x it starts at.
+      ...names.map((text, index): PdfLine => ({ text, x: edges[index + 1]! + 18, y: headerBottom + 4, size: 9, sideways: true })),
+      ...rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: edges[column]! + 4, y: headerBottom - 12 - index * 16, size: 9 }))),
+      ...[700, headerBottom, headerBottom - 16, headerBottom - 32, headerBottom - 48].map((y): PdfRule => ({ rule: [72, y, 284, y] })),
+      ...edges.map((x): PdfRule => ({ rule: [x, 700, x, headerBottom - 48] })),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([["Clinic", ...names], ...rows]);
+  });
+});
+
+describe("a table of figures with footnote marks", () => {
+  it("keeps a letter mark set as a browser sets <sup> (five sixths of the size, raised) with its figure", async () => {
+    const columnRights = [200, 260, 320];
+    const rows = [
+      ["North", "1,234", "1,250", "1,261"],
+      ["South", "2,905", "2,887", "2,902"],
+      ["East", "987", "1,001", "1,010"],
+      ["West", "1,518", "1,527", "1,540"],
+    ];
+    const marks: Record<string, string> = { "2,887": "a", "1,540": "b" };
+    const lines: PdfLine[] = rows.flatMap((row, index) => {
+      const y = 700 - index * 14;
+      return row.flatMap((text, column): PdfLine[] => {
+        if (column === 0) return [{ text, x: 72, y, size: 10 }];
+        const right = columnRights[column - 1]!;
+        const mark = marks[text];
+        return [{ text, x: right - numberWidth(text, 10), y, size: 10 }, ...(mark ? [{ text: mark, x: right, y: y + 3.3, size: 8.33 }] : [])];
+      });
+    });
+    const header: PdfLine[] = ["2019", "2020", "2021"].map((text, index) => ({ text, x: columnRights[index]! - numberWidth(text, 10), y: 716, size: 10 }));
+    expect(tableRows(await toMarkdown([[...header, ...lines]]))).toEqual([
+      ["", "2019", "2020", "2021"],
+      ["North", "1,234", "1,250", "1,261"],
+      ["South", "2,905", "2,887a", "2,902"],
+      ["East", "987", "1,001", "1,010"],
+      ["West", "1,518", "1,527", "1,540b"],
+    ]);
+  });
+});
+
+describe("a statement of figures with totals ruled under", () => {
+  it("keeps a total in its column though the rule under it runs under the column before, empty on its row", async () => {
+    // Note: as accounts are set: a rule over the figures' columns above each total, and under it.
+    const rights = [260, 330];
+    const row = (y: number, cells: readonly string[]): PdfLine[] =>
+      cells.flatMap((text, column): PdfLine[] => (text === "" ? [] : [{ text, x: column === 0 ? 72 : rights[column - 1]! - numberWidth(text, 10), y, size: 10 }]));
+    const lines: PageItem[] = [
+      ...row(700, ["Item", "2024", "2023"]),
+      { rule: [70, 695, 332, 695] },
+      ...row(682, ["Grants", "1,200", "1,150"]),
+      ...row(668, ["Donations", "", "3,850"]),
+      { rule: [220, 662, 332, 662] },
+      ...row(650, ["Total income", "1,200", "5,000"]),
+      ...row(636, ["Transfer to reserves", "", "5,000"]),
+      { rule: [220, 632, 332, 632] },
+      { rule: [70, 620, 332, 620] },
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Item", "2024", "2023"],
+      ["Grants", "1,200", "1,150"],
+      ["Donations", "", "3,850"],
+      ["Total income", "1,200", "5,000"],
+      ["Transfer to reserves", "", "5,000"],
+    ]);
+  });
+});
+
+describe("a table of figures with group headers and no rules", () => {
+  it("writes each group's name, centred over its columns, in the first of them", async () => {
+    // Note: as a spreadsheet prints cells merged over the months of a quarter: each name centred on
+    // its cells (45 points wide from x 150), the months centred in theirs, the figures flush right.
+    const cellLeft = (column: number): number => 150 + (column - 1) * 45;
+    const centred = (text: string, from: number, to: number, y: number): PdfLine => ({ text, x: (cellLeft(from) + cellLeft(to + 1)) / 2 - text.length * 2.4, y, size: 9 });
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun"];
+    const figures = (y: number, label: string, values: readonly string[]): PdfLine[] => [
+      { text: label, x: 72, y, size: 9 },
+      ...values.map((text, index): PdfLine => ({ text, x: cellLeft(index + 2) - 4 - numberWidth(text, 9), y, size: 9 })),
+    ];
+    const lines: PdfLine[] = [
+      centred("First quarter", 1, 3, 700),
+      centred("Second quarter", 4, 6, 700),
+      { text: "Office", x: 72, y: 688, size: 9 },
+      ...months.map((text, index) => centred(text, index + 1, index + 1, 688)),
+      ...figures(675, "Aberton", ["110", "123", "136", "149", "162", "175"]),
+      ...figures(664, "Belmarsh", ["247", "260", "273", "286", "299", "222"]),
+      ...figures(653, "Carrow", ["384", "397", "320", "333", "346", "359"]),
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["", "First quarter", "", "", "Second quarter", "", ""],
+      ["Office", ...months],
+      ["Aberton", "110", "123", "136", "149", "162", "175"],
+      ["Belmarsh", "247", "260", "273", "286", "299", "222"],
+      ["Carrow", "384", "397", "320", "333", "346", "359"],
+    ]);
+  });
+});
+
+describe("a table whose header names wrap onto the unit of their figures", () => {
+  it("keeps a header whose names end in a unit in brackets on the line of the first column's name one row", async () => {
+    const columns = [72, 130, 230, 290, 370];
+    const header = [
+      ["", "Income", "Rate", "Allowance", "Allowance"],
+      ["Band", "threshold", "(%)", "(US$)", "(£)"],
+    ];
+    const body = [
+      ["A", "12,570", "0", "1,000", "850"],
+      ["B", "50,270", "20", "750", "640"],
+      ["C", "125,140", "40", "500", "425"],
+    ];
+    const lines: PdfLine[] = [...header, ...body].flatMap((row, index) =>
+      row.flatMap((text, column) => (text ? [{ text, x: columns[column]!, y: 700 - index * 12, size: 9, bold: index < header.length }] : [])),
+    );
+    const rules: PdfRule[] = [{ rule: [70, 685, 450, 685] }, { rule: [70, 640, 450, 640] }];
+    for (const page of [lines, [...rules, ...lines]]) {
+      expect(tableRows(await toMarkdown([page]))).toEqual([["Band", "Income threshold", "Rate (%)", "Allowance (US$)", "Allowance (£)"], ...body]);
+    }
+  });
+});
+
 describe("a borderless table with rows taller than their text", () => {
   it("reads rows set well apart, their cells aligned to the top, as one table", async () => {
     // Note: as a spreadsheet prints rows given a fixed height: each row's text at its top, the rest
@@ -1492,5 +1816,41 @@ describe("a borderless table whose wrapped cells are aligned to the bottom", () 
 
   it("reads each row with the lines of its description above its own line", async () => {
     expect(tableRows(await toMarkdown([printed()]))).toEqual(rows);
+  });
+});
+
+describe("a statistical table with group headers over its columns", () => {
+  it("writes a group header in the first column of those the rule under it spans", async () => {
+    // Note: as booktabs or a browser sets it: each group name centred over its columns, a short
+    // rule under it across them, the figures flush right in columns 60 points wide.
+    const columnRights = [220, 280, 340, 400, 460];
+    const figures = (y: number, label: string, values: readonly string[]): PdfLine[] => [
+      { text: label, x: 72, y, size: 9 },
+      ...values.map((text, index): PdfLine => ({ text, x: columnRights[index]! - numberWidth(text, 9), y, size: 9 })),
+    ];
+    const centred = (text: string, left: number, right: number, y: number): PdfLine => ({ text, x: (left + right) / 2 - text.length * 2.2, y, size: 9 });
+    const lines: PdfLine[] = [
+      centred("Population (thousands)", 165, 340, 700),
+      centred("Change (%)", 345, 460, 700),
+      ...["Region", "2019", "2020", "2021", "2019-20", "2020-21"].map((text, index): PdfLine => ({ text, x: index === 0 ? 72 : columnRights[index - 1]! - text.length * 5, y: 686, size: 9 })),
+      ...figures(670, "North", ["1,234", "1,250", "1,261", "1.3", "0.9"]),
+      ...figures(658, "South", ["2,905", "2,887", "2,902", "(0.6)", "0.5"]),
+      ...figures(646, "East", ["987", "1,001", "1,010", "1.4", "0.9"]),
+    ];
+    const rules: PdfRule[] = [
+      { rule: [70, 712, 462, 712] },
+      { rule: [165, 696, 340, 696] },
+      { rule: [345, 696, 460, 696] },
+      { rule: [70, 682, 462, 682] },
+      { rule: [70, 640, 462, 640] },
+    ];
+    const rows = tableRows(await toMarkdown([[...rules, ...lines]]));
+    expect(rows[0]).toEqual(["", "Population (thousands)", "", "", "Change (%)", ""]);
+    expect(rows.slice(1)).toEqual([
+      ["Region", "2019", "2020", "2021", "2019-20", "2020-21"],
+      ["North", "1,234", "1,250", "1,261", "1.3", "0.9"],
+      ["South", "2,905", "2,887", "2,902", "(0.6)", "0.5"],
+      ["East", "987", "1,001", "1,010", "1.4", "0.9"],
+    ]);
   });
 });

@@ -119,16 +119,19 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItem;
-    const [a, b, c, d, x, baseline] = Util.transform(viewport.transform, item.transform) as number[];
+    const [a, b, c, d, originX, originBaseline] = Util.transform(viewport.transform, item.transform) as number[];
     const fontSize = Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+    const turned = turnedTextBox(a!, b!, originX!, originBaseline!, item.width, fontSize);
+    const x = turned?.left ?? originX;
+    const baseline = turned?.bottom ?? originBaseline;
     if (item.str.trim() === "") {
       writtenSpace = item.str === "" ? writtenSpace : { right: x! + item.width, baseline: baseline! };
       continue;
     }
     const spaceBefore = writtenSpace !== undefined && followsSpace(writtenSpace, x!, baseline!, fontSize);
     writtenSpace = undefined;
-    const vertical = content.styles[item.fontName]?.vertical === true;
-    const width = vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
+    const vertical = content.styles[item.fontName]?.vertical === true || turned !== undefined;
+    const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     const style = fontStyle(page, item.fontName, styleByFont);
     const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withUnmappedSpaces(item.str).replace(CONTROL_CHARACTERS, ""), ligatures));
     if (text.trim() === "") continue;
@@ -160,6 +163,26 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
   return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+}
+
+// Note: glyphs rise about this many ems over their baseline and hang this many under it.
+const ASCENT_EM = 0.8;
+const DESCENT_EM = 0.2;
+
+/**
+ * The box of text turned a quarter turn (reading up or down the page: a column header set
+ * sideways, a landscape page's number, a margin note), as an upright item: as wide as the glyphs
+ * are tall, its baseline at the text's lower end. Undefined for text set left to right (or upside
+ * down). Note: read as laid out, such text would run across the lines beside its start; it is a
+ * line of its own, as vertical writing is, and the names of sideways headers set on one line
+ * across a table's columns end on one baseline.
+ */
+function turnedTextBox(a: number, b: number, x: number, baseline: number, length: number, fontSize: number): { left: number; right: number; bottom: number } | undefined {
+  if (Math.abs(b) <= Math.abs(a)) return undefined;
+  // Note: in page coordinates y grows downward; text reading up the page runs toward smaller y.
+  return b < 0
+    ? { left: x - ASCENT_EM * fontSize, right: x + DESCENT_EM * fontSize, bottom: baseline }
+    : { left: x - DESCENT_EM * fontSize, right: x + ASCENT_EM * fontSize, bottom: baseline + length };
 }
 
 // An item this close after a written space (in ems), on its baseline, is the word the space ends.

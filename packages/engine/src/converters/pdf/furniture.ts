@@ -50,7 +50,7 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
     if (startsWithNoteNumber(line)) return false;
     if (numberedHeads.has(line)) return true;
     const key = furnitureKey(page, line);
-    if (key === undefined) return isLonePageNumber(page, line);
+    if (key === undefined) return isLonePageNumber(page, line) || isSidewaysPageNumber(page, line);
     if (isPageNumber(line)) return true;
     const repeats = (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
     return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
@@ -110,6 +110,16 @@ function isLonePageNumber(page: PageLayout, line: TextLine): boolean {
     nearestAbove = Math.max(nearestAbove, other.baseline);
   }
   return nearestAbove > -Infinity && line.baseline - nearestAbove >= LONE_NUMBER_GAP_EM * line.fontSize;
+}
+
+/**
+ * A bare page number set sideways in the left or right margin: the number of a landscape page
+ * (a wide table's) printed upright on the portrait page it was turned from.
+ */
+function isSidewaysPageNumber(page: PageLayout, line: TextLine): boolean {
+  const sideways = line.runs.every((run) => run.items?.every((item) => item.vertical) ?? false);
+  const inSideMargin = line.right <= page.width * MARGIN_SHARE || line.x >= page.width * (1 - MARGIN_SHARE);
+  return sideways && inSideMargin && isPageNumber(line);
 }
 
 function zoneOf(page: PageLayout, line: TextLine): Zone | undefined {

@@ -100,10 +100,11 @@ function onOtherLineOfSameSize(a: PdfTextItem, b: PdfTextItem): boolean {
 }
 
 // A superscript or subscript is shifted by at most this many ems of the text beside it, a
-// footnote mark (a number or a dagger) by at most this many.
+// footnote mark (a number, a dagger, or a lowercase letter as statistical tables mark figures:
+// "2,887a") by at most this many.
 const SHIFT_EM = 0.5;
 const MARK_SHIFT_EM = 0.75;
-const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3})$/u;
+const FOOTNOTE_MARK = /^(?:\d{1,3}|[*†‡§]{1,3}|\p{Ll})$/u;
 // A script is set at most this share of the text's size; a footnote mark at most this share
 // (browsers set `<sup>` one CSS step smaller, five sixths of the text).
 const SCRIPT_SIZE_SHARE = 0.8;

@@ -1,4 +1,5 @@
 import { joinLines } from "./blocks.js";
+import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { characterStarts } from "./rule-cuts.js";
 import type { HorizontalRule } from "./rules.js";
@@ -43,7 +44,7 @@ const SPACE_EM = 0.25;
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
  * empty (or fills nothing else) continues the cells above.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): string[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): PlacedLine[][] {
   const ruled = ruling !== "none";
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
@@ -57,19 +58,20 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
     ruling === "grid" && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length;
   allBands.forEach((band, bandIndex) => {
     const lead = cellPitch(band, columnCount);
-    // Note: in a ruled table, a line that fills less than half the cells of the band's fullest
-    // line is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row.
-    const mostFilled = Math.max(...band.map(filledCount));
-    const opensRow = (line: PlacedLine): boolean =>
-      line.cells[0]!.length > 0 && filledCount(line) >= 2 && (!ruled || filledCount(line) * 2 > mostFilled);
-    // Note: between rules, lines that fill the first column are rows of their own only when most
-    // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
-    // cell set in the middle of its row.
-    const opening = band.filter(opensRow).length;
     // Note: a table ruled with horizontal lines only, between its header and body alone
     // (booktabs, pandoc's tables), has no rules between the body's rows: its body is read as a
     // table without rules. (Under a grid's header rule, the body may well be one tall row.)
     const bodyUnruled = ruling === "horizontal" && rowRules.length === 1 && bandIndex === 1;
+    // Note: between rules, a line that fills less than half the cells of the band's fullest line
+    // is the end of wrapped cells ("(%)" under "Slope Gradient"), not a row; in a body read as
+    // without rules, it is a row with empty cells, as in a table without rules.
+    const mostFilled = Math.max(...band.map(filledCount));
+    const opensRow = (line: PlacedLine): boolean =>
+      line.cells[0]!.length > 0 && filledCount(line) >= 2 && (!ruled || bodyUnruled || filledCount(line) * 2 > mostFilled);
+    // Note: between rules, lines that fill the first column are rows of their own only when most
+    // of the band's lines do (single-line rows); otherwise they are cells set side by side, or a
+    // cell set in the middle of its row.
+    const opening = band.filter(opensRow).length;
     const mayOpenRows = rowRules.length === 0 || bodyUnruled || (!ruledRowByRow && opening >= 2 && opening >= band.length / 2);
     const evenlyRuledAround = ruled && rowRules.length === 0 && isEvenlySpaced(band);
     band.forEach((current, index) => {
@@ -78,14 +80,27 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       const runningOn = index > 0 ? columnsRunningOn(band, index, columnCount, lead, evenlyRuledAround) : [];
       // Note: a group's label is told from a cell's next line only where no other column's text runs on beside it.
       const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
-      const startsRow = !continued || (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.length === 1 && endsHeaderAbove(row!, current)));
-      if (startsRow) rows.push([current]);
+      const startsRow =
+        !continued ||
+        (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.every(leavesFirstColumnEmpty) && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
+      const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
+      if (startsRow || (around > 0 && fillsFilledCell(row!.slice(0, -around), current, lead))) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
       else row!.push(current);
     });
   });
   const grouped = rowRules.length === 0 && isBottomAligned(rows) ? withCellsOnBottomLines(rows) : rows;
-  return grouped.map((row) => Array.from({ length: columnCount }, (_, column) => cellText(row, column)));
+  return grouped;
 }
+
+/** A row's cells: each column's lines joined. */
+export const rowCells = (row: readonly PlacedLine[], columnCount: number): string[] => Array.from({ length: columnCount }, (_, column) => cellText(row, column));
+
+/**
+ * Whether no line of a row fills its first column. Note: rows so far that all leave the first column
+ * empty are the header (a group header over the names of the columns, then the names); the body's
+ * rows have their labels there.
+ */
+const leavesFirstColumnEmpty = (row: readonly PlacedLine[]): boolean => row.every((line) => line.cells[0]!.length === 0);
 
 /** The index of the line of a row that fills its first column (the row's own line), or -1. */
 const ownLine = (row: readonly PlacedLine[]): number => row.findIndex((line) => line.cells[0]!.length > 0);
@@ -152,16 +167,75 @@ function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLi
 }
 
 /**
+ * How many lines at the end of the row above are the first lines of a cell of `band[index]`'s
+ * row: the line sits midway between two lines of a cell wrapped onto several (less than a line
+ * under the one, over the other), as a browser centres the other cells of a row beside its
+ * tallest one. The lines above go on down to those below at the cell's pitch, with text only in
+ * the columns the line leaves empty, and as many lines go on below it as are counted; the row
+ * above keeps a line.
+ * Note: the padding between rows may be narrow enough that the cell's first line reads as the end
+ * of the row above.
+ */
+function cellLinesAround(row: readonly PlacedLine[], band: readonly PlacedLine[], index: number, lead: number): number {
+  const current = band[index]!;
+  const onlyBeside = (placed: PlacedLine): boolean => placed.cells.every((cell, column) => cell.length === 0 || current.cells[column]!.length === 0);
+  const halfLine = (upper: PlacedLine, lower: PlacedLine): boolean => lower.line.baseline - upper.line.baseline < BETWEEN_LINES_EM * lower.line.fontSize;
+  const atPitch = (upper: PlacedLine, lower: PlacedLine): boolean => lower.line.baseline - upper.line.baseline <= lead * CELL_PITCH_TOLERANCE;
+  const below: PlacedLine[] = [];
+  for (const placed of band.slice(index + 1)) {
+    if (!onlyBeside(placed) || !atPitch(below.at(-1) ?? current, placed)) break;
+    below.push(placed);
+  }
+  const last = row.at(-1)!;
+  if (below.length === 0 || !onlyBeside(last) || !halfLine(last, current) || !halfLine(current, below[0]!) || !atPitch(last, below[0]!)) return 0;
+  // Note: centred, within a point: lines of two columns that flow apart (two lists side by side)
+  // fall between each other's lines anywhere.
+  if (Math.abs(current.line.baseline - last.line.baseline - (below[0]!.line.baseline - current.line.baseline)) > ONE_PITCH) return 0;
+  let counted = 1;
+  while (counted < below.length && counted + 1 < row.length && onlyBeside(row.at(-counted - 1)!) && atPitch(row.at(-counted - 1)!, row.at(-counted)!)) counted++;
+  return counted < row.length ? counted : 0;
+}
+
+/**
+ * Whether a line centred between two lines of a wrapped cell is the next row's: it has text in a
+ * column the row above already fills, and none that goes on there from the line above at the cell
+ * pitch (the next line of a cell, as a header's names wrapped onto fewer lines are).
+ */
+function fillsFilledCell(row: readonly PlacedLine[], current: PlacedLine, lead: number): boolean {
+  const filledAbove = (column: number): PlacedLine | undefined => row.findLast((line) => line.cells[column]!.length > 0);
+  const columns = current.cells.flatMap((cell, column) => (cell.length > 0 ? [column] : []));
+  const above = columns.map(filledAbove);
+  return above.some((line) => line !== undefined) && above.every((line) => line === undefined || current.line.baseline - line.line.baseline > lead * CELL_PITCH_TOLERANCE);
+}
+
+/**
+ * Whether a line that fills the first column ends the label of the row above instead of opening a
+ * row: the row so far is a label alone (text in its first column only, no sentence ended), and
+ * the line's label goes on from it in lowercase ("General public services" over "and
+ * administration of justice  1,204  1,260"). Note: a browser or a spreadsheet sets the figures
+ * beside a wrapped label centred or on its last line, not on its first.
+ */
+function endsLabelAbove(row: readonly PlacedLine[], current: PlacedLine): boolean {
+  if (!row.every((line) => line.cells.every((cell, column) => column === 0 || cell.length === 0))) return false;
+  const label = row.at(-1)!.cells[0]!.at(-1);
+  return label !== undefined && !SENTENCE_END.test(label) && startsLowercase(current.cells[0]);
+}
+
+/**
  * Whether a line that fills the first column is the last line of the header above it, its names
  * wrapped and set on the bottom line of their cells (as spreadsheets set cells): the header has
  * nothing in its first column yet, and each of the line's cells under a name goes on with it, in
- * lowercase ("Households" over "on waiting list").
+ * lowercase ("Households" over "on waiting list") or with the unit of its figures in brackets
+ * ("Rate" over "(%)", "Allowance" over "(£)").
  */
 function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): boolean {
   if (header.some((line) => line.cells[0]!.length > 0)) return false;
   const under = current.pieces.filter((column, index) => index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0));
-  return under.length > 0 && under.every((column) => /^\p{Ll}/u.test(column[0]!.text));
+  return under.length > 0 && under.every((column) => GOES_ON_WITH_NAME.test(column[0]!.text));
 }
+
+// Note: a bracket before a digit is a negative figure ("(0.2)"), not a unit.
+const GOES_ON_WITH_NAME = /^(?:\p{Ll}|\((?!\d))/u;
 
 /**
  * Whether a line is a cell centred on a row whose other cells take two lines: it sits less than a

@@ -4,10 +4,10 @@ import { CELL_LINE_PITCH_EM, borderlessMembers } from "./borderless-tables.js";
 import type { TableFrame } from "./frames.js";
 import { makeRun } from "./lines.js";
 import { SENTENCE_END } from "./model.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
 import { placeRuns, textColumnGaps } from "./table-columns.js";
-import { buildRows } from "./table-rows.js";
+import { buildRows, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
 // A header set above a frame's first rule ends at most this many ems over it.
@@ -21,6 +21,12 @@ const COLUMN_RULE_SHARE = 0.5;
 const PROSE_RUN_CHARACTERS = 50;
 const PROSE_WIDTH_SHARE = 0.8;
 const COLUMN_SPACE_EM = 0.7;
+// A rule under a spanning header cell runs at most this many ems under its baseline.
+const RULE_UNDER_CELL_EM = 1.2;
+// A group header's columns are named on one of the next this many lines.
+const GROUP_HEADER_REACH = 3;
+// A group header is centred over its columns when its middle is within this many ems of theirs.
+const SPAN_CENTRE_EM = 1;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
@@ -203,11 +209,22 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const cutsLine = (line: TextLine, boundary: number): boolean =>
     rowRules.includes(boundary) ? ruleBeside(line, boundary) : !boxed || ruleBeside(line, boundary) || !sidesBeside(line);
   const tableLeft = Math.min(...cellLines.map((line) => line.x));
-  const placed: PlacedLine[] = cellLines.map((line) => {
+  const columnEdges = [frame?.left ?? tableLeft, ...boundaries, frame?.right ?? Math.max(...cellLines.map((line) => line.right))];
+  const spanRules = frame ? dividers.filter((rule) => rule.right - rule.left < frame.right - frame.left - 2 * EDGE) : [];
+  const places: PlacedLine[] = cellLines.map((line) => {
     const cuts = boundaries.map((boundary) => cutsLine(line, boundary));
     return { line, ...inFirstMergedColumn(placeRuns(line.runs, boundaries, gaps.filter((_, index) => cuts[index]), tableLeft), cuts) };
   });
-  const rows = dropEmptyRowsAndColumns(buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none"));
+  // Note: groups are named in the header, over the first line with a label in the first column; a
+  // rule under figures further down is a total's.
+  const firstLabelled = places.findIndex((place) => place.cells[0]!.length > 0);
+  const placed = withGroupsOverTheirColumns(
+    places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
+    firstLabelled,
+  );
+  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none");
+  const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
+  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : cells);
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
@@ -244,6 +261,125 @@ function inFirstMergedColumn(place: Omit<PlacedLine, "line">, cuts: readonly boo
     first = last;
   }
   return { cells, pieces };
+}
+
+/**
+ * A grid's rows with the text of a cell merged down several rows (no rule across its column between
+ * them, where rules divide the other columns) in the first of them, where one of them only has text
+ * there. Note: a browser or a word processor centres a cell spanning rows ("Men" beside the rows of
+ * three age groups) on them, which sets its text on a middle row; Markdown has no merged cells, and
+ * writes a merged cell's text in its first row, as it does its first column.
+ */
+function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], rules: readonly HorizontalRule[], columnEdges: readonly number[]): string[][] {
+  const result = cells.map((row) => [...row]);
+  const between = rowLines.slice(1).map((row, index) => ({ top: rowLines[index]!.at(-1)!.line.baseline, bottom: row[0]!.line.baseline - row[0]!.line.fontSize }));
+  const rulesBetween = between.map(({ top, bottom }) => rules.filter((rule) => rule.y > top && rule.y < bottom));
+  for (let column = 0; column + 1 < columnEdges.length; column++) {
+    const middle = (columnEdges[column]! + columnEdges[column + 1]!) / 2;
+    // Note: rows are merged in this column where rules run between them, but none across it.
+    const merged = rulesBetween.map((found) => found.length > 0 && !found.some((rule) => rule.left < middle && rule.right > middle));
+    for (let first = 0; first < result.length; first++) {
+      let last = first;
+      while (last < merged.length && merged[last]) last++;
+      const filled = result.slice(first, last + 1).flatMap((row, offset) => (row[column]!.trim() !== "" ? [first + offset] : []));
+      if (filled.length === 1 && filled[0] !== first) {
+        result[first]![column] = result[filled[0]!]![column]!;
+        result[filled[0]!]![column] = "";
+      }
+      first = last;
+    }
+  }
+  return result;
+}
+
+/**
+ * The lines with each group header (a name over several columns, without a rule under it to show
+ * which, on a line of the header: over the line `firstLabelled`) written in the first of its columns.
+ * Note: a group's name is centred over its columns, which sets it in a middle one; the names of
+ * the columns on the next line that has more of them show where those are.
+ */
+function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled: number): PlacedLine[] {
+  const filled = (line: PlacedLine): number[] => line.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
+  return placed.map((group, index) => {
+    const own = filled(group);
+    const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find((line) => filled(line).length > own.length) : undefined;
+    if (!names || own.length === 0) return group;
+    const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
+    const cells = group.cells.map((cell) => [...cell]);
+    const pieces = group.pieces.map((column) => [...column]);
+    // Note: a group's name stands over named columns; a name over none on that line is a cell's
+    // first line, the rest of it under it.
+    for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined)) {
+      const first = firstColumnOfGroup(group, column, cells, nameCentres);
+      if (first === column) continue;
+      cells[first] = cells[column]!.splice(0);
+      pieces[first] = pieces[column]!.splice(0);
+    }
+    return { ...group, cells, pieces };
+  });
+}
+
+/** The middle of some pieces of text. */
+const middleOf = (pieces: readonly TextRun[]): number => (Math.min(...pieces.map((piece) => piece.x)) + Math.max(...pieces.map((piece) => piece.right))) / 2;
+
+/**
+ * The first column a group's name in `column` spans: of the runs of two columns or more around it,
+ * named under it, empty on its line (`cells`) and nearer its name than any other name on the line,
+ * the widest whose names' middle is its middle, within an em; or `column` itself.
+ */
+function firstColumnOfGroup(group: PlacedLine, column: number, cells: readonly string[][], nameCentres: readonly (number | undefined)[]): number {
+  const groupCentres = group.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
+  const nearestGroup = (x: number): number =>
+    groupCentres.reduce<number>((best, centre, other) => (centre !== undefined && (best < 0 || Math.abs(centre - x) < Math.abs(groupCentres[best]! - x)) ? other : best), -1);
+  const belongs = (other: number): boolean => nameCentres[other] !== undefined && cells[other]!.length === 0 && nearestGroup(nameCentres[other]!) === column;
+  let first = column;
+  let last = column;
+  while (first > 0 && belongs(first - 1)) first--;
+  while (last + 1 < cells.length && belongs(last + 1)) last++;
+  const middle = groupCentres[column]!;
+  const tolerance = SPAN_CENTRE_EM * group.pieces[column]![0]!.fontSize;
+  let span: { from: number; to: number } | undefined;
+  for (let from = first; from <= column; from++) {
+    for (let to = Math.max(column, from + 1); to <= last; to++) {
+      const centred = Math.abs((nameCentres[from]! + nameCentres[to]!) / 2 - middle) <= tolerance;
+      if (centred && (!span || to - from > span.to - span.from)) span = { from, to };
+    }
+  }
+  return span?.from ?? column;
+}
+
+/**
+ * A line's cells with the text of a header cell that a rule spans, under it, written in the first
+ * column the rule runs over (where the columns between are empty). Note: a group header ("Population
+ * (thousands)" over "2019", "2020", "2021") is centred over the columns it spans, which sets it in
+ * a middle one; the rule drawn under it (booktabs' \cmidrule, a border under a merged cell) shows
+ * which columns those are. Markdown has no merged cells, and writes a merged cell's text in its
+ * first column. A column counts as under the rule when the rule runs over most of its width.
+ */
+function inFirstColumnUnderRule(place: Omit<PlacedLine, "line">, line: TextLine, rules: readonly HorizontalRule[], columnEdges: readonly number[]): Omit<PlacedLine, "line"> {
+  const cells = place.cells.map((cell) => [...cell]);
+  const pieces = place.pieces.map((column) => [...column]);
+  pieces.forEach((column, index) => {
+    const rule = column.length > 0 ? rules.find((candidate) => isRuleUnder(candidate, line, column)) : undefined;
+    if (!rule) return;
+    const under = (edge: number): boolean => {
+      const left = columnEdges[edge]!;
+      const right = columnEdges[edge + 1]!;
+      return Math.min(right, rule.right) - Math.max(left, rule.left) > (right - left) / 2;
+    };
+    const first = cells.findIndex((_, edge) => under(edge));
+    if (first < 0 || first >= index || cells.slice(first, index).some((cell) => cell.length > 0)) return;
+    cells[first] = cells[index]!.splice(0);
+    pieces[first] = pieces[index]!.splice(0);
+  });
+  return { cells, pieces };
+}
+
+/** Whether a rule runs just under a cell's text (within an em of its baseline) and across all of it. */
+function isRuleUnder(rule: HorizontalRule, line: TextLine, cell: readonly TextRun[]): boolean {
+  const below = rule.y - line.baseline;
+  if (below <= 0 || below > RULE_UNDER_CELL_EM * line.fontSize) return false;
+  return cell.every((piece) => rule.left <= piece.x + EDGE && rule.right >= piece.right - EDGE);
 }
 
 /**
@@ -350,29 +486,73 @@ const joinCell = (cell: string, rest: string): string => (rest.trim() === "" ? c
 
 /**
  * Join a table that goes on at the top of the next page to its first part: the blocks follow each
- * other, the pages too, and the columns are the same. A header row the next page repeats is
- * dropped, so the table keeps it once, and a row the page broke is joined back into one. The
- * joined table keeps the box of its first part.
+ * other (or only the table's caption repeated with "(continued)" comes between), the pages too,
+ * and the columns are the same. The header rows the next page repeats are dropped, so the table
+ * keeps them once, and a row the page broke is joined back into one. The joined table keeps the
+ * box of its first part.
  */
 export function joinContinuedTables(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
-  // Note: the page the last part of the table being joined is on.
+  // Note: the last part of the table being joined, and the page it is on.
+  let lastPart: TableBlock | undefined;
   let lastPage = -1;
-  for (const block of blocks) {
+  blocks.forEach((block, index) => {
     const previous = joined.at(-1);
-    if (block.kind === "table" && previous?.kind === "table" && block.box.pageIndex === lastPage + 1 && block.rows[0]?.length === previous.rows[0]?.length) {
-      const [header = []] = previous.rows;
-      const repeatsHeader = block.rows[0]!.every((cell, index) => cell === header[index]);
-      const [first, ...rest] = block.rows.slice(repeatsHeader ? 1 : 0);
+    const next = blocks[index + 1];
+    if (previous?.kind === "table" && isContinuedCaption(block) && next?.kind === "table" && goesOn(previous, next, lastPage)) return;
+    if (block.kind === "table" && previous?.kind === "table" && (goesOn(previous, block, lastPage) || isStackedUnder(lastPart!, block))) {
+      const body = block.rows.slice(repeatedHeaderRows(previous.rows, block.rows));
+      const [first, ...rest] = body;
       const broken = first !== undefined && previous.rows.length > 1 && continuesRow(first);
-      const rows = broken
-        ? [...previous.rows.slice(0, -1), previous.rows.at(-1)!.map((cell, index) => joinCell(cell, first[index]!)), ...rest]
-        : [...previous.rows, ...block.rows.slice(repeatsHeader ? 1 : 0)];
+      const rows = broken ? [...previous.rows.slice(0, -1), previous.rows.at(-1)!.map((cell, column) => joinCell(cell, first[column]!)), ...rest] : [...previous.rows, ...body];
       joined[joined.length - 1] = { ...previous, rows };
     } else {
       joined.push(block);
     }
-    if (block.kind === "table") lastPage = block.box.pageIndex;
-  }
+    if (block.kind === "table") {
+      lastPart = block;
+      lastPage = block.box.pageIndex;
+    }
+  });
   return joined;
+}
+
+type TableBlock = Extract<Block, { kind: "table" }>;
+
+/** Whether a table on the page after `lastPage` (where the table before it ended) has its columns. */
+const goesOn = (previous: TableBlock, table: TableBlock, lastPage: number): boolean =>
+  table.box.pageIndex === lastPage + 1 && table.rows[0]?.length === previous.rows[0]?.length;
+
+// Note: a table's next row starts at most this many ems (of its type) under the row above.
+const NEXT_ROW_EM = 2.5;
+
+/**
+ * Whether a table is the body of the table (or the part of one) right above it on its page: same
+ * columns, its first line no further under the other's last line than a next row. Note: a header ruled above and
+ * under, over a body with no rule under it (a long table's page before its last), is a ruled
+ * table of its own over a table without rules.
+ */
+function isStackedUnder(previous: TableBlock, table: TableBlock): boolean {
+  const above = previous.lines?.at(-1);
+  const first = table.lines?.[0];
+  if (!above || !first || table.box.pageIndex !== previous.box.pageIndex || table.rows[0]?.length !== previous.rows[0]?.length) return false;
+  const gap = first.baseline - above.baseline;
+  return gap > 0 && gap <= NEXT_ROW_EM * above.fontSize && table.box.left < previous.box.right && table.box.right > previous.box.left;
+}
+
+// A caption repeated over a table's next part: "Table 4 (continued)", "(cont.)", "— continued".
+const CONTINUED = /(?:^|[\s(—–-])(?:continued|cont\.|cont['’]d)\)?\.?$/iu;
+
+/** Whether a block is a line that says the table goes on from the page before (its caption, repeated). */
+const isContinuedCaption = (block: Block): boolean => (block.kind === "paragraph" || block.kind === "heading") && CONTINUED.test(block.text.replace(/[*_]/g, "").trim());
+
+// Note: a table's header is this many rows at most (a group header over the names of the columns,
+// and a line of units); a part on the next page that starts with the same rows repeats them.
+const MAXIMUM_HEADER_ROWS = 3;
+
+/** How many rows at the top of a table's next part repeat its first part's header (none, or its first rows). */
+function repeatedHeaderRows(header: readonly string[][], part: readonly string[][]): number {
+  let count = 0;
+  while (count < MAXIMUM_HEADER_ROWS && count < part.length && count < header.length - 1 && part[count]!.every((cell, column) => cell === header[count]![column])) count++;
+  return count;
 }

@@ -22,6 +22,8 @@ export interface PdfLine {
   mono?: boolean;
   /** Extra width of each space in points (`Tw`); negative in tightly justified text. */
   wordSpacing?: number;
+  /** Set reading up the page from (x, y), turned a quarter turn anticlockwise (a sideways column header). */
+  sideways?: boolean;
 }
 
 /** An RGB image drawn on a page; `x`, `y` (bottom left corner), `width` and `height` are in points. */
@@ -178,7 +180,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
-      return `BT ${line.x} ${line.y} Td ${wordSpacing}${shown} ET`;
+      const position = line.sideways ? `0 1 -1 0 ${line.x} ${line.y} Tm` : `${line.x} ${line.y} Td`;
+      return `BT ${position} ${wordSpacing}${shown} ET`;
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
