@@ -700,6 +700,37 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("two trends seem to fluctuate");
   });
 
+  it("reads a paragraph beside a table floated to its right, then the table", async () => {
+    // A browser's `float: right` table: the paragraph's lines run beside the rows, some on a row's
+    // baseline, and the paragraph goes on under the table across the page.
+    const prose = [
+      "The figures in this release are estimates based on the records held",
+      "on the last working day of each quarter, and they are revised when",
+      "later returns arrive; the revised figures then replace those that were",
+      "published before. Small differences between the totals and the sum of",
+      "their parts are due to rounding, and the figures for the most recent",
+      "year are provisional until the returns for the next quarter are in and",
+    ];
+    const under = "checked against the accounts of each office, which takes about six weeks in all.";
+    const rows = [
+      ["Grade", "2022", "2023", "Change"],
+      ["Senior", "142", "150", "8"],
+      ["Middle", "1,046", "1,011", "(35)"],
+      ["Junior", "2,377", "2,412", "35"],
+      ["Total", "3,565", "3,573", "8"],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...prose.map((text, index): PdfLine => ({ text, x: 42, y: 700 - index * 11.2, size: 10 })),
+        ...rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: 390 + column * 60, y: 690 - index * 14, size: 10 }))),
+        { text: under, x: 42, y: 700 - 6 * 11.2 - 8, size: 10 },
+      ],
+    ]);
+    expect(markdown).toContain(`${prose.join(" ")} ${under}`);
+    expect(markdown).toContain("| Grade | 2022 | 2023 | Change |");
+    expect(markdown).toContain("| Middle | 1,046 | 1,011 | (35) |");
+  });
+
   it("reads a caption set beside a paragraph, on lines between the paragraph's, as a block of its own", async () => {
     const intro = ["Like the university did with its icon, your branding should reflect the work of your", "initiative in some way: think about your audience and what they should feel."];
     const body = [

@@ -155,10 +155,11 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
   let last = gaps.at(-1)!.index + 1;
   while (staysOnOneSide(lines[last + 1], lines[last]!)) last++;
   const stretch = lines.slice(first, last + 1);
-  // Note: lines of cells (more than one run on a side) make a table, whose cells are read by rows.
-  const isBlockLine = (line: TextLine): boolean =>
-    !line.runs.some((run) => crosses(run, x)) && line.runs.filter((run) => isLeftOf(run, x)).length <= 1 && line.runs.filter((run) => !isLeftOf(run, x)).length <= 1;
-  if (!stretch.every(isBlockLine)) return [...lines];
+  // Note: lines of cells (more than one run on a side) make a table, whose cells are read by rows,
+  // unless the other side is prose of its own beside the table (a table floated beside the text).
+  const runsOn = (line: TextLine, left: boolean): number => line.runs.filter((run) => isLeftOf(run, x) === left).length;
+  const isBlockLine = (line: TextLine): boolean => !line.runs.some((run) => crosses(run, x)) && runsOn(line, true) <= 1 && runsOn(line, false) <= 1;
+  if (!stretch.every(isBlockLine) && !isProseBesideTable(stretch, x)) return [...lines];
   const side = (left: boolean): TextLine[] =>
     stretch
       .filter((line) => line.runs.some((run) => isLeftOf(run, x) === left))
@@ -167,6 +168,24 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
   const [left, right] = [side(true), side(false)];
   const under = last + 1 + linesGoingOnUnder(left, right, lines, last + 1);
   return [...lines.slice(0, first), ...left, ...lines.slice(last + 1, under), ...right, ...lines.slice(under)];
+}
+
+// Note: prose beside a table has at least this many lines, this many characters long at the
+// median; a table's label column, wrapped beside figures centred on it, is far narrower.
+const PROSE_BESIDE_LINES = 5;
+const PROSE_LINE_CHARACTERS = 40;
+
+/**
+ * Whether one side of the stretch is prose (a run a line, lines of a paragraph's length) and the
+ * other a table (lines of cells): a table floated beside the text, read after the text.
+ */
+function isProseBesideTable(stretch: readonly TextLine[], x: number): boolean {
+  const sideOf = (line: TextLine, left: boolean): TextRun[] => line.runs.filter((run) => isLeftOf(run, x) === left);
+  return [true, false].some((left) => {
+    const prose = stretch.map((line) => sideOf(line, left)).filter((runs) => runs.length > 0);
+    const cells = stretch.map((line) => sideOf(line, !left)).filter((runs) => runs.length > 1);
+    return prose.length >= PROSE_BESIDE_LINES && prose.every((runs) => runs.length === 1) && cells.length > 1 && median(prose.map((runs) => runs[0]!.text.length)) >= PROSE_LINE_CHARACTERS;
+  });
 }
 
 /**
