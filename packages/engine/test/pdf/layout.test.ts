@@ -700,6 +700,37 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("two trends seem to fluctuate");
   });
 
+  it("opens a paragraph at a line indented by one em after a sentence, as LaTeX indents in two columns", async () => {
+    const first = ["The counts were made at low water on forty days between October", "and March, from the same two points on the sea wall each time."];
+    const second = ["Each count took about two hours, and birds in flight were counted", "only when they landed inside the study area, to avoid doubles."];
+    const markdown = await toMarkdown([
+      [
+        ...first.map((text, index): PdfLine => ({ text, x: index === 0 ? 82 : 72, y: 700 - index * 12, size: 10 })),
+        ...second.map((text, index): PdfLine => ({ text, x: index === 0 ? 82 : 72, y: 700 - (index + 2) * 12, size: 10 })),
+      ],
+    ]);
+    expect(markdown).toContain(`${first.join(" ")}\n\n${second.join(" ")}`);
+  });
+
+  it("goes on with a paragraph cut at the foot of a page under the table and caption the next page opens with", async () => {
+    // LaTeX floats a table that does not fit to the top of the next page; the paragraph cut at the
+    // foot of this page goes on under it.
+    const body = FLOOD_REPORT.slice(0, -1).map((text, index): PdfLine => ({ text, x: 72, y: 700 - index * 14, size: 11 }));
+    const markdown = await toMarkdown([
+      body,
+      [
+        { text: "Table 1: Height of the water at the mill, by hour.", x: 150, y: 740, size: 11 },
+        ...[["Hour", "Height"], ["01:00", "2.1 m"], ["02:00", "2.6 m"], ["03:00", "3.0 m"]].flatMap((row, index) =>
+          row.map((text, column): PdfLine => ({ text, x: 200 + column * 120, y: 718 - index * 14, size: 11 })),
+        ),
+        { text: FLOOD_REPORT.at(-1)!, x: 72, y: 640, size: 11 },
+      ],
+    ]);
+    expect(markdown).toContain(FLOOD_REPORT.join(" "));
+    expect(markdown).toMatch(/^Table 1: Height of the water at the mill, by hour\.$/m);
+    expect(markdown).toContain("| 02:00 | 2.6 m |");
+  });
+
   it("reads a paragraph beside a table floated to its right, then the table", async () => {
     // A browser's `float: right` table: the paragraph's lines run beside the rows, some on a row's
     // baseline, and the paragraph goes on under the table across the page.

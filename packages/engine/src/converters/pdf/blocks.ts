@@ -40,6 +40,9 @@ const TEXT_RIGHT_SHARE = 0.9;
 const PHRASE_GAP_EM = 3;
 // Inside a code listing, a gap of more than this many line pitches is a blank line.
 const CODE_BLANK_LINE_PITCH = 1.6;
+// A line after a sentence indented this many ems or more opens a paragraph. Note: LaTeX indents
+// by one em in two columns (1.5 em in one), word processors by half an inch or more.
+const PARAGRAPH_INDENT_EM = 0.9;
 
 /** The block being built, with the last line added and the heading level its lines share, if any. */
 type OpenBlock = {
@@ -362,7 +365,9 @@ function layOutCode(lines: readonly TextLine[]): string {
 /** Whether `line` follows `previous` closely enough, in the same style, to be the same block. */
 function continues(previous: TextLine, line: TextLine, typography: Typography): boolean {
   if (Math.abs(line.fontSize - previous.fontSize) > 0.15 * previous.fontSize) return false;
-  if (flowsToNextColumn(previous, line)) return !endsSentence(previous);
+  // Note: a float's caption at the top of the next column or page (LaTeX moves a table there) does
+  // not go on with the paragraph cut at the foot of this one; the paragraph goes on under the float.
+  if (flowsToNextColumn(previous, line)) return !endsSentence(previous) && !isCaption(lineText(line));
   const gap = line.baseline - previous.baseline;
   const scale = Math.max(line.fontSize, previous.fontSize) / typography.bodySize;
   return gap > 0 && gap <= typography.bodyPitch * PARAGRAPH_PITCH * scale;
@@ -392,7 +397,7 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
   // an indented line after a sentence opens a new one.
   if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
-  if (endsSentence(previous) && line.x > previous.x + em) return false;
+  if (endsSentence(previous) && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
   // Note: a bold lead-in after a sentence starts a definition or a run-in heading (LaTeX's
   // description items and \paragraph, set flush at the text's pitch), not the next sentence.
   if (endsSentence(previous) && startsWithBoldLeadIn(line)) return false;
