@@ -12,6 +12,7 @@ import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
 import { captionsBeforeTables, mathAsLatex } from "./html/math-and-captions.js";
 import { normaliseNotes } from "./html/notes.js";
+import { keepWhatTheSanitiserDrops } from "./html/sanitised-away.js";
 import { sanitizePage } from "./html/sanitize.js";
 import { collectPackagePictures } from "./package-pictures.js";
 
@@ -74,6 +75,7 @@ function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { 
   content.children = content.children.filter((child) => !(child.type === "element" && child.tagName === "nav"));
   notes.next = normaliseNotes(content, notes.next);
   captionsBeforeTables(content);
+  keepWhatTheSanitiserDrops(content);
   return content.children as ElementContent[];
 }
 

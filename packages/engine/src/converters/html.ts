@@ -6,6 +6,7 @@ import { mainContent } from "./html/main-content.js";
 import { captionsBeforeTables, mathAsLatex } from "./html/math-and-captions.js";
 import { pageMetadata } from "./html/metadata.js";
 import { normaliseNotes } from "./html/notes.js";
+import { keepWhatTheSanitiserDrops } from "./html/sanitised-away.js";
 import { baseUrlOf, sanitizePage } from "./html/sanitize.js";
 import { dropDrawnListLabels, wordListsToLists } from "./html/office-lists.js";
 
@@ -28,6 +29,7 @@ export const htmlConverter: Converter = {
     dropDrawnListLabels(main);
     normaliseNotes(main);
     captionsBeforeTables(main);
+    keepWhatTheSanitiserDrops(main);
     const content = sanitizePage(main, baseUrlOf(page, options.url));
     const { markdown, firstHeading, imageCount } = hastToMarkdown(content);
     const warnings = imageCount > 0 ? [`${imageCount} image(s) were replaced by their alt text.`] : [];

@@ -3,11 +3,13 @@ import { fromHtml } from "hast-util-from-html";
 import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
 import type { Image, Root, Text } from "mdast";
 import { groupCheckboxParagraphs } from "./checkboxes.js";
+import { definitionList } from "./definition-lists.js";
 import { equationsToMath } from "./equations.js";
 import { showWordListLabels } from "./list-labels.js";
 import { tightenLists } from "./lists.js";
 import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
 import { noteHandlers, numberNotesInOrder } from "./notes.js";
+import { raisedText } from "./raised-text.js";
 import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
 
 /** Markdown written from mammoth's HTML, plus facts the converter reports. */
@@ -39,7 +41,8 @@ export function htmlToMarkdown(html: string, listLabels: readonly string[] = [])
  * {@link htmlToMarkdown} for a tree already parsed or built: the one HTML→GFM path that the
  * DOCX, ODT, RTF, EPUB and HTML converters share. Footnotes are recognised in mammoth's shape
  * (`<sup><a href="#footnote-1">` and `<ol><li id="footnote-1">`), which the other readers write
- * too. Mutates `hast`.
+ * too; other raised and lowered text as Unicode script characters or `^(…)` (see raised-text.ts),
+ * definition lists as bold terms with their definitions. Mutates `hast`.
  */
 export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   normaliseTables(hast);
@@ -61,7 +64,7 @@ export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   // Note: a checkbox that is not the start of a list item (one inside a table cell) is written
   // as a ballot box, as Word shows it, rather than an escaped `\[x]`.
   const mdast = toMdast(hast, {
-    handlers: { ...noteHandlers, a: linkOrText, img: imageOrAltText },
+    handlers: { ...noteHandlers, a: linkOrText, img: imageOrAltText, sub: raisedText, dl: definitionList },
     checked: CHECKED_BOX,
     unchecked: UNCHECKED_BOX,
   }) as Root;

@@ -1,0 +1,92 @@
+import type { Element, ElementContent, Root } from "hast";
+import { visit } from "unist-util-visit";
+
+/*
+ * Markup the sanitiser would drop, or that the HTML→GFM path would misread, moved to the form
+ * both keep, before `sanitizePage`.
+ */
+
+const LANGUAGE_CLASS = /^(?:language|lang)-(.+)$/;
+// Note: pandoc marks highlighted code as `<pre class="sourceCode python">`; the classes beside
+// the language are its own (line numbering), never a language.
+const PANDOC_CODE = "sourceCode";
+const PANDOC_CLASSES: ReadonlySet<string> = new Set([PANDOC_CODE, "numberSource", "numberLines", "number-lines"]);
+
+const classesOf = (element: Element): string[] => {
+  const value = element.properties.className;
+  return Array.isArray(value) ? value.map(String) : [];
+};
+
+/** The language a `<pre>` or `<code>` names by class, as `language-x`, `lang-x` or pandoc's pair. */
+function namedLanguage(element: Element): string | undefined {
+  const classes = classesOf(element);
+  for (const name of classes) {
+    const language = LANGUAGE_CLASS.exec(name)?.[1];
+    if (language) return language;
+  }
+  if (!classes.includes(PANDOC_CODE)) return undefined;
+  return classes.find((name) => !PANDOC_CLASSES.has(name));
+}
+
+const elementChildren = (element: Element): Element[] =>
+  element.children.filter((child): child is Element => child.type === "element");
+
+/**
+ * A code block's language on its `<code>` as `language-x`, the one class the sanitiser keeps
+ * there, so the block is fenced as ```` ```python ````. Note: pandoc, Pygments and many site
+ * generators name it on the `<pre>` only, or in pandoc's `sourceCode python` form.
+ */
+function codeLanguagesOnCode(tree: Root | Element): void {
+  visit(tree, "element", (pre: Element) => {
+    if (pre.tagName !== "pre") return;
+    const [code, ...others] = elementChildren(pre);
+    if (!code || others.length > 0 || code.tagName !== "code") return;
+    const language = namedLanguage(code) ?? namedLanguage(pre);
+    if (language) code.properties.className = [`language-${language}`];
+  });
+}
+
+const TEXT_ALIGN = /(?:^|;)\s*text-align\s*:\s*(left|right|center)\b/i;
+
+/**
+ * A table cell's `style="text-align: right"` as `align="right"`, which the sanitiser keeps and
+ * the GFM table's alignment row is written from. Note: pandoc and most editors align columns
+ * with a style, which the sanitiser drops.
+ */
+function cellAlignmentsAsAttributes(tree: Root | Element): void {
+  visit(tree, "element", (cell: Element) => {
+    if ((cell.tagName !== "td" && cell.tagName !== "th") || cell.properties.align) return;
+    const align = TEXT_ALIGN.exec(String(cell.properties.style ?? ""))?.[1];
+    if (align) cell.properties.align = align.toLowerCase();
+  });
+}
+
+const isList = (node: ElementContent): node is Element => node.type === "element" && (node.tagName === "ul" || node.tagName === "ol");
+
+/**
+ * A list written straight inside a list, with no `<li>` around it (LibreOffice's HTML export
+ * nests lists so), moved into the item before it, where a browser shows it: indented under that
+ * item. The items of one with no item before it (a list that starts a level down) join the outer
+ * list. Note: read as it is, the inner list becomes an item whose text is a list (`* * item`).
+ */
+function listsInsideItems(tree: Root | Element): void {
+  visit(tree, "element", (list: Element) => {
+    if (!isList(list)) return;
+    const children: ElementContent[] = [];
+    const pending = [...list.children];
+    for (let child = pending.shift(); child; child = pending.shift()) {
+      const previous = children.findLast((node) => node.type === "element");
+      if (!isList(child)) children.push(child);
+      else if (previous?.type === "element" && previous.tagName === "li") previous.children.push(child);
+      else pending.unshift(...child.children);
+    }
+    list.children = children;
+  });
+}
+
+/** Code languages, cell alignments and lists nested straight in lists, kept (see each). Mutates `tree`. */
+export function keepWhatTheSanitiserDrops(tree: Root | Element): void {
+  codeLanguagesOnCode(tree);
+  cellAlignmentsAsAttributes(tree);
+  listsInsideItems(tree);
+}
