@@ -117,6 +117,15 @@ function patchedPpt(bytes: Uint8Array, patch: (stream: Uint8Array, records: PptR
 const CLIENT_DATA = 0xf011;
 const STYLE_TEXT_PROP9_ATOM = 0x0fac;
 
+describe.each(["ppt", "pptx", "odp"])("bold and italic runs in emphasis.%s", (format) => {
+  it("are written as **bold** and *italic*, a wholly bold paragraph and list items too", async () => {
+    const { markdown } = await convert(pptDeck(`emphasis.${format}`), { filename: `emphasis.${format}` });
+    expect(section(markdown, "Before you board")).toBe(
+      "## Before you board\n\nMind the **gap** and the *wet step*, **_always_**.\n\n**Life jackets are under every seat.**\n\n- **Never** lean over the rail\n- Keep children *close*\n",
+    );
+  });
+});
+
 describe("a PPT's numbered lists (the PowerPoint 2000 extension)", () => {
   let markdown: string;
   beforeAll(async () => {
