@@ -287,6 +287,18 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("Introduction\n\n> To be or not to be.\n>\n> That is the question.\n");
   });
 
+  it("reads an HTML alt-chunk where it stands, as Word imports it, without its scripts or pictures' paths", async () => {
+    const chunk = `<html><head><title>chunk</title><script>alert("x")</script></head><body><h2>Imported notice</h2><p>Cranes stop at <b>wind force 7</b>.</p><img src="crane.png" alt="Crane"><ul><li>Secure the load</li></ul></body></html>`;
+    const document = makeDocx({
+      body: paragraph("Before the chunk.") + `<w:altChunk r:id="rChunk"/>` + paragraph("After the chunk."),
+      relationships: `<Relationship Id="rChunk" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="chunk.htm"/>`,
+      parts: { "word/chunk.htm": chunk },
+    });
+    const { markdown, warnings } = await convert(document, { filename: "rules.docx" });
+    expect(markdown).toBe("Before the chunk.\n\n## Imported notice\n\nCranes stop at **wind force 7**.\n\nCrane\n\n- Secure the load\n\nAfter the chunk.\n");
+    expect(warnings.join(" ")).not.toContain("altChunk");
+  });
+
   it("takes title, author, description and language from the document properties", async () => {
     const document = makeDocx({
       body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),

@@ -2,6 +2,7 @@ import type { Root as HastRoot } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
 import type { Image, Root, Text } from "mdast";
+import { spliceAltChunks } from "./alt-chunks.js";
 import { groupCheckboxParagraphs } from "./checkboxes.js";
 import { definitionList } from "./definition-lists.js";
 import { equationsToMath } from "./equations.js";
@@ -29,11 +30,13 @@ const linkOrText: Handle = (state, node) => {
  * Turn mammoth's HTML into GFM: headings, nested lists, one-line table rows, task lists for
  * checkboxes, `[^1]` footnotes, equations as `$…$` math, and images as `![alt](name)` (those
  * with a `src`) or their alt text. `listLabels` are the Word labels of mammoth's numbered list
- * items (see list-labels.ts).
+ * items (see list-labels.ts), `altChunks` the content of the HTML chunks marked in the document
+ * (see alt-chunks.ts).
  */
-export function htmlToMarkdown(html: string, listLabels: readonly string[] = []): DocxMarkdown {
+export function htmlToMarkdown(html: string, listLabels: readonly string[] = [], altChunks: readonly HastRoot[] = []): DocxMarkdown {
   const hast = fromHtml(html, { fragment: true });
   showWordListLabels(hast, listLabels);
+  spliceAltChunks(hast, altChunks);
   return hastToMarkdown(hast);
 }
 
