@@ -145,4 +145,12 @@ describe("HTML documents", () => {
     expect(markdown).toContain("```sh\nls -l\n```");
     expect(markdown).toContain("| Port  |   Fee | Open |\n| :---- | ----: | :--: |");
   });
+
+  it("write a figure's caption and a <details> summary on their own lines, not run on after the picture", async () => {
+    const page = `<html><body><figure><img src="map.png" alt="Map of the harbour"><figcaption>Figure 1: The inner harbour.</figcaption></figure>
+<details><summary>Night arrivals</summary><p>Call channel 16.</p></details><details><summary><h3>Storms</h3></summary><p>Double the lines.</p></details></body></html>`;
+    expect((await convertNamed(page, "harbour.html")).markdown).toBe(
+      "![Map of the harbour](map.png)\n\nFigure 1: The inner harbour.\n\n**Night arrivals**\n\nCall channel 16.\n\n### Storms\n\nDouble the lines.\n",
+    );
+  });
 });

@@ -84,9 +84,29 @@ function listsInsideItems(tree: Root | Element): void {
   });
 }
 
-/** Code languages, cell alignments and lists nested straight in lists, kept (see each). Mutates `tree`. */
+const BLOCK_CONTENT: ReadonlySet<string> = new Set(["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "blockquote"]);
+const holdsBlocks = (element: Element): boolean => element.children.some((child) => child.type === "element" && BLOCK_CONTENT.has(child.tagName));
+
+/**
+ * A figure's caption as a paragraph of its own, and a `<details>` summary as a bold paragraph (or
+ * its blocks, when it holds a heading or paragraphs), as a browser shows them: on their own
+ * line. Note: the sanitiser drops `<figcaption>`, whose text then runs on after the picture.
+ */
+function captionsAndSummariesAsParagraphs(tree: Root | Element): void {
+  visit(tree, "element", (element: Element, index, parent) => {
+    if (element.tagName === "figcaption") element.tagName = "p";
+    if (element.tagName !== "summary" || !parent || index === undefined) return;
+    const bold: Element = { type: "element", tagName: "strong", properties: {}, children: element.children };
+    const content: ElementContent[] = holdsBlocks(element) ? element.children : [{ type: "element", tagName: "p", properties: {}, children: [bold] }];
+    parent.children.splice(index, 1, ...content);
+    return index + content.length;
+  });
+}
+
+/** Code languages, cell alignments, lists nested straight in lists, captions and summaries, kept (see each). Mutates `tree`. */
 export function keepWhatTheSanitiserDrops(tree: Root | Element): void {
   codeLanguagesOnCode(tree);
   cellAlignmentsAsAttributes(tree);
   listsInsideItems(tree);
+  captionsAndSummariesAsParagraphs(tree);
 }
