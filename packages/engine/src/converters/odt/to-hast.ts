@@ -53,6 +53,8 @@ interface Walk {
   numbering: ReturnType<typeof createListNumbering>;
   /** Which count each list goes on with (see {@link listKey}). */
   listKeys: { lastByStyle: Map<string, string>; byId: Map<string, string>; created: number };
+  /** The blocks of the text frames anchored to the paragraph being read, written after it. */
+  anchored?: ElementContent[] | undefined;
 }
 
 function deeper(walk: Walk): Walk {
@@ -123,7 +125,8 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * A picture as `<img>` with its description (alt text) and, when embedded, its path inside the
- * package as `src` (`Pictures/….png`, see `collectPackagePictures`); a text box keeps its text.
+ * package as `src` (`Pictures/….png`, see `collectPackagePictures`); a text box keeps its text,
+ * after the paragraph it is anchored to.
  */
 function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
@@ -131,8 +134,14 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const textBox = children.find((child) => child.localName === "text-box");
   if (textBox) {
     // LibreOffice's captioned picture: a text frame holding the picture and its caption's text.
-    const content = blocks(textBox, walk);
+    const content = blocks(textBox, { ...walk, anchored: undefined });
     describeLonePicture(content, toText(el("div", content)));
+    // Note: a frame anchored to its paragraph (not set as a character) stands apart from the
+    // paragraph's text, as a box of its own lines; inside the text, its paragraphs ran into it.
+    if (walk.anchored && node.getAttribute("text:anchor-type") !== "as-char") {
+      walk.anchored.push(...content);
+      return [];
+    }
     return content.flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
   }
   const image = children.find((child) => child.localName === "image");
@@ -337,21 +346,26 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
   });
 }
 
-/** The blocks inside `node`: paragraphs, headings, lists, tables, sections. */
+/** A section the writer hid (`text:display="none"`): neither shown nor printed. */
+const isHiddenSection = (node: XmlElement): boolean => node.localName === "section" && node.getAttribute("text:display") === "none";
+
+/** The blocks inside `node`: paragraphs, headings, lists, tables, sections (hidden ones left out). */
 function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
   return captionPictures(joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
       case "h":
         return [heading(child, inner, listContext.level > 1)];
-      case "p":
-        return [paragraph(child, insideParagraph(child, inner))];
+      case "p": {
+        const anchored: ElementContent[] = [];
+        return [paragraph(child, { ...insideParagraph(child, inner), anchored }), ...anchored];
+      }
       case "list":
         return list(child, inner, listContext);
       case "table":
         return [el("table", tableRows(child, inner, false))];
       default:
-        if (SKIPPED.has(child.localName ?? "")) return [];
+        if (SKIPPED.has(child.localName ?? "") || isHiddenSection(child)) return [];
         if (INDEXES.has(child.localName ?? "") && walk.onlyMainContent) return [];
         return blocks(child, inner, listContext);
     }
