@@ -37,6 +37,11 @@ describe("DOC (Word 97) converter", () => {
     ]);
   });
 
+  it("keeps a table between two list items in its place, the list counting on after it", async () => {
+    const { markdown } = await convert(word97("table-in-list.doc"), { filename: "table-in-list.doc" });
+    expect(markdown).toBe("1. Check the mooring lines\n\n| Line | Load |\n| ---- | ---- |\n| Bow  | 4 t  |\n\n2. Log the loads\n");
+  });
+
   it("recognises headings whose styles have localized names", async () => {
     const { markdown } = await convertCorpus("dl_greek_heading_styles.doc");
     expect(lines(markdown)).toContain("# Überschriften in nicht-englischer Sprache");

@@ -172,7 +172,11 @@ export function paragraphsToMdast(
       continue;
     }
     const finishedTable = table.take();
-    if (finishedTable) root.children.push(finishedTable);
+    if (finishedTable) {
+      // A table between two list items interrupts the list, which goes on counting after it.
+      lists.close();
+      root.children.push(finishedTable);
+    }
 
     const codeText = inherited(styles, paragraph.styleIndex, (style) => CODE_PARAGRAPH_STYLE.test(style.name) || undefined)
       ? paragraph.runs.map((run) => run.text).join("").trimEnd()
