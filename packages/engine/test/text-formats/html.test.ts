@@ -132,8 +132,11 @@ describe("HTML documents", () => {
   });
 
   it("nest a list written straight inside a list (LibreOffice's export) under the item before it, or in its place when none is", async () => {
-    const page = "<html><body><ul><li>Tent</li><ul><li>Pegs</li><li>Poles</li></ul><li>Stove</li></ul><ol><ol><li>Deep first</li></ol><li>Then top</li></ol></body></html>";
-    expect((await convertNamed(page, "packing.html")).markdown).toBe("- Tent\n  - Pegs\n  - Poles\n- Stove\n\n1. Deep first\n2. Then top\n");
+    const page = `<html><body><ul><li>Tent</li><ul><li>Pegs</li><li>Poles</li></ul><li>Stove</li></ul><ol><ol><li>Deep first</li></ol><li>Then top</li></ol>
+<p>Gates:</p><ul><li>Gates</li></ul>\n<ul><ul><li>Gate A</li><li>Gate B</li></ul></ul><ul><li>Offices</li></ul></body></html>`;
+    expect((await convertNamed(page, "packing.html")).markdown).toBe(
+      "- Tent\n  - Pegs\n  - Poles\n- Stove\n\n1. Deep first\n2. Then top\n\nGates:\n\n- Gates\n  - Gate A\n  - Gate B\n\n* Offices\n",
+    );
   });
 
   it("keep the language a code block names on its <pre> (pandoc's sourceCode, language-x) and the columns' alignment", async () => {

@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from "hast";
+import type { Element, ElementContent, Root, RootContent } from "hast";
 import { visit } from "unist-util-visit";
 
 /*
@@ -63,6 +63,30 @@ function cellAlignmentsAsAttributes(tree: Root | Element): void {
 
 const isList = (node: ElementContent): node is Element => node.type === "element" && (node.tagName === "ul" || node.tagName === "ol");
 
+const firstElement = (element: Element): Element | undefined =>
+  element.children.find((child): child is Element => child.type === "element");
+
+function opensDeeper(node: RootContent): node is Element {
+  if (node.type !== "element" || !isList(node)) return false;
+  const first = firstElement(node);
+  return first !== undefined && isList(first);
+}
+
+/**
+ * A list that opens a level down (its first child a list) continues the list of the same kind just
+ * before it: LibreOffice's HTML export closes its list at each change of level and writes the
+ * deeper items as `<ul><ul><li>`, which a browser shows under the item before them.
+ */
+function joinListsOpeningDeeper(parent: Root | Element): void {
+  const kept: RootContent[] = [];
+  for (const child of parent.children as RootContent[]) {
+    const previous = kept.findLast((node) => node.type === "element" || (node.type === "text" && node.value.trim() !== ""));
+    if (opensDeeper(child) && previous?.type === "element" && previous.tagName === child.tagName) previous.children.push(...child.children);
+    else kept.push(child);
+  }
+  parent.children = kept as typeof parent.children;
+}
+
 /**
  * A list written straight inside a list, with no `<li>` around it (LibreOffice's HTML export
  * nests lists so), moved into the item before it, where a browser shows it: indented under that
@@ -70,17 +94,19 @@ const isList = (node: ElementContent): node is Element => node.type === "element
  * list. Note: read as it is, the inner list becomes an item whose text is a list (`* * item`).
  */
 function listsInsideItems(tree: Root | Element): void {
-  visit(tree, "element", (list: Element) => {
-    if (!isList(list)) return;
+  visit(tree, (node) => {
+    if (node.type !== "root" && node.type !== "element") return;
+    joinListsOpeningDeeper(node);
+    if (node.type !== "element" || !isList(node)) return;
     const children: ElementContent[] = [];
-    const pending = [...list.children];
+    const pending = [...node.children];
     for (let child = pending.shift(); child; child = pending.shift()) {
-      const previous = children.findLast((node) => node.type === "element");
+      const previous = children.findLast((item) => item.type === "element");
       if (!isList(child)) children.push(child);
       else if (previous?.type === "element" && previous.tagName === "li") previous.children.push(child);
       else pending.unshift(...child.children);
     }
-    list.children = children;
+    node.children = children;
   });
 }
 
