@@ -299,6 +299,15 @@ describe("DOCX converter on built documents", () => {
     expect(warnings.join(" ")).not.toContain("altChunk");
   });
 
+  it("leaves out the table of contents (Word's content control), unless onlyMainContent is off", async () => {
+    const entry = (text: string) =>
+      `<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:hyperlink w:anchor="_Toc1"><w:r><w:t>${text}</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t>1</w:t></w:r></w:hyperlink></w:p>`;
+    const toc = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent>${paragraph("Contents")}${entry("Arrival")}${entry("Anchorage")}</w:sdtContent></w:sdt>`;
+    const document = makeDocx({ body: toc + paragraph("Arrival", { style: "Heading2" }) + paragraph("Ships wait outside.") });
+    expect((await convert(document, { filename: "guide.docx" })).markdown).toBe("## Arrival\n\nShips wait outside.\n");
+    expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 1");
+  });
+
   it("takes title, author, description and language from the document properties", async () => {
     const document = makeDocx({
       body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),
