@@ -37,12 +37,13 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
-  it("writes a text frame anchored to a paragraph after it, apart from its text, and leaves out a hidden section", async () => {
+  it("writes a text frame or shape anchored to a paragraph after it, apart from its text, and leaves out a hidden section", async () => {
     const body = `<text:p>Passage takes twenty minutes.<draw:frame text:anchor-type="paragraph" draw:name="Warning"><draw:text-box><text:p>Caution: gates move.</text:p><text:p>Keep behind the rail.</text:p></draw:text-box></draw:frame></text:p>
       <text:p>Fee: <draw:frame text:anchor-type="as-char"><draw:text-box><text:p>12 €</text:p></draw:text-box></draw:frame>per boat.</text:p>
+      <text:p><draw:custom-shape text:anchor-type="char"><text:p>Speed limit 5 knots</text:p><text:p>in the inner harbour</text:p><draw:enhanced-geometry draw:type="rect"/></draw:custom-shape></text:p>
       <text:section text:name="Draft" text:display="none"><text:p>Draft wording nobody sees.</text:p></text:section><text:section text:name="Shown"><text:p>Shown section.</text:p></text:section>`;
     const { markdown } = await convertNamed(odtWith(body), "locks.odt");
-    expect(markdown).toBe("Passage takes twenty minutes.\n\nCaution: gates move.\n\nKeep behind the rail.\n\nFee: 12 € per boat.\n\nShown section.\n");
+    expect(markdown).toBe("Passage takes twenty minutes.\n\nCaution: gates move.\n\nKeep behind the rail.\n\nFee: 12 € per boat.\n\nSpeed limit 5 knots\n\nin the inner harbour\n\nShown section.\n");
   });
 
   it("writes struck-through text (a text style with a line through it) as GFM", async () => {

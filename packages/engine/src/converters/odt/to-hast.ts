@@ -106,6 +106,11 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
       return [noteReference(node, walk)];
     case "frame":
       return frame(node, walk);
+    case "custom-shape":
+    case "rect":
+    case "ellipse":
+      // A drawing shape holding text (LibreOffice reads a Word text box as one).
+      return boxedText(node, node, walk);
     default:
       return SKIPPED.has(node.localName ?? "") ? [] : inline(node, walk);
   }
@@ -132,18 +137,7 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
   const described = children.find((child) => child.localName === "desc" || child.localName === "title");
   const textBox = children.find((child) => child.localName === "text-box");
-  if (textBox) {
-    // LibreOffice's captioned picture: a text frame holding the picture and its caption's text.
-    const content = blocks(textBox, { ...walk, anchored: undefined });
-    describeLonePicture(content, toText(el("div", content)));
-    // Note: a frame anchored to its paragraph (not set as a character) stands apart from the
-    // paragraph's text, as a box of its own lines; inside the text, its paragraphs ran into it.
-    if (walk.anchored && node.getAttribute("text:anchor-type") !== "as-char") {
-      walk.anchored.push(...content);
-      return [];
-    }
-    return content.flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
-  }
+  if (textBox) return boxedText(node, textBox, walk);
   const image = children.find((child) => child.localName === "image");
   // An embedded object (a chart, a formula) keeps its description: its `draw:image` is a metafile preview.
   const object = children.some((child) => child.localName === "object");
@@ -152,6 +146,23 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
     return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
   }
   return [];
+}
+
+/**
+ * The text of a frame's text box or of a drawing shape (`shape` anchors it, `box` holds its
+ * paragraphs). Note: one anchored to its paragraph (not set as a character) stands apart from the
+ * paragraph's text, as a box of its own lines, so it is written after the paragraph; inside the
+ * text, its paragraphs ran into it.
+ */
+function boxedText(shape: XmlElement, box: XmlElement, walk: Walk): ElementContent[] {
+  // LibreOffice's captioned picture: a text frame holding the picture and its caption's text.
+  const content = blocks(box, { ...walk, anchored: undefined });
+  describeLonePicture(content, toText(el("div", content)));
+  if (walk.anchored && shape.getAttribute("text:anchor-type") !== "as-char") {
+    walk.anchored.push(...content);
+    return [];
+  }
+  return content.flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
 }
 
 /** Give the one undescribed picture among `content` the description `alt` (a caption). Mutates it. */
