@@ -72,6 +72,12 @@ describe("ODT", () => {
     );
   });
 
+  it("keeps the indentation of code lines, spaces written as text:s", async () => {
+    const styles = `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles><style:style style:name="Preformatted_20_Text" style:display-name="Preformatted Text" style:family="paragraph"/></office:styles></office:document-styles>`;
+    const body = `<text:p>The harbour charges each vessel by its weight in tons:</text:p><text:p text:style-name="Preformatted_20_Text">def fee(tons):</text:p><text:p text:style-name="Preformatted_20_Text"><text:s text:c="4"/>return tons<text:s/> * 0.8</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "fee.odt")).markdown).toBe("The harbour charges each vessel by its weight in tons:\n\n```\ndef fee(tons):\n    return tons  * 0.8\n```\n");
+  });
+
   it("leaves out hidden text (a text style with text:display=\"none\")", async () => {
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">` +

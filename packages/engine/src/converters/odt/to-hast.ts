@@ -200,7 +200,8 @@ function paragraph(node: XmlElement, walk: Walk): Element {
     return caption;
   }
   if (lineage.some((name) => CODE_PARAGRAPH_STYLE.test(name)) || walk.styles.isMonospace(style)) {
-    return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
+    // Note: read as preformatted text, which keeps the indentation `text:s` spaces give (as a `p` it collapsed).
+    return el("pre", [el("code", [text(toText(el("pre", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
   const content = mergeRuns(inline(node, walk));
   // Note: LibreOffice writes a paragraph in a heading style that starts a page as `text:p`, and
