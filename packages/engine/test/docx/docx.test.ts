@@ -308,6 +308,20 @@ describe("DOCX converter on built documents", () => {
     expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 1");
   });
 
+  it("writes a picture's alt text once where the caption under it repeats it (pandoc's figures)", async () => {
+    const picture = (alt: string) =>
+      `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1" descr="${alt}"/>` +
+      `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<pic:nvPicPr><pic:cNvPr id="0" name="map.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rImage"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+    const document = makeDocx({
+      body: picture("Figure 1: The inner harbour.") + paragraph("Figure 1: The inner harbour.") + picture("A crane") + paragraph("Cranes stop at force 7."),
+      relationships: `<Relationship Id="rImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/map.png"/>`,
+      parts: { "word/media/map.png": "not read" },
+    });
+    const { markdown } = await convert(document, { filename: "figures.docx" });
+    expect(markdown).toBe("Figure 1: The inner harbour.\n\nA crane\n\nCranes stop at force 7.\n");
+  });
+
   it("takes title, author, description and language from the document properties", async () => {
     const document = makeDocx({
       body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),

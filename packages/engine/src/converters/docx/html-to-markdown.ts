@@ -1,5 +1,6 @@
-import type { Root as HastRoot } from "hast";
+import type { Element, ElementContent, Root as HastRoot } from "hast";
 import { fromHtml } from "hast-util-from-html";
+import { toText } from "hast-util-to-text";
 import { type Handle, defaultHandlers, toMdast } from "hast-util-to-mdast";
 import type { Image, Root, Text } from "mdast";
 import { spliceAltChunks } from "./alt-chunks.js";
@@ -40,6 +41,33 @@ export function htmlToMarkdown(html: string, listLabels: readonly string[] = [],
   return hastToMarkdown(hast);
 }
 
+const normalised = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** The picture a paragraph holds and nothing else, when it has no `src` (it will be written as its alt text). */
+function lonePictureWithoutSource(paragraph: Element): Element | undefined {
+  if (paragraph.tagName !== "p") return undefined;
+  const elements = paragraph.children.filter((child): child is Element => child.type === "element");
+  const textOutside = paragraph.children.some((child) => child.type === "text" && child.value.trim() !== "");
+  const [picture] = elements;
+  return elements.length === 1 && !textOutside && picture!.tagName === "img" && !picture!.properties.src ? picture : undefined;
+}
+
+/**
+ * A picture written as its alt text is left out where the caption right after it says the same.
+ * Note: pandoc gives a figure's picture its caption as alt text, and the caption came out twice.
+ * Mutates `tree`.
+ */
+function dropAltTextRepeatedByCaption(tree: HastRoot | Element): void {
+  const siblings = (tree.children as ElementContent[]).filter((child): child is Element => child.type === "element");
+  siblings.forEach((element, index) => {
+    const picture = lonePictureWithoutSource(element);
+    const caption = siblings[index + 1];
+    const alt = normalised(String(picture?.properties.alt ?? ""));
+    if (picture && caption && alt && normalised(toText(caption)) === alt) picture.properties.alt = "";
+    dropAltTextRepeatedByCaption(element);
+  });
+}
+
 /**
  * {@link htmlToMarkdown} for a tree already parsed or built: the one HTML→GFM path that the
  * DOCX, ODT, RTF, EPUB and HTML converters share. Footnotes are recognised in mammoth's shape
@@ -50,6 +78,7 @@ export function htmlToMarkdown(html: string, listLabels: readonly string[] = [],
 export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   normaliseTables(hast);
   groupCheckboxParagraphs(hast);
+  dropAltTextRepeatedByCaption(hast);
 
   // Note: this is where pictures end up for every format read through HTML; image extraction
   // (bytes and a stable name instead of the alt text) replaces this handler.
