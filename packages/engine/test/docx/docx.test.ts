@@ -322,6 +322,13 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("Figure 1: The inner harbour.\n\nA crane\n\nCranes stop at force 7.\n");
   });
 
+  it("writes a HYPERLINK field whose text changes formatting as one link", async () => {
+    const field = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> HYPERLINK "https://port.example.org/map" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>`;
+    const body = `<w:p>${run("See the ")}${field}${run("harbour ")}${run("map", "<w:b/>")}<w:r><w:fldChar w:fldCharType="end"/></w:r>${run(".")}</w:p>`;
+    const { markdown } = await convert(makeDocx({ body }), { filename: "map.docx" });
+    expect(markdown).toBe("See the [harbour **map**](https://port.example.org/map).\n");
+  });
+
   it("takes title, author, description and language from the document properties", async () => {
     const document = makeDocx({
       body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),

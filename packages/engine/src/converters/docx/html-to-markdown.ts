@@ -12,6 +12,7 @@ import { tightenLists } from "./lists.js";
 import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
 import { noteHandlers, numberNotesInOrder } from "./notes.js";
 import { raisedText } from "./raised-text.js";
+import { joinSplitLinks } from "./split-links.js";
 import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
 
 /** Markdown written from mammoth's HTML, plus facts the converter reports. */
@@ -79,6 +80,7 @@ export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   normaliseTables(hast);
   groupCheckboxParagraphs(hast);
   dropAltTextRepeatedByCaption(hast);
+  joinSplitLinks(hast);
 
   // Note: this is where pictures end up for every format read through HTML; image extraction
   // (bytes and a stable name instead of the alt text) replaces this handler.
