@@ -72,6 +72,12 @@ describe("ODT", () => {
     );
   });
 
+  it("writes superscript and subscript (a text style's text-position) as Unicode script characters", async () => {
+    const styles = `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles><style:style style:name="T1" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style><style:style style:name="T2" style:family="text"><style:text-properties style:text-position="-33% 58%"/></style:style></office:styles></office:document-styles>`;
+    const body = `<text:p>Water is H<text:span text:style-name="T2">2</text:span>O on 4 m<text:span text:style-name="T1">2</text:span> of deck.</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "units.odt")).markdown).toBe("Water is H₂O on 4 m² of deck.\n");
+  });
+
   it("keeps the indentation of code lines, spaces written as text:s", async () => {
     const styles = `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles><style:style style:name="Preformatted_20_Text" style:display-name="Preformatted Text" style:family="paragraph"/></office:styles></office:document-styles>`;
     const body = `<text:p>The harbour charges each vessel by its weight in tons:</text:p><text:p text:style-name="Preformatted_20_Text">def fee(tons):</text:p><text:p text:style-name="Preformatted_20_Text"><text:s text:c="4"/>return tons<text:s/> * 0.8</text:p>`;

@@ -39,6 +39,20 @@ const NUMBER_FORMATS: Record<string, string> = {
   "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none", "01, 02, 03, ...": "decimalZero",
 };
 
+/**
+ * Superscript or subscript from a `style:text-position` ("super 58%", "sub 58%", or a signed
+ * percentage of the line: "33% 58%" raises, "-33% 58%" lowers, "0% 100%" is the baseline).
+ */
+function raisedBy(position: string | null | undefined): Marks["raised"] {
+  const [shift] = (position ?? "").trim().split(/\s+/);
+  if (!shift) return undefined;
+  if (shift === "super") return "sup";
+  if (shift === "sub") return "sub";
+  const percent = Number.parseFloat(shift);
+  if (Number.isNaN(percent)) return undefined;
+  return percent > 0 ? "sup" : percent < 0 ? "sub" : "baseline";
+}
+
 /** A numbered list or outline level as Word's list numbering reads it. */
 function numberedLevel(levelStyle: Element, level: number): ListLevel {
   // A level shows the numbers of `text:display-levels` levels ("2.1"), between its prefix and suffix.
@@ -108,6 +122,7 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
         marks.italic ??= slant ? slant === "italic" || slant === "oblique" : /^emphasis$/i.test(name) || undefined;
         marks.code ??= font ? MONOSPACE_FONT.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
         marks.strike ??= lineThrough ? lineThrough !== "none" : undefined;
+        marks.raised ??= raisedBy(properties?.getAttribute("style:text-position"));
       }
       return marks;
     },
