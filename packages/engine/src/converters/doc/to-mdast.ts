@@ -2,6 +2,7 @@ import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, Table
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { cellSpans } from "../word/cell-grid.js";
 import { joinCellLines } from "../word/cell-lines.js";
+import { ENDS_WITH_DIGIT, raisedString } from "../docx/raised-text.js";
 import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
@@ -16,13 +17,14 @@ const linesOf = (text: string): PhrasingContent[] =>
 
 /**
  * A run as inline content: bold and italic around its text, the spaces at its ends left outside
- * (Markdown does not close `**word **`), inside its link when it has one.
+ * (Markdown does not close `**word **`), inside its link when it has one; raised or lowered text
+ * as raised-text.ts writes it (`afterNumber`: the run before ends with a digit, for 1st).
  */
-function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean): PhrasingContent[] {
+function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean, afterNumber: boolean): PhrasingContent[] {
   if (run.note !== undefined) return [{ type: "footnoteReference", identifier: run.note, label: run.note }];
   const text = (run.capitals ?? capitals) ? run.text.toUpperCase() : run.text;
   const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
-  let content = linesOf(core);
+  let content = run.raised && core ? linesOf(raisedString(core, run.raised, afterNumber && !before)) : linesOf(core);
   if (emphasis && core && run.italic) content = [{ type: "emphasis", children: content }];
   if (emphasis && core && run.bold) content = [{ type: "strong", children: content }];
   content = [...(before ? linesOf(before) : []), ...content, ...(after ? linesOf(after) : [])];
@@ -41,7 +43,22 @@ function phrasingOf(paragraph: DocParagraph, capitals = false, emphasis = true):
   if (first) first.text = first.text.trimStart();
   if (last) last.text = last.text.trimEnd();
   if (runs.every((run) => run.text.trim() === "" && run.note === undefined)) return [];
-  return runs.filter((run) => run.text !== "" || run.note !== undefined).flatMap((run) => runPhrasing(run, capitals, emphasis));
+  const shown = runs.filter((run) => run.text !== "" || run.note !== undefined);
+  return joinSplitLinks(shown.flatMap((run, index) => runPhrasing(run, capitals, emphasis, ENDS_WITH_DIGIT.test(shown[index - 1]?.text ?? ""))));
+}
+
+/**
+ * Neighbouring links to the same place as one link (`[harbour **map**](u)`). Note: a HYPERLINK
+ * field's result is cut into runs at each change of formatting, each written as a link.
+ */
+function joinSplitLinks(content: PhrasingContent[]): PhrasingContent[] {
+  const joined: PhrasingContent[] = [];
+  for (const node of content) {
+    const previous = joined.at(-1);
+    if (node.type === "link" && previous?.type === "link" && previous.url === node.url) previous.children.push(...node.children);
+    else joined.push(node);
+  }
+  return joined;
 }
 
 /** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */

@@ -20,7 +20,7 @@ const MARKER = { sup: "^", sub: "_" } as const;
 // Note: word processors raise an ordinal's suffix on their own (1st, 2nd, 3e, 1er, 2º); read
 // after its number it is the plain word, not an exponent.
 const ORDINAL_SUFFIX = /^(st|nd|rd|th|e|er|re|ère|ème|o|a|os|as|º|ª)$/i;
-const ENDS_WITH_DIGIT = /\d$/;
+export const ENDS_WITH_DIGIT = /\d$/;
 
 function precededByNumber(node: Element, parent: Parents | undefined): boolean {
   const siblings = parent?.children ?? [];
@@ -45,18 +45,28 @@ function inScriptCharacters(value: string, characters: Readonly<Record<string, s
 }
 
 /**
- * hast-util-to-mdast handler for `<sup>` and `<sub>`: Unicode script characters (x², H₂O) when
- * every character has one, an ordinal's suffix and a note mark as they are (1st, [3]), else
- * `^(…)` / `_(…)`.
+ * Raised (`sup`) or lowered (`sub`) text as it is written: in Unicode script characters when every
+ * character has one (x², H₂O), an ordinal's suffix after its number as it is (1st), else marked
+ * `^(…)` / `_(…)`. Shared with the readers that build Markdown directly (DOC).
+ */
+export function raisedString(value: string, kind: "sup" | "sub", afterNumber: boolean): string {
+  const characters = inScriptCharacters(value, kind === "sup" ? SUPERSCRIPT : SUBSCRIPT);
+  if (characters !== undefined) return characters;
+  if (kind === "sup" && afterNumber && ORDINAL_SUFFIX.test(value)) return value;
+  return `${MARKER[kind]}(${value})`;
+}
+
+/**
+ * hast-util-to-mdast handler for `<sup>` and `<sub>`: its text as {@link raisedString} writes it,
+ * a note mark as it is ([3]), and marked content (a link, emphasis) between `^(` and `)`.
  */
 export const raisedText: Handle = (state, node, parent) => {
   const kind = node.tagName === "sub" ? "sub" : "sup";
   const content = state.all(node) as PhrasingContent[];
   const value = toText(node).trim();
   if (value === "" || isReferenceMark(value, content)) return content;
-  const onlyText = content.every((child) => child.type === "text");
-  const characters = onlyText ? inScriptCharacters(value, kind === "sup" ? SUPERSCRIPT : SUBSCRIPT) : undefined;
-  if (characters !== undefined) return { type: "text", value: characters } satisfies Text;
-  if (kind === "sup" && onlyText && ORDINAL_SUFFIX.test(value) && precededByNumber(node, parent)) return content;
+  if (content.every((child) => child.type === "text")) {
+    return { type: "text", value: raisedString(value, kind, precededByNumber(node, parent)) } satisfies Text;
+  }
   return [{ type: "text", value: `${MARKER[kind]}(` }, ...content, { type: "text", value: ")" }];
 };
