@@ -35,6 +35,8 @@ export function readListStyles(containers: readonly (Element | undefined)[]): Li
 export interface Emphasis {
   bold?: boolean;
   italic?: boolean;
+  /** `baseline` where a style says the text is neither raised nor lowered. */
+  raised?: "sup" | "sub" | "baseline";
 }
 
 /** The bold and italic of every paragraph and text style, by name, parents' settings included. */
@@ -49,13 +51,24 @@ export interface OdfStyles {
 // Note: ODF writes weights as CSS does; 600 and above is what LibreOffice shows as bold.
 const BOLD_WEIGHT = /^(bold|[6-9]00)$/;
 
+/** Raised, lowered or on the baseline, by a `style:text-position` ("super 58%", "sub 58%", "-33% 58%", "0% 100%"). */
+function raisedBy(position: string): Emphasis["raised"] {
+  const [shift = ""] = position.trim().split(/\s+/);
+  if (shift === "super") return "sup";
+  if (shift === "sub") return "sub";
+  const percent = Number.parseFloat(shift);
+  return percent > 0 ? "sup" : percent < 0 ? "sub" : "baseline";
+}
+
 function ownEmphasis(style: Element): Emphasis {
   const properties = child(style, "text-properties");
   const weight = attribute(properties, "font-weight");
   const posture = attribute(properties, "font-style");
+  const position = attribute(properties, "text-position");
   return {
     ...(weight !== undefined && { bold: BOLD_WEIGHT.test(weight) }),
     ...(posture !== undefined && { italic: posture === "italic" || posture === "oblique" }),
+    ...(position !== undefined && { raised: raisedBy(position) }),
   };
 }
 
@@ -83,6 +96,7 @@ const styledRun = (text: string, href: string | undefined, emphasis: Emphasis): 
   ...(href && { href }),
   ...(emphasis.bold && { bold: true }),
   ...(emphasis.italic && { italic: true }),
+  ...((emphasis.raised === "sup" || emphasis.raised === "sub") && { raised: emphasis.raised }),
 });
 
 /** The runs of a paragraph's inline content: spans, links, spaces, tabs and line breaks, with the emphasis their styles give. */
