@@ -73,6 +73,8 @@ class RtfReader {
   private defaultCodePage = 1252;
   private pendingBytes: number[] = [];
   private skipChars = 0;
+  /** A nested table's cell ended (`\nestcell`): the next text of its row starts a new cell, after " | ". */
+  private nestedCellEnded = false;
   private groupStart = false;
   private starred = false;
   private fieldInstruction = "";
@@ -261,15 +263,22 @@ class RtfReader {
       case "par":
       case "sect":
       case "page":
+        // A nested row ends in a `\nestrow` most readers skip (in `\*\nesttableprops`), then a paragraph mark.
+        this.nestedCellEnded = false;
         return this.addParagraph(state.inTable);
       case "cell":
         return this.sink.endCell(this.endParagraph());
       case "row":
         return this.sink.endRow();
       case "nestcell":
-        return this.write(" | ");
-      case "line":
+        // Note: written before the next cell's text, so a row does not end in " | ".
+        this.nestedCellEnded = true;
+        return;
       case "nestrow":
+        this.nestedCellEnded = false;
+        if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
+        return;
+      case "line":
         if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
         return;
       case "tab":
@@ -351,6 +360,10 @@ class RtfReader {
     switch (state.destination) {
       case "body": {
         if (state.hidden || state.deleted) return;
+        if (this.nestedCellEnded) {
+          this.nestedCellEnded = false;
+          this.runs.push({ type: "text", value: " | " });
+        }
         const shown = showSymbolFontText(state.font, value);
         this.runs.push(
           ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike, raised: state.raised }),
