@@ -47,6 +47,11 @@ describe("DOC (Word 97) converter", () => {
     expect(markdown).toBe("Water is H₂O on 4 m² of deck, from the 1st of May.\n\nSee the [harbour **map**](https://port.example.org/map).\n");
   });
 
+  it("writes a table nested in a cell a row a line, its cells joined with \" | \", as the DOCX reader does", async () => {
+    const { markdown } = await convert(word97("nested-table.doc"), { filename: "nested-table.doc" });
+    expect(markdown).toContain("| North | Depth \\| 12 m<br>Length \\| 300 m<br>Dredged yearly |");
+  });
+
   it("recognises headings whose styles have localized names", async () => {
     const { markdown } = await convertCorpus("dl_greek_heading_styles.doc");
     expect(lines(markdown)).toContain("# Überschriften in nicht-englischer Sprache");

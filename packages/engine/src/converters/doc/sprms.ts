@@ -16,6 +16,8 @@ export const SPRM = {
   listFormatOverride: 0x460b,
   outlineLevel: 0x2640,
   tableDepth: 0x6649,
+  innerCellEnd: 0x244b,
+  innerRowEnd: 0x244c,
 } as const;
 
 const SPRM_T_DEF_TABLE = 0xd608;

@@ -61,15 +61,31 @@ function joinSplitLinks(content: PhrasingContent[]): PhrasingContent[] {
   return joined;
 }
 
-/** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */
+const nestedCellSeparator = (): PhrasingContent => ({ type: "text", value: " | " });
+
+/**
+ * Collects table paragraphs: cells end at cell marks, rows at row-end marks. A table nested in a
+ * cell is written in it a row a line, its cells joined with " | " (GFM cannot nest tables), as the
+ * DOCX reader writes one.
+ */
 function createTableBuilder() {
   let rows: TableRow[] = [];
   let rowEdges: number[][] = [];
   let cells: TableCell[] = [];
   let lines: PhrasingContent[][] = [];
+  let nestedCells: PhrasingContent[][] = [];
   return {
     /** Add a paragraph of a cell; `capitals` as {@link phrasingOf} takes it. */
     add(paragraph: DocParagraph, capitals: boolean): void {
+      if (paragraph.innerRowEnd) {
+        if (nestedCells.some((cell) => cell.length > 0)) lines.push(nestedCells.flatMap((cell, index) => (index === 0 ? cell : [nestedCellSeparator(), ...cell])));
+        nestedCells = [];
+        return;
+      }
+      if (paragraph.innerCellEnd) {
+        nestedCells.push(phrasingOf(paragraph, capitals));
+        return;
+      }
       if (paragraph.tableRowEnd) {
         if (cells.length > 0) {
           rows.push({ type: "tableRow", children: cells });
