@@ -156,4 +156,9 @@ describe("HTML documents", () => {
       "![Map of the harbour](map.png)\n\nFigure 1: The inner harbour.\n\n**Night arrivals**\n\nCall channel 16.\n\n### Storms\n\nDouble the lines.\n",
     );
   });
+
+  it("show text in a symbol font as the characters it shows, and control characters as nothing (LibreOffice's and Word's exports)", async () => {
+    const page = `<!DOCTYPE html><html><head><meta name="generator" content="LibreOffice"><title>Checks</title></head><body><p>Done: <font face="Wingdings, serif">\uf0fc</font> and <span style='font-family:Wingdings'>ü</span>; \u0004North quay\u0005.</p></body></html>`;
+    expect((await convertNamed(page, "checks.html")).markdown).toBe("Done: ✓ and ✓; North quay.\n");
+  });
 });

@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import { visit } from "unist-util-visit";
+import { isSymbolFont, showSymbolFontText } from "../word/symbol-fonts.js";
 
 /*
  * Markup the sanitiser would drop, or that the HTML→GFM path would misread, moved to the form
@@ -129,8 +130,33 @@ function captionsAndSummariesAsParagraphs(tree: Root | Element): void {
   });
 }
 
-/** Code languages, cell alignments, lists nested straight in lists, captions and summaries, kept (see each). Mutates `tree`. */
+const FONT_FAMILY = /(?:^|;)\s*font-family\s*:\s*([^;]+)/i;
+
+/** The first font an element names, by `<font face>` or a `font-family` style, unquoted. */
+function namedFont(element: Element): string | undefined {
+  const named = element.properties.face ?? FONT_FAMILY.exec(String(element.properties.style ?? ""))?.[1];
+  const [first] = String(named ?? "").split(",");
+  return first?.trim().replace(/^['"]|['"]$/g, "") || undefined;
+}
+
+/**
+ * Text set in a symbol font (Symbol, Wingdings) as the characters it shows: Word's and
+ * LibreOffice's HTML write a Wingdings check mark as U+F0FC or "ü" in that font, which the
+ * sanitiser would leave without its font.
+ */
+function symbolFontText(tree: Root | Element, font?: string): void {
+  for (const child of tree.children) {
+    if (child.type === "text" && font) child.value = showSymbolFontText(font, child.value);
+    else if (child.type === "element") {
+      const own = namedFont(child);
+      symbolFontText(child, own === undefined ? font : isSymbolFont(own) ? own : undefined);
+    }
+  }
+}
+
+/** Code languages, cell alignments, lists nested straight in lists, captions, summaries and symbol-font text, kept (see each). Mutates `tree`. */
 export function keepWhatTheSanitiserDrops(tree: Root | Element): void {
+  symbolFontText(tree);
   codeLanguagesOnCode(tree);
   cellAlignmentsAsAttributes(tree);
   listsInsideItems(tree);
