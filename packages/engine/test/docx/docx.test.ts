@@ -329,6 +329,16 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("See the [harbour **map**](https://port.example.org/map).\n");
   });
 
+  it("writes a paragraph of a list level that shows no marker (pandoc's second paragraph of an item) as a paragraph, not a bullet", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val=" "/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="2"/></w:num>`;
+    const body = paragraph("Record the draught", { list: { id: 1, level: 0 } }) + paragraph("In metres, at the bow.", { list: { id: 2, level: 0 } });
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "draught.docx" });
+    expect(markdown).toBe("1. Record the draught\n\nIn metres, at the bow.\n");
+  });
+
   it("takes title, author, description and language from the document properties", async () => {
     const document = makeDocx({
       body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),
