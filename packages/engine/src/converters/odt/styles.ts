@@ -1,6 +1,7 @@
 import type { Document, Element } from "@xmldom/xmldom";
 import { MONOSPACE_FONT } from "../code-style.js";
 import type { Marks } from "../hast-runs.js";
+import { raisedByTextPosition } from "../odf-text-position.js";
 import type { ListLevel } from "../word/list-numbers.js";
 import { childElements, descendants } from "../xml.js";
 
@@ -38,20 +39,6 @@ const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, 
 const NUMBER_FORMATS: Record<string, string> = {
   "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none", "01, 02, 03, ...": "decimalZero",
 };
-
-/**
- * Superscript or subscript from a `style:text-position` ("super 58%", "sub 58%", or a signed
- * percentage of the line: "33% 58%" raises, "-33% 58%" lowers, "0% 100%" is the baseline).
- */
-function raisedBy(position: string | null | undefined): Marks["raised"] {
-  const [shift] = (position ?? "").trim().split(/\s+/);
-  if (!shift) return undefined;
-  if (shift === "super") return "sup";
-  if (shift === "sub") return "sub";
-  const percent = Number.parseFloat(shift);
-  if (Number.isNaN(percent)) return undefined;
-  return percent > 0 ? "sup" : percent < 0 ? "sub" : "baseline";
-}
 
 /** A numbered list or outline level as Word's list numbering reads it. */
 function numberedLevel(levelStyle: Element, level: number): ListLevel {
@@ -122,7 +109,7 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
         marks.italic ??= slant ? slant === "italic" || slant === "oblique" : /^emphasis$/i.test(name) || undefined;
         marks.code ??= font ? MONOSPACE_FONT.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
         marks.strike ??= lineThrough ? lineThrough !== "none" : undefined;
-        marks.raised ??= raisedBy(properties?.getAttribute("style:text-position"));
+        marks.raised ??= raisedByTextPosition(properties?.getAttribute("style:text-position"));
       }
       return marks;
     },

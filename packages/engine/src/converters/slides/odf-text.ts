@@ -1,4 +1,5 @@
 import type { Element } from "@xmldom/xmldom";
+import { raisedByTextPosition } from "../odf-text-position.js";
 import type { SlideParagraph, TextRun } from "./model.js";
 import { attribute, child, children } from "./xml.js";
 
@@ -51,15 +52,6 @@ export interface OdfStyles {
 // Note: ODF writes weights as CSS does; 600 and above is what LibreOffice shows as bold.
 const BOLD_WEIGHT = /^(bold|[6-9]00)$/;
 
-/** Raised, lowered or on the baseline, by a `style:text-position` ("super 58%", "sub 58%", "-33% 58%", "0% 100%"). */
-function raisedBy(position: string): Emphasis["raised"] {
-  const [shift = ""] = position.trim().split(/\s+/);
-  if (shift === "super") return "sup";
-  if (shift === "sub") return "sub";
-  const percent = Number.parseFloat(shift);
-  return percent > 0 ? "sup" : percent < 0 ? "sub" : "baseline";
-}
-
 function ownEmphasis(style: Element): Emphasis {
   const properties = child(style, "text-properties");
   const weight = attribute(properties, "font-weight");
@@ -68,7 +60,7 @@ function ownEmphasis(style: Element): Emphasis {
   return {
     ...(weight !== undefined && { bold: BOLD_WEIGHT.test(weight) }),
     ...(posture !== undefined && { italic: posture === "italic" || posture === "oblique" }),
-    ...(position !== undefined && { raised: raisedBy(position) }),
+    ...(position !== undefined && { raised: raisedByTextPosition(position) }),
   };
 }
 
