@@ -21,8 +21,8 @@ const DOCX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
  * text boxes, checkboxes); the HTML it writes is reshaped and serialized with mdast, with the
  * HTML a generator embedded as alt-chunks read in place.
  * Equations become LaTeX math, comments and (with `onlyMainContent`) the table of contents are
- * left out; pictures are returned when asked for
- * (`options.images`), else they keep only their alt text.
+ * left out; pictures are returned when asked for (`options.images`), else they keep only their
+ * alt text.
  */
 export const docxConverter: Converter = {
   formats: ["docx"],
