@@ -12,6 +12,7 @@ import { parseShallowHtml } from "./html/depth.js";
 import { mainContent } from "./html/main-content.js";
 import { captionsBeforeTables, mathAsLatex } from "./html/math-and-captions.js";
 import { normaliseNotes } from "./html/notes.js";
+import { keepWhatTheSanitiserDrops } from "./html/sanitised-away.js";
 import { sanitizePage } from "./html/sanitize.js";
 import { collectPackagePictures } from "./package-pictures.js";
 
@@ -39,7 +40,7 @@ function unwrapInternalLinks(parent: Root | Element): void {
 /**
  * Point each picture of the chapter at `chapterPath` at its file in the book (`../images/a.png`
  * → `OEBPS/images/a.png`), for `collectPackagePictures`; a figure's one picture without alt text
- * takes its `<figcaption>`, which becomes a paragraph of its own. Mutates `tree`.
+ * takes its `<figcaption>` (a paragraph of its own, see `keepWhatTheSanitiserDrops`). Mutates `tree`.
  */
 function resolvePictures(tree: Root, chapterPath: string): void {
   visit(tree, "element", (element: Element) => {
@@ -53,8 +54,6 @@ function resolvePictures(tree: Root, chapterPath: string): void {
       if (inner.tagName === "img") pictures.push(inner);
       if (inner.tagName !== "figcaption") return;
       caption = toText(inner).replace(/\s+/g, " ").trim();
-      // The sanitiser drops <figcaption> (not in GitHub's schema) and its text would run on after the picture.
-      inner.tagName = "p";
     });
     if (pictures.length === 1 && !pictures[0]!.properties.alt && caption) pictures[0]!.properties.alt = caption;
   });
@@ -74,6 +73,7 @@ function chapterContent(bytes: Uint8Array, path: string, name: string, notes: { 
   content.children = content.children.filter((child) => !(child.type === "element" && child.tagName === "nav"));
   notes.next = normaliseNotes(content, notes.next);
   captionsBeforeTables(content);
+  keepWhatTheSanitiserDrops(content);
   return content.children as ElementContent[];
 }
 

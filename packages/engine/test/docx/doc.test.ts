@@ -37,6 +37,21 @@ describe("DOC (Word 97) converter", () => {
     ]);
   });
 
+  it("keeps a table between two list items in its place, the list counting on after it", async () => {
+    const { markdown } = await convert(word97("table-in-list.doc"), { filename: "table-in-list.doc" });
+    expect(markdown).toBe("1. Check the mooring lines\n\n| Line | Load |\n| ---- | ---- |\n| Bow  | 4 t  |\n\n2. Log the loads\n");
+  });
+
+  it("writes superscript and subscript as Unicode script characters, and a link that changes formatting as one link", async () => {
+    const { markdown } = await convert(word97("raised-and-links.doc"), { filename: "raised-and-links.doc" });
+    expect(markdown).toBe("Water is H₂O on 4 m² of deck, from the 1st of May.\n\nSee the [harbour **map**](https://port.example.org/map).\n");
+  });
+
+  it("writes a table nested in a cell a row a line, its cells joined with \" | \", as the DOCX reader does", async () => {
+    const { markdown } = await convert(word97("nested-table.doc"), { filename: "nested-table.doc" });
+    expect(markdown).toContain("| North | Depth \\| 12 m<br>Length \\| 300 m<br>Dredged yearly |");
+  });
+
   it("recognises headings whose styles have localized names", async () => {
     const { markdown } = await convertCorpus("dl_greek_heading_styles.doc");
     expect(lines(markdown)).toContain("# Überschriften in nicht-englischer Sprache");
@@ -107,7 +122,7 @@ describe("DOC (Word 97) converter", () => {
     // the text holds "(" where the symbol goes, and the run's sprmCSymbol names the font and code.
     const text = "Angle (.\r";
     const wordDocument = new Uint8Array(Buffer.from(text, "utf16le"));
-    const plain = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
+    const plain = { capitals: undefined, bold: undefined, italic: undefined, raised: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
     const symbolAt = 2 * text.indexOf("(");
     const paragraphs = readParagraphs(
       {

@@ -287,6 +287,58 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("Introduction\n\n> To be or not to be.\n>\n> That is the question.\n");
   });
 
+  it("reads an HTML alt-chunk where it stands, as Word imports it, without its scripts or pictures' paths", async () => {
+    const chunk = `<html><head><title>chunk</title><script>alert("x")</script></head><body><h2>Imported notice</h2><p>Cranes stop at <b>wind force 7</b>.</p><img src="crane.png" alt="Crane"><ul><li>Secure the load</li></ul></body></html>`;
+    const document = makeDocx({
+      body: paragraph("Before the chunk.") + `<w:altChunk r:id="rChunk"/>` + paragraph("After the chunk."),
+      relationships: `<Relationship Id="rChunk" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="chunk.htm"/>`,
+      parts: { "word/chunk.htm": chunk },
+    });
+    const { markdown, warnings } = await convert(document, { filename: "rules.docx" });
+    expect(markdown).toBe("Before the chunk.\n\n## Imported notice\n\nCranes stop at **wind force 7**.\n\nCrane\n\n- Secure the load\n\nAfter the chunk.\n");
+    expect(warnings.join(" ")).not.toContain("altChunk");
+  });
+
+  it("leaves out the table of contents (Word's content control), unless onlyMainContent is off", async () => {
+    const entry = (text: string) =>
+      `<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:hyperlink w:anchor="_Toc1"><w:r><w:t>${text}</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t>1</w:t></w:r></w:hyperlink></w:p>`;
+    const toc = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent>${paragraph("Contents")}${entry("Arrival")}${entry("Anchorage")}</w:sdtContent></w:sdt>`;
+    const document = makeDocx({ body: toc + paragraph("Arrival", { style: "Heading2" }) + paragraph("Ships wait outside.") });
+    expect((await convert(document, { filename: "guide.docx" })).markdown).toBe("## Arrival\n\nShips wait outside.\n");
+    expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 1");
+  });
+
+  it("writes a picture's alt text once where the caption under it repeats it (pandoc's figures)", async () => {
+    const picture = (alt: string) =>
+      `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1" descr="${alt}"/>` +
+      `<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<pic:nvPicPr><pic:cNvPr id="0" name="map.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rImage"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+    const document = makeDocx({
+      body: picture("Figure 1: The inner harbour.") + paragraph("Figure 1: The inner harbour.") + picture("A crane") + paragraph("Cranes stop at force 7."),
+      relationships: `<Relationship Id="rImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/map.png"/>`,
+      parts: { "word/media/map.png": "not read" },
+    });
+    const { markdown } = await convert(document, { filename: "figures.docx" });
+    expect(markdown).toBe("Figure 1: The inner harbour.\n\nA crane\n\nCranes stop at force 7.\n");
+  });
+
+  it("writes a HYPERLINK field whose text changes formatting as one link", async () => {
+    const field = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> HYPERLINK "https://port.example.org/map" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>`;
+    const body = `<w:p>${run("See the ")}${field}${run("harbour ")}${run("map", "<w:b/>")}<w:r><w:fldChar w:fldCharType="end"/></w:r>${run(".")}</w:p>`;
+    const { markdown } = await convert(makeDocx({ body }), { filename: "map.docx" });
+    expect(markdown).toBe("See the [harbour **map**](https://port.example.org/map).\n");
+  });
+
+  it("writes a paragraph of a list level that shows no marker (pandoc's second paragraph of an item) as a paragraph, not a bullet", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val=" "/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="2"/></w:num>`;
+    const body = paragraph("Record the draught", { list: { id: 1, level: 0 } }) + paragraph("In metres, at the bow.", { list: { id: 2, level: 0 } });
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "draught.docx" });
+    expect(markdown).toBe("1. Record the draught\n\nIn metres, at the bow.\n");
+  });
+
   it("takes title, author, description and language from the document properties", async () => {
     const document = makeDocx({
       body: paragraph("Quarterly report", { style: "Title" }) + paragraph("Results", { style: "Heading2" }),

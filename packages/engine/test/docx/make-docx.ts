@@ -15,6 +15,9 @@ export interface DocxParts {
   footnotes?: string;
   /** Dublin Core elements of docProps/core.xml, e.g. `<dc:title>Report</dc:title>`. */
   coreProperties?: string;
+  /** More `<Relationship>` elements of the document's relationships, and the parts they point at (by package path). */
+  relationships?: string;
+  parts?: Record<string, string>;
 }
 
 const styles = (extra = "") => `<?xml version="1.0" encoding="UTF-8"?>
@@ -35,6 +38,7 @@ export function makeDocx(parts: DocxParts): Uint8Array {
     `<Relationship Id="rStyles" Type="${R}/styles" Target="styles.xml"/>`,
     parts.numbering ? `<Relationship Id="rNumbering" Type="${R}/numbering" Target="numbering.xml"/>` : "",
     parts.footnotes ? `<Relationship Id="rFootnotes" Type="${R}/footnotes" Target="footnotes.xml"/>` : "",
+    parts.relationships ?? "",
   ].join("");
   const files: Record<string, Uint8Array> = {
     "[Content_Types].xml": strToU8(
@@ -55,6 +59,7 @@ export function makeDocx(parts: DocxParts): Uint8Array {
       `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>${parts.body}</w:body></w:document>`,
     ),
     "word/styles.xml": strToU8(styles(parts.styles)),
+    ...Object.fromEntries(Object.entries(parts.parts ?? {}).map(([path, text]) => [path, strToU8(text)])),
   };
   if (parts.numbering) {
     files["word/numbering.xml"] = strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:numbering xmlns:w="${W}">${parts.numbering}</w:numbering>`);

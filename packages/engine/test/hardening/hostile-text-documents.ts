@@ -3,7 +3,7 @@ import { LAUGHS_DTD, zipBombWith } from "./hostile-documents.js";
 
 /** Hostile ODT, EPUB, RTF and HTML documents, generated in the test. */
 
-const ODF_NS = `xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"`;
+const ODF_NS = `xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"`;
 
 const ODT_PARTS = {
   mimetype: "application/vnd.oasis.opendocument.text",

@@ -116,6 +116,22 @@ function patchedPpt(bytes: Uint8Array, patch: (stream: Uint8Array, records: PptR
 }
 const CLIENT_DATA = 0xf011;
 const STYLE_TEXT_PROP9_ATOM = 0x0fac;
+const SHAPE_PROPERTIES = 0xf00b;
+const PICTURE_PROPERTY = 0x0104;
+
+describe.each(["ppt", "pptx", "odp"])("bold, italic, raised and lowered runs in emphasis.%s", (format) => {
+  it("are written as **bold** and *italic*, a wholly bold paragraph and list items too", async () => {
+    const { markdown } = await convert(pptDeck(`emphasis.${format}`), { filename: `emphasis.${format}` });
+    expect(section(markdown, "Before you board").trimEnd()).toBe(
+      "## Before you board\n\nMind the **gap** and the *wet step*, **_always_**.\n\n**Life jackets are under every seat.**\n\n- **Never** lean over the rail\n- Keep children *close*",
+    );
+  });
+
+  it("writes superscript and subscript as Unicode script characters", async () => {
+    const { markdown } = await convert(pptDeck(`emphasis.${format}`), { filename: `emphasis.${format}` });
+    expect(section(markdown, "Deck and ballast")).toContain("The deck covers 40 m² and the ballast holds H₂O.");
+  });
+});
 
 describe("a PPT's numbered lists (the PowerPoint 2000 extension)", () => {
   let markdown: string;
@@ -179,6 +195,27 @@ describe("a PPT's numbered lists (the PowerPoint 2000 extension)", () => {
     const { markdown: text } = await convert(deck, { filename: "numbered-lists.ppt" });
     expect(section(text, "Boarding in three steps")).toContain("- Buy a ticket at the kiosk\n- Wait behind the yellow line");
     expect(section(text, "Winter crossings")).toContain("- Storm days\n  - Listen for the harbour siren");
+  });
+
+  it("writes a picture's description (wzDescription), which LibreOffice does not write but PowerPoint does", async () => {
+    // The picture's property table, rewritten in place: its picture, then the description as the one complex property.
+    const deck = patchedPpt(pptDeck("emphasis.ppt"), (stream, records) => {
+      const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+      const pictureEntry = (record: PptRecordAt): number | undefined =>
+        [...Array(view.getUint16(record.start - 8, true) >> 4).keys()].find((i) => (view.getUint16(record.start + i * 6, true) & 0x3fff) === PICTURE_PROPERTY);
+      const table = records.find((record) => record.type === SHAPE_PROPERTIES && pictureEntry(record) !== undefined)!;
+      const [pictureId, picture] = [view.getUint16(table.start + pictureEntry(table)! * 6, true), view.getUint32(table.start + pictureEntry(table)! * 6 + 2, true)];
+      const complexSize = table.end - table.start - 12;
+      stream.fill(0, table.start, table.end);
+      view.setUint16(table.start - 8, (2 << 4) | 3, true);
+      view.setUint16(table.start, pictureId, true);
+      view.setUint32(table.start + 2, picture, true);
+      view.setUint16(table.start + 6, 0x8000 | 0x0381, true);
+      view.setUint32(table.start + 8, complexSize, true);
+      [..."Plan of the waiting hall"].forEach((character, i) => view.setUint16(table.start + 12 + i * 2, character.charCodeAt(0), true));
+    });
+    const { markdown: text } = await convert(deck, { filename: "emphasis.ppt" });
+    expect(section(text, "Where to wait")).toContain("Plan of the waiting hall");
   });
 
   it("numbers the corpus deck's numbered slide, as the PPTX and ODP do", async () => {

@@ -118,4 +118,47 @@ describe("HTML documents", () => {
       "1\n\n## Tides\n\nHigh water at noon.[^1]\n\n[^1]: Times are local.\n",
     );
   });
+
+  it("write raised and lowered text as Unicode script characters, an ordinal's suffix as text, else marked ^(…)", async () => {
+    const page = "<html><body><p>Area 4 m<sup>2</sup>, H<sub>2</sub>O, 10<sup>-3</sup> bar, the 1<sup>st</sup> of May, e<sup>iπ</sup>, x<sub>ij</sub>, as cited<sup>[4]</sup>.</p></body></html>";
+    expect((await convertNamed(page, "units.html")).markdown).toBe("Area 4 m², H₂O, 10⁻³ bar, the 1st of May, e^(iπ), x\\_(ij), as cited\\[4].\n");
+  });
+
+  it("write a definition list as bold terms, each followed by its definitions, not as bullet items", async () => {
+    const page = "<html><body><dl><dt>Berth</dt><dd>A place to moor.</dd><div><dt>Quay</dt><dd><p>A stone platform.</p><p>Built in 1850.</p></dd></div></dl></body></html>";
+    expect((await convertNamed(page, "glossary.html")).markdown).toBe(
+      "**Berth**\n\nA place to moor.\n\n**Quay**\n\nA stone platform.\n\nBuilt in 1850.\n",
+    );
+  });
+
+  it("nest a list written straight inside a list (LibreOffice's export) under the item before it, or in its place when none is", async () => {
+    const page = `<html><body><ul><li>Tent</li><ul><li>Pegs</li><li>Poles</li></ul><li>Stove</li></ul><ol><ol><li>Deep first</li></ol><li>Then top</li></ol>
+<p>Gates:</p><ul><li>Gates</li></ul>\n<ul><ul><li>Gate A</li><li>Gate B</li></ul></ul><ul><li>Offices</li></ul></body></html>`;
+    expect((await convertNamed(page, "packing.html")).markdown).toBe(
+      "- Tent\n  - Pegs\n  - Poles\n- Stove\n\n1. Deep first\n2. Then top\n\nGates:\n\n- Gates\n  - Gate A\n  - Gate B\n\n* Offices\n",
+    );
+  });
+
+  it("keep the language a code block names on its <pre> (pandoc's sourceCode, language-x) and the columns' alignment", async () => {
+    const pandoc = `<div class="sourceCode" id="cb1"><pre class="sourceCode python"><code class="sourceCode python"><span id="cb1-1"><a href="#cb1-1" aria-hidden="true" tabindex="-1"></a><span class="kw">def</span> f(x):</span></code></pre></div>`;
+    const onPre = `<pre class="language-sh"><code>ls -l</code></pre>`;
+    const table = `<table><thead><tr><th style="text-align: left;">Port</th><th style="text-align: right;">Fee</th><th style="text-align:center">Open</th></tr></thead><tbody><tr><td style="text-align: left;">Dover</td><td style="text-align: right;">12.50</td><td style="text-align:center">yes</td></tr></tbody></table>`;
+    const { markdown } = await convertNamed(`<html><body>${pandoc}${onPre}${table}</body></html>`, "code.html");
+    expect(markdown).toContain("```python\ndef f(x):\n```");
+    expect(markdown).toContain("```sh\nls -l\n```");
+    expect(markdown).toContain("| Port  |   Fee | Open |\n| :---- | ----: | :--: |");
+  });
+
+  it("write a figure's caption and a <details> summary on their own lines, not run on after the picture", async () => {
+    const page = `<html><body><figure><img src="map.png" alt="Map of the harbour"><figcaption>Figure 1: The inner harbour.</figcaption></figure>
+<details><summary>Night arrivals</summary><p>Call channel 16.</p></details><details><summary><h3>Storms</h3></summary><p>Double the lines.</p></details></body></html>`;
+    expect((await convertNamed(page, "harbour.html")).markdown).toBe(
+      "![Map of the harbour](map.png)\n\nFigure 1: The inner harbour.\n\n**Night arrivals**\n\nCall channel 16.\n\n### Storms\n\nDouble the lines.\n",
+    );
+  });
+
+  it("show text in a symbol font as the characters it shows, and control characters as nothing (LibreOffice's and Word's exports)", async () => {
+    const page = `<!DOCTYPE html><html><head><meta name="generator" content="LibreOffice"><title>Checks</title></head><body><p>Done: <font face="Wingdings, serif">\uf0fc</font> and <span style='font-family:Wingdings'>ü</span>; \u0004North quay\u0005.</p></body></html>`;
+    expect((await convertNamed(page, "checks.html")).markdown).toBe("Done: ✓ and ✓; North quay.\n");
+  });
 });

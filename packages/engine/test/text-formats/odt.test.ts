@@ -37,6 +37,15 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
+  it("writes a text frame or shape anchored to a paragraph after it, apart from its text, and leaves out a hidden section", async () => {
+    const body = `<text:p>Passage takes twenty minutes.<draw:frame text:anchor-type="paragraph" draw:name="Warning"><draw:text-box><text:p>Caution: gates move.</text:p><text:p>Keep behind the rail.</text:p></draw:text-box></draw:frame></text:p>
+      <text:p>Fee: <draw:frame text:anchor-type="as-char"><draw:text-box><text:p>12 €</text:p></draw:text-box></draw:frame>per boat.</text:p>
+      <text:p><draw:custom-shape text:anchor-type="char"><text:p>Speed limit 5 knots</text:p><text:p>in the inner harbour</text:p><draw:enhanced-geometry draw:type="rect"/></draw:custom-shape></text:p>
+      <text:section text:name="Draft" text:display="none"><text:p>Draft wording nobody sees.</text:p></text:section><text:section text:name="Shown"><text:p>Shown section.</text:p></text:section>`;
+    const { markdown } = await convertNamed(odtWith(body), "locks.odt");
+    expect(markdown).toBe("Passage takes twenty minutes.\n\nCaution: gates move.\n\nKeep behind the rail.\n\nFee: 12 € per boat.\n\nSpeed limit 5 knots\n\nin the inner harbour\n\nShown section.\n");
+  });
+
   it("writes struck-through text (a text style with a line through it) as GFM", async () => {
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0">` +
@@ -61,6 +70,18 @@ describe("ODT", () => {
     expect((await convertNamed(odtWith(body, { "styles.xml": styles("Arial") }), "memo.odt")).markdown).toBe(
       "MEMORANDUM OF AGREEMENT\n\nThe parties agree to the terms set out below.\n\n```\nmake harbour\n```\n",
     );
+  });
+
+  it("writes superscript and subscript (a text style's text-position) as Unicode script characters", async () => {
+    const styles = `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles><style:style style:name="T1" style:family="text"><style:text-properties style:text-position="super 58%"/></style:style><style:style style:name="T2" style:family="text"><style:text-properties style:text-position="-33% 58%"/></style:style></office:styles></office:document-styles>`;
+    const body = `<text:p>Water is H<text:span text:style-name="T2">2</text:span>O on 4 m<text:span text:style-name="T1">2</text:span> of deck.</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "units.odt")).markdown).toBe("Water is H₂O on 4 m² of deck.\n");
+  });
+
+  it("keeps the indentation of code lines, spaces written as text:s", async () => {
+    const styles = `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles><style:style style:name="Preformatted_20_Text" style:display-name="Preformatted Text" style:family="paragraph"/></office:styles></office:document-styles>`;
+    const body = `<text:p>The harbour charges each vessel by its weight in tons:</text:p><text:p text:style-name="Preformatted_20_Text">def fee(tons):</text:p><text:p text:style-name="Preformatted_20_Text"><text:s text:c="4"/>return tons<text:s/> * 0.8</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "fee.odt")).markdown).toBe("The harbour charges each vessel by its weight in tons:\n\n```\ndef fee(tons):\n    return tons  * 0.8\n```\n");
   });
 
   it("leaves out hidden text (a text style with text:display=\"none\")", async () => {

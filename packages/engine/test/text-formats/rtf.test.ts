@@ -78,6 +78,22 @@ describe("RTF", () => {
     expect(markdown).toBe("Run `make` and ~~old~~ ~~older~~ new.\n\n```\nlog --berth A1\nlog --berth A2\n```\n\nAfter the code.\n");
   });
 
+  it("writes superscript and subscript as Unicode script characters, a note's text not raised with its mark", async () => {
+    const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fswiss Helvetica;}}
+\pard\plain Water is H{\sub 2}O, 4 m\super 2\nosupersub  of deck.{\super\chftn{\footnote\pard\plain {\super\chftn} Measured at noon.}}\par}`;
+    const { markdown } = await convertNamed(rtf, "units.rtf");
+    expect(markdown).toBe("Water is H₂O, 4 m² of deck.[^1]\n\n[^1]: Measured at noon.\n");
+  });
+
+  it("writes a nested table's rows in its cell as \"a | b\" lines, without a separator after the last cell", async () => {
+    const nestedRow = (a: string, b: string) => String.raw`\pard\intbl\itap2 ${a}\nestcell ${b}\nestcell{\*\nesttableprops\trowd\cellx1000\cellx2000\nestrow}{\nonesttables\par}`;
+    const rtf = String.raw`{\rtf1\ansi
+\trowd\cellx2000\cellx6000\pard\intbl Quay\cell\pard\intbl Details\cell\row
+\trowd\cellx2000\cellx6000\pard\intbl North\cell ${nestedRow("Depth", "12 m")}${nestedRow("Length", "300 m")}\pard\intbl Dredged yearly\cell\row}`;
+    const { markdown } = await convertNamed(rtf, "berths.rtf");
+    expect(markdown).toContain("| North | Depth \\| 12 m<br>Length \\| 300 m<br>Dredged yearly |");
+  });
+
   it("reads a document typed in a monospaced font as prose, not code", async () => {
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fmodern Courier New;}{\f1\fswiss Arial;}}
 \pard\plain\f0 MEMORANDUM OF AGREEMENT\par

@@ -10,6 +10,9 @@ export interface ParagraphProperties {
   tableRowEnd: boolean;
   /** On a row's end mark: the right edges of its cells, in twips. */
   cellEdges?: number[] | undefined;
+  /** The mark ends a cell of a table nested in a cell (`sprmPFInnerTableCell`), or that table's row (`sprmPFInnerTtp`). */
+  innerCellEnd?: boolean;
+  innerRowEnd?: boolean;
   listFormatOverride: number | undefined;
   listLevel: number | undefined;
   /** An outline level set on the paragraph itself (0-based, 9 for body text), which outranks its style's. */
@@ -43,6 +46,8 @@ function readPapx(page: Uint8Array, at: number): ParagraphProperties {
     inTable: Boolean(sprms.get(SPRM.inTable)) || (sprms.get(SPRM.tableDepth) ?? 0) > 0,
     tableRowEnd,
     cellEdges: tableRowEnd ? readRowCellEdges(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE)) : undefined,
+    ...(sprms.get(SPRM.innerCellEnd) && { innerCellEnd: true }),
+    ...(sprms.get(SPRM.innerRowEnd) && { innerRowEnd: true }),
     listFormatOverride: sprms.get(SPRM.listFormatOverride),
     listLevel: sprms.get(SPRM.listLevel),
     outlineLevel: sprms.get(SPRM.outlineLevel),

@@ -10,6 +10,8 @@ export interface RunFormat {
   capitals?: boolean;
   bold?: boolean;
   italic?: boolean;
+  /** Superscript or subscript, set on the run itself. */
+  raised?: "sup" | "sub";
 }
 
 /** A stretch of paragraph text, linked when it is the result of a HYPERLINK field. */
@@ -21,7 +23,7 @@ export interface TextRun extends RunFormat {
 }
 
 const sameFormat = (run: RunFormat, format: RunFormat): boolean =>
-  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic;
+  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic && run.raised === format.raised;
 
 /** The format set on a run: its own properties first, then its character style's. */
 function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: number) => RunFormat): RunFormat {
@@ -33,6 +35,7 @@ function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: num
   if (capitals !== undefined) format.capitals = capitals;
   if (bold) format.bold = true;
   if (italic) format.italic = true;
+  if (characters.raised) format.raised = characters.raised;
   return format;
 }
 

@@ -6,6 +6,7 @@ export const SPRM = {
   smallCaps: 0x083a,
   caps: 0x083b,
   hidden: 0x083c,
+  raised: 0x2a48,
   characterStyle: 0x4a30,
   font: 0x4a4f,
   symbol: 0x6a09,
@@ -15,6 +16,8 @@ export const SPRM = {
   listFormatOverride: 0x460b,
   outlineLevel: 0x2640,
   tableDepth: 0x6649,
+  innerCellEnd: 0x244b,
+  innerRowEnd: 0x244c,
 } as const;
 
 const SPRM_T_DEF_TABLE = 0xd608;

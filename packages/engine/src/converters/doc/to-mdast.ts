@@ -2,6 +2,7 @@ import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, Table
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { cellSpans } from "../word/cell-grid.js";
 import { joinCellLines } from "../word/cell-lines.js";
+import { ENDS_WITH_DIGIT, raisedString } from "../docx/raised-text.js";
 import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
@@ -16,13 +17,14 @@ const linesOf = (text: string): PhrasingContent[] =>
 
 /**
  * A run as inline content: bold and italic around its text, the spaces at its ends left outside
- * (Markdown does not close `**word **`), inside its link when it has one.
+ * (Markdown does not close `**word **`), inside its link when it has one; raised or lowered text
+ * as raised-text.ts writes it (`afterNumber`: the run before ends with a digit, for 1st).
  */
-function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean): PhrasingContent[] {
+function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean, afterNumber: boolean): PhrasingContent[] {
   if (run.note !== undefined) return [{ type: "footnoteReference", identifier: run.note, label: run.note }];
   const text = (run.capitals ?? capitals) ? run.text.toUpperCase() : run.text;
   const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
-  let content = linesOf(core);
+  let content = run.raised && core ? linesOf(raisedString(core, run.raised, afterNumber && !before)) : linesOf(core);
   if (emphasis && core && run.italic) content = [{ type: "emphasis", children: content }];
   if (emphasis && core && run.bold) content = [{ type: "strong", children: content }];
   content = [...(before ? linesOf(before) : []), ...content, ...(after ? linesOf(after) : [])];
@@ -41,18 +43,49 @@ function phrasingOf(paragraph: DocParagraph, capitals = false, emphasis = true):
   if (first) first.text = first.text.trimStart();
   if (last) last.text = last.text.trimEnd();
   if (runs.every((run) => run.text.trim() === "" && run.note === undefined)) return [];
-  return runs.filter((run) => run.text !== "" || run.note !== undefined).flatMap((run) => runPhrasing(run, capitals, emphasis));
+  const shown = runs.filter((run) => run.text !== "" || run.note !== undefined);
+  return joinSplitLinks(shown.flatMap((run, index) => runPhrasing(run, capitals, emphasis, ENDS_WITH_DIGIT.test(shown[index - 1]?.text ?? ""))));
 }
 
-/** Collects table paragraphs: cells end at cell marks, rows at row-end marks. */
+/**
+ * Neighbouring links to the same place as one link (`[harbour **map**](u)`). Note: a HYPERLINK
+ * field's result is cut into runs at each change of formatting, each written as a link.
+ */
+function joinSplitLinks(content: PhrasingContent[]): PhrasingContent[] {
+  const joined: PhrasingContent[] = [];
+  for (const node of content) {
+    const previous = joined.at(-1);
+    if (node.type === "link" && previous?.type === "link" && previous.url === node.url) previous.children.push(...node.children);
+    else joined.push(node);
+  }
+  return joined;
+}
+
+const nestedCellSeparator = (): PhrasingContent => ({ type: "text", value: " | " });
+
+/**
+ * Collects table paragraphs: cells end at cell marks, rows at row-end marks. A table nested in a
+ * cell is written in it a row a line, its cells joined with " | " (GFM cannot nest tables), as the
+ * DOCX reader writes one.
+ */
 function createTableBuilder() {
   let rows: TableRow[] = [];
   let rowEdges: number[][] = [];
   let cells: TableCell[] = [];
   let lines: PhrasingContent[][] = [];
+  let nestedCells: PhrasingContent[][] = [];
   return {
     /** Add a paragraph of a cell; `capitals` as {@link phrasingOf} takes it. */
     add(paragraph: DocParagraph, capitals: boolean): void {
+      if (paragraph.innerRowEnd) {
+        if (nestedCells.some((cell) => cell.length > 0)) lines.push(nestedCells.flatMap((cell, index) => (index === 0 ? cell : [nestedCellSeparator(), ...cell])));
+        nestedCells = [];
+        return;
+      }
+      if (paragraph.innerCellEnd) {
+        nestedCells.push(phrasingOf(paragraph, capitals));
+        return;
+      }
       if (paragraph.tableRowEnd) {
         if (cells.length > 0) {
           rows.push({ type: "tableRow", children: cells });
@@ -172,7 +205,11 @@ export function paragraphsToMdast(
       continue;
     }
     const finishedTable = table.take();
-    if (finishedTable) root.children.push(finishedTable);
+    if (finishedTable) {
+      // A table between two list items interrupts the list, which goes on counting after it.
+      lists.close();
+      root.children.push(finishedTable);
+    }
 
     const codeText = inherited(styles, paragraph.styleIndex, (style) => CODE_PARAGRAPH_STYLE.test(style.name) || undefined)
       ? paragraph.runs.map((run) => run.text).join("").trimEnd()

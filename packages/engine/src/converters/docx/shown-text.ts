@@ -1,7 +1,7 @@
 import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/xmldom";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { headingLevelOfOutline } from "../word/heading-names.js";
-import { createListNumbering } from "../word/list-numbers.js";
+import { type ListLevel, createListNumbering } from "../word/list-numbers.js";
 import { hasUnreadText, unwrapSkippedElements } from "./unread-text.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
@@ -27,6 +27,7 @@ const SYMBOL_FONT_RUN = /<w:rFonts\b[^>]*="(?:Symbol|Wingdings|Webdings)/i;
 const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
 const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
 const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
+const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
@@ -38,7 +39,7 @@ const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
   if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
-  if (numbered && documentXml.includes("<w:numPr>")) return true;
+  if ((numbered || UNMARKED_LEVEL.test(numberingXml)) && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
   if (styles.defaultParagraphStyle) used.add(styles.defaultParagraphStyle);
   for (const id of used) {
@@ -88,6 +89,29 @@ function listPlace(paragraphProperties: Element | undefined, styleId: string | u
   if (!list) return undefined;
   const level = reference.level ?? (styleId === undefined ? undefined : list.levelOfStyle(styleId)) ?? 0;
   return { list, level };
+}
+
+/**
+ * Whether a list level shows no marker: no number (`none`) or a bullet that is blank. Note: pandoc
+ * writes a list item's second paragraph so, indented under the item without a bullet.
+ */
+const showsNoMarker = (level: ListLevel | undefined): boolean =>
+  level !== undefined && (level.format === "none" || (level.format === "bullet" && level.text.trim() === ""));
+
+/** Take a paragraph out of its list (`w:numId` 0 also overrides a style's list), so mammoth reads it as a paragraph. */
+function unlist(document: Document, paragraph: Element): void {
+  let properties = childElement(paragraph, "w:pPr");
+  if (!properties) {
+    properties = document.createElement("w:pPr");
+    paragraph.insertBefore(properties, paragraph.firstChild);
+  }
+  const own = childElement(properties, "w:numPr");
+  if (own) properties.removeChild(own);
+  const numberingProperties = document.createElement("w:numPr");
+  const numId = document.createElement("w:numId");
+  numId.setAttribute("w:val", "0");
+  numberingProperties.appendChild(numId);
+  properties.appendChild(numberingProperties);
 }
 
 /** Upper-case the text of runs shown in capitals (`w:caps`, `w:smallCaps`, directly or by style). */
@@ -199,6 +223,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
     removeHiddenRuns(paragraph);
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
+    else if (place && showsNoMarker(place.list.levels[place.level])) unlist(document, paragraph);
     else if (label) bookmarkListItem(document, paragraph, listLabels.push(label) - 1);
   }
   const rewritten = new XMLSerializer().serializeToString(document);

@@ -53,6 +53,8 @@ interface Walk {
   numbering: ReturnType<typeof createListNumbering>;
   /** Which count each list goes on with (see {@link listKey}). */
   listKeys: { lastByStyle: Map<string, string>; byId: Map<string, string>; created: number };
+  /** The blocks of the text frames anchored to the paragraph being read, written after it. */
+  anchored?: ElementContent[] | undefined;
 }
 
 function deeper(walk: Walk): Walk {
@@ -104,6 +106,11 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
       return [noteReference(node, walk)];
     case "frame":
       return frame(node, walk);
+    case "custom-shape":
+    case "rect":
+    case "ellipse":
+      // A drawing shape holding text (LibreOffice reads a Word text box as one).
+      return boxedText(node, node, walk);
     default:
       return SKIPPED.has(node.localName ?? "") ? [] : inline(node, walk);
   }
@@ -123,18 +130,14 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * A picture as `<img>` with its description (alt text) and, when embedded, its path inside the
- * package as `src` (`Pictures/….png`, see `collectPackagePictures`); a text box keeps its text.
+ * package as `src` (`Pictures/….png`, see `collectPackagePictures`); a text box keeps its text,
+ * after the paragraph it is anchored to.
  */
 function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
   const described = children.find((child) => child.localName === "desc" || child.localName === "title");
   const textBox = children.find((child) => child.localName === "text-box");
-  if (textBox) {
-    // LibreOffice's captioned picture: a text frame holding the picture and its caption's text.
-    const content = blocks(textBox, walk);
-    describeLonePicture(content, toText(el("div", content)));
-    return content.flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
-  }
+  if (textBox) return boxedText(node, textBox, walk);
   const image = children.find((child) => child.localName === "image");
   // An embedded object (a chart, a formula) keeps its description: its `draw:image` is a metafile preview.
   const object = children.some((child) => child.localName === "object");
@@ -143,6 +146,23 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
     return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
   }
   return [];
+}
+
+/**
+ * The text of a frame's text box or of a drawing shape (`shape` anchors it, `box` holds its
+ * paragraphs). Note: one anchored to its paragraph (not set as a character) stands apart from the
+ * paragraph's text, as a box of its own lines, so it is written after the paragraph; inside the
+ * text, its paragraphs ran into it.
+ */
+function boxedText(shape: XmlElement, box: XmlElement, walk: Walk): ElementContent[] {
+  // LibreOffice's captioned picture: a text frame holding the picture and its caption's text.
+  const content = blocks(box, { ...walk, anchored: undefined });
+  describeLonePicture(content, toText(el("div", content)));
+  if (walk.anchored && shape.getAttribute("text:anchor-type") !== "as-char") {
+    walk.anchored.push(...content);
+    return [];
+  }
+  return content.flatMap((block) => [...(block.type === "element" ? block.children : [block]), text(" ")]);
 }
 
 /** Give the one undescribed picture among `content` the description `alt` (a caption). Mutates it. */
@@ -180,7 +200,8 @@ function paragraph(node: XmlElement, walk: Walk): Element {
     return caption;
   }
   if (lineage.some((name) => CODE_PARAGRAPH_STYLE.test(name)) || walk.styles.isMonospace(style)) {
-    return el("pre", [el("code", [text(toText(el("p", inline(node, { ...walk, marks: NO_MARKS }))))])]);
+    // Note: read as preformatted text, which keeps the indentation `text:s` spaces give (as a `p` it collapsed).
+    return el("pre", [el("code", [text(toText(el("pre", inline(node, { ...walk, marks: NO_MARKS }))))])]);
   }
   const content = mergeRuns(inline(node, walk));
   // Note: LibreOffice writes a paragraph in a heading style that starts a page as `text:p`, and
@@ -337,21 +358,26 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
   });
 }
 
-/** The blocks inside `node`: paragraphs, headings, lists, tables, sections. */
+/** A section the writer hid (`text:display="none"`): neither shown nor printed. */
+const isHiddenSection = (node: XmlElement): boolean => node.localName === "section" && node.getAttribute("text:display") === "none";
+
+/** The blocks inside `node`: paragraphs, headings, lists, tables, sections (hidden ones left out). */
 function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
   return captionPictures(joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
       case "h":
         return [heading(child, inner, listContext.level > 1)];
-      case "p":
-        return [paragraph(child, insideParagraph(child, inner))];
+      case "p": {
+        const anchored: ElementContent[] = [];
+        return [paragraph(child, { ...insideParagraph(child, inner), anchored }), ...anchored];
+      }
       case "list":
         return list(child, inner, listContext);
       case "table":
         return [el("table", tableRows(child, inner, false))];
       default:
-        if (SKIPPED.has(child.localName ?? "")) return [];
+        if (SKIPPED.has(child.localName ?? "") || isHiddenSection(child)) return [];
         if (INDEXES.has(child.localName ?? "") && walk.onlyMainContent) return [];
         return blocks(child, inner, listContext);
     }

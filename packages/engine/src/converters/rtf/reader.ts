@@ -23,6 +23,8 @@ interface GroupState extends ParagraphProperties {
   hidden: boolean;
   /** Struck through (`\strike`, `\striked1`). */
   strike: boolean;
+  /** Superscript or subscript (`\super`, `\sub`; `\nosupersub` ends either). */
+  raised: "sup" | "sub" | undefined;
   /** All caps or small caps (`\caps`, `\scaps`): Word shows the letters as capitals. */
   capitals: boolean;
   /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
@@ -61,7 +63,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, capitals: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, raised: undefined, capitals: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -71,6 +73,8 @@ class RtfReader {
   private defaultCodePage = 1252;
   private pendingBytes: number[] = [];
   private skipChars = 0;
+  /** A nested table's cell ended (`\nestcell`): the next text of its row starts a new cell, after " | ". */
+  private nestedCellEnded = false;
   private groupStart = false;
   private starred = false;
   private fieldInstruction = "";
@@ -201,7 +205,8 @@ class RtfReader {
       ] });
       document.notes.push({ id, blocks: [] });
       this.sinks.push(new BlockSink(id));
-      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id });
+      // Note: the note's text is not raised like the mark that calls it.
+      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id, raised: undefined });
     } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext") {
       state.destination = word;
     } else if (word in INFO_FIELDS) {
@@ -258,15 +263,22 @@ class RtfReader {
       case "par":
       case "sect":
       case "page":
+        // A nested row ends in a `\nestrow` most readers skip (in `\*\nesttableprops`), then a paragraph mark.
+        this.nestedCellEnded = false;
         return this.addParagraph(state.inTable);
       case "cell":
         return this.sink.endCell(this.endParagraph());
       case "row":
         return this.sink.endRow();
       case "nestcell":
-        return this.write(" | ");
-      case "line":
+        // Note: written before the next cell's text, so a row does not end in " | ".
+        this.nestedCellEnded = true;
+        return;
       case "nestrow":
+        this.nestedCellEnded = false;
+        if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
+        return;
+      case "line":
         if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
         return;
       case "tab":
@@ -321,7 +333,10 @@ class RtfReader {
       case "strike":
       case "striked": state.strike = param !== 0; return;
       case "deleted": state.deleted = param !== 0; return;
-      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, capitals: false, deleted: false, font: undefined }); return;
+      case "super": state.raised = param === 0 ? undefined : "sup"; return;
+      case "sub": state.raised = param === 0 ? undefined : "sub"; return;
+      case "nosupersub": state.raised = undefined; return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, raised: undefined, capitals: false, deleted: false, font: undefined }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -345,9 +360,13 @@ class RtfReader {
     switch (state.destination) {
       case "body": {
         if (state.hidden || state.deleted) return;
+        if (this.nestedCellEnded) {
+          this.nestedCellEnded = false;
+          this.runs.push({ type: "text", value: " | " });
+        }
         const shown = showSymbolFontText(state.font, value);
         this.runs.push(
-          ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike }),
+          ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike, raised: state.raised }),
         );
         return;
       }

@@ -17,12 +17,29 @@ function runLink(properties: Element | undefined, rels: Map<string, Relationship
 /** Whether a run's `a:rPr` sets it in a monospaced font (`a:latin`, the font of Latin text). */
 const isMonospace = (properties: Element | undefined): boolean => MONOSPACE_FONT.test(attribute(child(properties, "latin"), "typeface") ?? "");
 
+/** Whether an `a:rPr` switches a boolean property (`b`, `i`) on: XML Schema booleans. */
+const isSet = (properties: Element | undefined, name: string): boolean => ["1", "true"].includes(attribute(properties, name) ?? "");
+
+/** Superscript or subscript from an `a:rPr`'s `baseline` (a signed percentage of the font size, in thousandths). */
+function raisedBy(properties: Element | undefined): Pick<TextRun, "raised"> {
+  const baseline = Number(attribute(properties, "baseline") ?? 0);
+  if (baseline > 0) return { raised: "sup" };
+  return baseline < 0 ? { raised: "sub" } : {};
+}
+
 /** The runs of one `a:p`: text runs, fields (slide numbers, dates) and line breaks. */
 function paragraphRuns(paragraph: Element, rels: Map<string, Relationship>): TextRun[] {
   return children(paragraph, "r", "fld", "br").map((run) => {
     if (run.localName === "br") return { text: "\n" };
     const properties = child(run, "rPr");
-    return { text: child(run, "t")?.textContent ?? "", href: runLink(properties, rels), ...(isMonospace(properties) && { monospace: true }) };
+    return {
+      text: child(run, "t")?.textContent ?? "",
+      href: runLink(properties, rels),
+      ...(isMonospace(properties) && { monospace: true }),
+      ...(isSet(properties, "b") && { bold: true }),
+      ...(isSet(properties, "i") && { italic: true }),
+      ...raisedBy(properties),
+    };
   });
 }
 

@@ -10,6 +10,11 @@ export interface TextRun {
   href?: string;
   /** Set in a monospaced font: code (the PPTX reader knows run fonts). */
   monospace?: boolean;
+  /** Set bold or italic by the run itself (what a master or style implies is not read). */
+  bold?: boolean;
+  italic?: boolean;
+  /** Set as superscript or subscript by the run itself. */
+  raised?: "sup" | "sub";
 }
 
 /** One paragraph of a text body. */

@@ -1,6 +1,7 @@
 import type { Element } from "@xmldom/xmldom";
+import { raisedByTextPosition } from "../odf-text-position.js";
 import type { SlideParagraph, TextRun } from "./model.js";
-import { attribute, children } from "./xml.js";
+import { attribute, child, children } from "./xml.js";
 
 /** Schemes a hyperlink may keep; others stay plain text. */
 const LINK_SCHEME = /^(?:https?|mailto):/i;
@@ -31,23 +32,83 @@ export function readListStyles(containers: readonly (Element | undefined)[]): Li
   return styles;
 }
 
-/** The runs of a paragraph's inline content: spans, links, spaces, tabs and line breaks. */
-function inlineRuns(element: Element, href?: string): TextRun[] {
+/** Bold and italic as a style sets them; `undefined` where it leaves them to its parent. */
+export interface Emphasis {
+  bold?: boolean;
+  italic?: boolean;
+  /** `baseline` where a style says the text is neither raised nor lowered. */
+  raised?: "sup" | "sub" | "baseline";
+}
+
+/** The bold and italic of every paragraph and text style, by name, parents' settings included. */
+export type EmphasisStyles = Map<string, Emphasis>;
+
+/** The list and emphasis styles of an ODF document, which its text is read with. */
+export interface OdfStyles {
+  lists: ListStyles;
+  emphasis: EmphasisStyles;
+}
+
+// Note: ODF writes weights as CSS does; 600 and above is what LibreOffice shows as bold.
+const BOLD_WEIGHT = /^(bold|[6-9]00)$/;
+
+function ownEmphasis(style: Element): Emphasis {
+  const properties = child(style, "text-properties");
+  const weight = attribute(properties, "font-weight");
+  const posture = attribute(properties, "font-style");
+  const position = attribute(properties, "text-position");
+  return {
+    ...(weight !== undefined && { bold: BOLD_WEIGHT.test(weight) }),
+    ...(posture !== undefined && { italic: posture === "italic" || posture === "oblique" }),
+    ...(position !== undefined && { raised: raisedByTextPosition(position) }),
+  };
+}
+
+/** Read the bold and italic of every `style:style` under the given style containers, following `style:parent-style-name`. */
+export function readEmphasisStyles(containers: readonly (Element | undefined)[]): EmphasisStyles {
+  const styles = new Map<string, Element>();
+  for (const container of containers) for (const style of children(container, "style")) styles.set(attribute(style, "name") ?? "", style);
+  const resolved: EmphasisStyles = new Map();
+  const resolve = (name: string, seen: Set<string>): Emphasis => {
+    const style = styles.get(name);
+    if (!style || seen.has(name)) return {};
+    const known = resolved.get(name);
+    if (known) return known;
+    seen.add(name);
+    const emphasis = { ...resolve(attribute(style, "parent-style-name") ?? "", seen), ...ownEmphasis(style) };
+    resolved.set(name, emphasis);
+    return emphasis;
+  };
+  for (const name of styles.keys()) resolve(name, new Set());
+  return resolved;
+}
+
+const styledRun = (text: string, href: string | undefined, emphasis: Emphasis): TextRun => ({
+  text,
+  ...(href && { href }),
+  ...(emphasis.bold && { bold: true }),
+  ...(emphasis.italic && { italic: true }),
+  ...((emphasis.raised === "sup" || emphasis.raised === "sub") && { raised: emphasis.raised }),
+});
+
+/** The runs of a paragraph's inline content: spans, links, spaces, tabs and line breaks, with the emphasis their styles give. */
+function inlineRuns(element: Element, styles: EmphasisStyles, inherited: Emphasis, href?: string): TextRun[] {
   const runs: TextRun[] = [];
+  const emphasis = { ...inherited, ...styles.get(attribute(element, "style-name") ?? "") };
   for (let node = element.firstChild; node; node = node.nextSibling) {
     if (node.nodeType === 3) {
-      runs.push({ text: (node.nodeValue ?? "").replace(/\s+/g, " "), ...(href && { href }) });
+      runs.push(styledRun((node.nodeValue ?? "").replace(/\s+/g, " "), href, emphasis));
       continue;
     }
     if (node.nodeType !== 1) continue;
     const inline = node as Element;
     switch (inline.localName) {
       case "span":
-        runs.push(...inlineRuns(inline, href));
+        runs.push(...inlineRuns(inline, styles, emphasis, href));
         break;
       case "a": {
         const target = attribute(inline, "href") ?? "";
-        runs.push(...inlineRuns(inline, LINK_SCHEME.test(target) ? target : href));
+        runs.push(...inlineRuns(inline, styles, emphasis, LINK_SCHEME.test(target) ? target : href));
         break;
       }
       case "s":
@@ -68,13 +129,13 @@ function inlineRuns(element: Element, href?: string): TextRun[] {
  * The paragraphs of an ODF text container (`draw:text-box`, a shape, a table cell): `text:p`
  * and `text:h`, and the items of `text:list`s with their nesting level and bullet or number.
  */
-export function odfParagraphs(container: Element | undefined, listStyles: ListStyles): SlideParagraph[] {
+export function odfParagraphs(container: Element | undefined, styles: OdfStyles): SlideParagraph[] {
   const paragraphs: SlideParagraph[] = [];
   const walk = (element: Element, depth: number, listStyle: string | undefined): void => {
     for (const node of children(element)) {
       if (node.localName === "p" || node.localName === "h") {
-        const marks = depth > 0 ? (listStyles.get(listStyle ?? "")?.get(depth) ?? { list: "bullet" as const }) : undefined;
-        paragraphs.push({ kind: "paragraph", runs: inlineRuns(node), level: Math.max(depth - 1, 0), ...marks });
+        const marks = depth > 0 ? (styles.lists.get(listStyle ?? "")?.get(depth) ?? { list: "bullet" as const }) : undefined;
+        paragraphs.push({ kind: "paragraph", runs: inlineRuns(node, styles.emphasis, {}), level: Math.max(depth - 1, 0), ...marks });
       } else if (node.localName === "list") {
         walk(node, depth + 1, attribute(node, "style-name") ?? listStyle);
       } else if (node.localName === "list-item" || node.localName === "list-header") {

@@ -2,7 +2,7 @@ import type { Element } from "@xmldom/xmldom";
 import { ScrapeError } from "../../errors.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
 import { plainText } from "./model.js";
-import { type ListStyles, odfParagraphs, readListStyles } from "./odf-text.js";
+import { type OdfStyles, odfParagraphs, readEmphasisStyles, readListStyles } from "./odf-text.js";
 import { readPackageParts } from "./package-parts.js";
 import { attribute, child, children, descendants, textOf } from "./xml.js";
 
@@ -18,7 +18,7 @@ function length(value: string | undefined): number {
 }
 
 interface PageContext {
-  listStyles: ListStyles;
+  styles: OdfStyles;
   /** An embedded object's content part (`Object 1/content.xml`), if the package has it. */
   objectContent: (href: string) => Element | undefined;
   onlyMainContent: boolean;
@@ -26,9 +26,9 @@ interface PageContext {
   shapes: PlacedBlocks[];
 }
 
-function readTable(table: Element, listStyles: ListStyles): SlideBlock {
+function readTable(table: Element, styles: OdfStyles): SlideBlock {
   const rows = descendants(table, "table-row", ["table"]).map((row) =>
-    children(row, "table-cell", "covered-table-cell").map((cell) => odfParagraphs(cell, listStyles).map((paragraph) => paragraph.runs)),
+    children(row, "table-cell", "covered-table-cell").map((cell) => odfParagraphs(cell, styles).map((paragraph) => paragraph.runs)),
   );
   return { kind: "table", rows };
 }
@@ -37,12 +37,12 @@ function readTable(table: Element, listStyles: ListStyles): SlideBlock {
  * An embedded chart object as its title and data. Note: an ODF chart keeps its data in its own
  * table (the first column the categories, the first row the series names).
  */
-function readChartObject(chartDocument: Element, listStyles: ListStyles): SlideBlock | undefined {
+function readChartObject(chartDocument: Element, styles: OdfStyles): SlideBlock | undefined {
   const officeChart = child(chartDocument, "body", "chart");
   const chart = child(officeChart, "chart");
   if (!chart) return undefined;
   const title = textOf(child(chart, "title"), "p").trim();
-  const cellText = (cell: Element) => plainText(odfParagraphs(cell, listStyles));
+  const cellText = (cell: Element) => plainText(odfParagraphs(cell, styles));
   const table = descendants(officeChart, "table")[0];
   const [header = [], ...rows] = descendants(table, "table-row").map((row) => children(row, "table-cell").map(cellText));
   return { kind: "chart", ...(title && { title }), seriesNames: header.slice(1), rows: rows.filter((row) => row.some(Boolean)) };
@@ -50,15 +50,15 @@ function readChartObject(chartDocument: Element, listStyles: ListStyles): SlideB
 
 /** What a shape holds: text, a table, a chart or a picture's description. */
 function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
-  const { listStyles } = context;
-  if (shape.localName !== "frame") return odfParagraphs(shape, listStyles);
+  const { styles } = context;
+  if (shape.localName !== "frame") return odfParagraphs(shape, styles);
   const object = child(shape, "object");
   const objectDocument = object ? context.objectContent(attribute(object, "href") ?? "") : undefined;
-  if (objectDocument) return [readChartObject(objectDocument, listStyles)].filter((block) => block !== undefined);
+  if (objectDocument) return [readChartObject(objectDocument, styles)].filter((block) => block !== undefined);
   const table = child(shape, "table");
-  if (table) return [readTable(table, listStyles)];
+  if (table) return [readTable(table, styles)];
   const textBox = child(shape, "text-box");
-  if (textBox) return odfParagraphs(textBox, listStyles);
+  if (textBox) return odfParagraphs(textBox, styles);
   const image = child(shape, "image");
   if (image) {
     const alt = (child(shape, "desc")?.textContent || child(shape, "title")?.textContent || "").trim();
@@ -92,10 +92,10 @@ function readShapes(container: Element, context: PageContext, depth: number): vo
   }
 }
 
-function readNotes(page: Element, listStyles: ListStyles): SlideParagraph[] {
+function readNotes(page: Element, styles: OdfStyles): SlideParagraph[] {
   return children(child(page, "notes"), "frame")
     .filter((frame) => attribute(frame, "class") === "notes")
-    .flatMap((frame) => odfParagraphs(child(frame, "text-box"), listStyles));
+    .flatMap((frame) => odfParagraphs(child(frame, "text-box"), styles));
 }
 
 /** The names of the drawing-page styles that hide a slide (`presentation:visibility="hidden"`). */
@@ -121,7 +121,8 @@ export function readOdp(bytes: Uint8Array, name: string, onlyMainContent: boolea
   const content = parts.xml("content.xml");
   if (!content) throw new Error("it has no content.xml");
   const automaticStyles = child(content, "automatic-styles");
-  const listStyles = readListStyles([automaticStyles, child(parts.xml("styles.xml"), "styles")]);
+  const styleContainers = [automaticStyles, child(parts.xml("styles.xml"), "styles")];
+  const styles: OdfStyles = { lists: readListStyles(styleContainers), emphasis: readEmphasisStyles(styleContainers) };
   const hidden = hiddenPageStyles(automaticStyles);
   const slides: Slide[] = [];
   let hiddenCount = 0;
@@ -131,9 +132,9 @@ export function readOdp(bytes: Uint8Array, name: string, onlyMainContent: boolea
       return;
     }
     const objectContent = (href: string) => parts.xml(`${href.replace(/^\.\//, "")}/content.xml`);
-    const context: PageContext = { listStyles, objectContent, onlyMainContent, shapes: [] };
+    const context: PageContext = { styles, objectContent, onlyMainContent, shapes: [] };
     readShapes(page, context, 0);
-    slides.push({ number: index + 1, ...(context.title && { title: context.title }), shapes: context.shapes, notes: readNotes(page, listStyles) });
+    slides.push({ number: index + 1, ...(context.title && { title: context.title }), shapes: context.shapes, notes: readNotes(page, styles) });
   });
   const meta = child(parts.xml("meta.xml"), "meta");
   const title = textOf(meta, "title").trim();

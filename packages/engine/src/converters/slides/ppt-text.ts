@@ -49,14 +49,35 @@ export function addTextRecord(stream: PptStream, text: PptText, record: PptRecor
   }
 }
 
-/** The runs of the characters [start, end), split where hyperlinks begin and end. */
-function linkedRuns(text: PptText, start: number, end: number): TextRun[] {
+/** Where each character run starts and ends in the text, with its emphasis and position. */
+interface PlacedCharacterRun {
+  start: number;
+  end: number;
+  bold: boolean;
+  italic: boolean;
+  raised?: "sup" | "sub" | undefined;
+}
+
+function placeCharacterRuns(characters: readonly CharacterRun[]): PlacedCharacterRun[] {
+  let start = 0;
+  return characters.map(({ count, bold, italic, raised }) => ({ start, end: (start += count), bold, italic, raised }));
+}
+
+/** The runs of the characters [start, end), split where hyperlinks and character runs begin and end. */
+function styledRuns(text: PptText, characters: readonly PlacedCharacterRun[], start: number, end: number): TextRun[] {
   const cuts = new Set([start, end]);
-  for (const link of text.links) for (const at of [link.start, link.end]) if (at > start && at < end) cuts.add(at);
+  for (const range of [...text.links, ...characters]) for (const at of [range.start, range.end]) if (at > start && at < end) cuts.add(at);
   const points = [...cuts].sort((a, b) => a - b);
   return points.slice(0, -1).map((from, i) => {
     const href = text.links.find((link) => link.start <= from && from < link.end)?.href;
-    return { text: text.text.slice(from, points[i + 1]).replace(/\v/g, "\n"), ...(href && { href }) };
+    const look = characters.find((run) => run.start <= from && from < run.end);
+    return {
+      text: text.text.slice(from, points[i + 1]).replace(/\v/g, "\n"),
+      ...(href && { href }),
+      ...(look?.bold && { bold: true }),
+      ...(look?.italic && { italic: true }),
+      ...(look?.raised && { raised: look.raised }),
+    };
   });
 }
 
@@ -113,11 +134,20 @@ function paragraphRuns(stream: PptStream, style: PptRecord, characters: number):
   return { runs, end: offset };
 }
 
-/** Per character run: how many characters it covers, and which StyleTextProp9 entry it names. */
+/** Per character run: how many characters it covers, its emphasis, and which StyleTextProp9 entry it names. */
 interface CharacterRun {
   count: number;
+  bold: boolean;
+  italic: boolean;
+  raised?: "sup" | "sub";
   pp9: number;
 }
+
+/** CFMasks and CFStyle bits ([MS-PPT] 2.9.46, 2.9.47): the mask says a run sets it, the style bit how. */
+const CF_BOLD = 1 << 0;
+const CF_ITALIC = 1 << 1;
+/** The CFMasks bit of `position`: how far the run is raised (positive) or lowered, in percent of the font size. */
+const CF_POSITION = 1 << 19;
 
 /** Bytes of the optional fields of a TextCFException after its style bits, in the order the masks list them. */
 const CF_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
@@ -136,8 +166,8 @@ const CF_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
 
 /**
  * The character runs of a StyleTextPropAtom ([MS-PPT] 2.9.44), from where its paragraph runs end.
- * Only `pp9rt` is kept: bits 10-13 of the style bits (CFStyle), the index of the run's entry in
- * the text's StyleTextProp9Atom. LibreOffice writes indexes from 16 on into bits 14-15 too.
+ * Kept: bold, italic, superscript or subscript (`position`), and `pp9rt`: bits 10-13 of the style bits (CFStyle), the index of the
+ * run's entry in the text's StyleTextProp9Atom. LibreOffice writes indexes from 16 on into bits 14-15 too.
  */
 function characterRuns(stream: PptStream, style: PptRecord, offset: number, characters: number): CharacterRun[] {
   const runs: CharacterRun[] = [];
@@ -151,9 +181,20 @@ function characterRuns(stream: PptStream, style: PptRecord, offset: number, char
       fontStyle = stream.u16(offset);
       offset += 2;
     }
-    for (const [mask, size] of CF_FIELDS) if (masks & mask) offset += size;
+    let position = 0;
+    for (const [mask, size] of CF_FIELDS) {
+      if (!(masks & mask)) continue;
+      if (mask === CF_POSITION) position = stream.i16(offset);
+      offset += size;
+    }
     if (offset > style.end) throw new Error("a character run runs past its StyleTextPropAtom");
-    runs.push({ count, pp9: masks & 0xfc00 ? (fontStyle >>> 10) & 0x3f : 0 });
+    runs.push({
+      count,
+      bold: (masks & fontStyle & CF_BOLD) !== 0,
+      italic: (masks & fontStyle & CF_ITALIC) !== 0,
+      ...(position !== 0 && { raised: position > 0 ? ("sup" as const) : ("sub" as const) }),
+      pp9: masks & 0xfc00 ? (fontStyle >>> 10) & 0x3f : 0,
+    });
     if (count === 0) break;
     covered += count;
   }
@@ -289,13 +330,14 @@ export function textOfRecord(stream: PptStream, record: PptRecord): string {
 export function pptParagraphs(stream: PptStream, text: PptText, numbering?: readonly Pp9Paragraph[]): SlideParagraph[] {
   const { runs, end } = text.style ? paragraphRuns(stream, text.style, text.text.length) : { runs: [], end: 0 };
   let characters: CharacterRun[] = [];
-  if (text.style && numbering && numbering.length > 0) {
+  if (text.style) {
     try {
       characters = characterRuns(stream, text.style, end, text.text.length);
     } catch {
-      characters = []; // damaged character runs: the paragraphs keep their bullets
+      characters = []; // damaged character runs: the paragraphs keep their bullets, the text is plain
     }
   }
+  const placed = placeCharacterRuns(characters);
   const bulletedByDefault = BULLETED_TYPES.has(text.textType);
   let position = 0;
   let runIndex = 0;
@@ -309,10 +351,10 @@ export function pptParagraphs(stream: PptStream, text: PptText, numbering?: read
     const start = position;
     position += line.length + 1;
     const bulleted = run?.hasBullet ?? bulletedByDefault;
-    const numbered = bulleted && numbering && characters.length > 0 ? pp9Entry(characters[characterIndex], numbering) : undefined;
+    const numbered = bulleted && numbering && numbering.length > 0 && characters.length > 0 ? pp9Entry(characters[characterIndex], numbering) : undefined;
     return {
       kind: "paragraph",
-      runs: linkedRuns(text, start, start + line.length),
+      runs: styledRuns(text, placed, start, start + line.length),
       level: Math.min(run?.level ?? 0, 8),
       ...(bulleted && { list: numbered?.numbered ? ("ordered" as const) : ("bullet" as const) }),
       ...(numbered?.numbered && { start: numbered.start }),

@@ -16,6 +16,10 @@ const TABLE_PROPERTIES = 0x03a0;
 const PICTURE_FRAME_SHAPE = 75;
 /** The shape property that names a picture's entry in the blip store (1-based). */
 const PIB = 0x0104;
+/** The shape property that holds a picture's alternative text ([MS-ODRAW] 2.3.4.3 wzDescription), a complex property. */
+const DESCRIPTION = 0x0381;
+const PROPERTY_ID = 0x3fff;
+const COMPLEX_PROPERTY = 0x8000;
 /** Bitmap blips ([MS-ODRAW] 2.2.23): type → the instances that carry a second 16-byte UID. */
 const BITMAP_BLIPS: ReadonlyMap<number, ReadonlySet<number>> = new Map([
   [0xf01d, new Set([0x46b, 0x6e3])], // JPEG
@@ -87,7 +91,29 @@ function shapeProperty(stream: PptStream, shape: PptRecord, propertyId: number):
     if (table.type !== RT.FOPT && table.type !== RT.TertiaryFOPT) continue;
     // The fixed part: one 6-byte entry per property (the record instance counts them).
     for (let i = 0, offset = table.start; i < table.instance && offset + 6 <= table.end; i++, offset += 6) {
-      if ((stream.u16(offset) & 0x3fff) === propertyId) return stream.u32(offset + 2);
+      if ((stream.u16(offset) & PROPERTY_ID) === propertyId) return stream.u32(offset + 2);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A complex shape property's text (UTF-16, as wzDescription), or `undefined` when unset. Note: the
+ * complex values follow the fixed entries, one after another in the entries' order, each as long
+ * as its entry's value says.
+ */
+function complexShapeText(stream: PptStream, shape: PptRecord, propertyId: number): string | undefined {
+  for (const table of stream.children(shape)) {
+    if (table.type !== RT.FOPT && table.type !== RT.TertiaryFOPT) continue;
+    let complexAt = table.start + table.instance * 6;
+    for (let i = 0, offset = table.start; i < table.instance && offset + 6 <= table.end; i++, offset += 6) {
+      const id = stream.u16(offset);
+      if (!(id & COMPLEX_PROPERTY)) continue;
+      const size = stream.u32(offset + 2);
+      if ((id & PROPERTY_ID) === propertyId && complexAt + size <= table.end) {
+        return new TextDecoder("utf-16le").decode(stream.bytes.subarray(complexAt, complexAt + size)).replace(/\0+$/, "");
+      }
+      complexAt += size;
     }
   }
   return undefined;
@@ -137,9 +163,9 @@ function readShape(shape: PptRecord, context: DrawingContext, transform: Transfo
     if (isTitle && context.title === undefined) context.title = plainText(paragraphs);
     else placeBlocks(context, rect, paragraphs);
   } else if (fsp && (stream.u16(fsp.start - 8) >>> 4) === PICTURE_FRAME_SHAPE) {
-    // Note: its description (the complex property wzDescription) is not read: LibreOffice writes none to test it on.
     const bytes = context.picture(shapeProperty(stream, shape, PIB) ?? 0);
-    placeBlocks(context, rect, [{ kind: "image", alt: "", ...(bytes && { bytes }) }]);
+    const alt = complexShapeText(stream, shape, DESCRIPTION)?.trim() ?? "";
+    placeBlocks(context, rect, [{ kind: "image", alt, ...(bytes && { bytes }) }]);
   }
 }
 

@@ -18,20 +18,25 @@ function firstHeadingText(tree: Root): string | undefined {
 
 const SOFT_HYPHEN = /\u00ad/g;
 const NON_BREAKING_HYPHEN = /\u2011/g;
+// Control characters other than tab and line breaks show as nothing (LibreOffice's HTML export
+// leaves content-control marks U+0004/U+0005 in the text).
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /**
  * Write typesetting hints as the reader sees them: a soft hyphen (Word's optional hyphen) shows
- * only where a line breaks, so it is dropped; a non-breaking hyphen shows as "-". Note: left in,
+ * only where a line breaks, so it is dropped; a non-breaking hyphen shows as "-"; control
+ * characters show as nothing. Note: left in,
  * both make the words unsearchable ("co\u00adoperation" is not "cooperation"). Mutates `tree`.
  */
 function showTypesettingHints(node: Nodes): void {
-  if (node.type === "text") node.value = node.value.replace(SOFT_HYPHEN, "").replace(NON_BREAKING_HYPHEN, "-");
+  if (node.type === "text") node.value = node.value.replace(SOFT_HYPHEN, "").replace(NON_BREAKING_HYPHEN, "-").replace(CONTROL_CHARACTERS, "");
   else if ("children" in node) for (const child of node.children) showTypesettingHints(child);
 }
 
 /**
  * Serialize an mdast tree as GFM the same way for DOCX and DOC (and the formats read through
- * HTML): `-` bullets, ATX headings, fenced code, soft and non-breaking hyphens as shown.
+ * HTML): `-` bullets, ATX headings, fenced code, soft and non-breaking hyphens and control
+ * characters as shown.
  */
 export function writeMarkdown(tree: Root): WrittenMarkdown {
   showTypesettingHints(tree);
