@@ -55,7 +55,7 @@ export function findColumnGutters(groups: readonly PdfTextItem[][]): number[] | 
 
 const crossesAt = (group: readonly PdfTextItem[], x: number): boolean => group.some((item) => crosses(item, x));
 
-/** The middle of the first widest run of x, within `reach` of `expected`, that the fewest lines cross. */
+/** The middle of the first stretch of x, within `reach` of `expected`, that the fewest lines cross. */
 function emptiestStrip(groups: readonly PdfTextItem[][], expected: number, reach: number): number {
   let best = { x: expected, crossing: Infinity };
   let bestEnd = expected;
