@@ -6,7 +6,7 @@ import { makeRun } from "./lines.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
-import { placeRuns, textColumnGaps } from "./table-columns.js";
+import { COLUMN_ALIGNMENT, placeRuns, textColumnGaps } from "./table-columns.js";
 import { buildRows, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
@@ -308,8 +308,8 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
     const cells = group.cells.map((cell) => [...cell]);
     const pieces = group.pieces.map((column) => [...column]);
     // Note: a group's name stands over named columns; a name over none on that line is a cell's
-    // first line, the rest of it under it.
-    for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined)) {
+    // first line, the rest of it under it, as is a name whose text goes on in the line under it.
+    for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined && !runsOnBelow(group, placed[index + 1], candidate))) {
       const first = firstColumnOfGroup(group, column, cells, nameCentres);
       if (first === column) continue;
       cells[first] = cells[column]!.splice(0);
@@ -317,6 +317,16 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
     }
     return { ...group, cells, pieces };
   });
+}
+
+/**
+ * Whether a line's text in a column goes on on the next line: its next line there starts where it
+ * does, in lowercase (a cell wrapped onto several lines, as a bottom-aligned row's cell over the
+ * row's other cells).
+ */
+function runsOnBelow(line: PlacedLine, next: PlacedLine | undefined, column: number): boolean {
+  const below = next?.pieces[column]![0];
+  return below !== undefined && Math.abs(below.x - line.pieces[column]![0]!.x) <= COLUMN_ALIGNMENT && /^\p{Ll}/u.test(below.text);
 }
 
 /** The middle of some pieces of text. */
