@@ -221,7 +221,7 @@ function layOut(
   const linesByPage = pages.map(readingOrder);
   const typography = measureTypography(linesByPage.flat());
   const framesByPage = new Map(
-    pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
+    pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, page.lines, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
   );
   /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
   const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {

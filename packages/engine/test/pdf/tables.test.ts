@@ -834,6 +834,47 @@ describe("pdf tables: a grid ruled under every row", () => {
   });
 });
 
+describe("pdf tables: a table ruled under every row at one spacing", () => {
+  // A glossary as a word processor prints a table with horizontal borders only: a rule over the
+  // header and under every row, each row two lines tall (the description wraps), so the rules
+  // stand at one spacing, like a chart's grid lines.
+  const entries = [
+    ["Term", ["Description"]],
+    ["Survey", ["Households visited twice", "in the spring and autumn"]],
+    ["Census", ["Counts every resident", "on one night"]],
+    ["Register", ["Records kept by the", "council offices"]],
+    ["Returns", ["Forms sent back by", "the businesses"]],
+  ] as const;
+
+  it("reads its rows between the rules, not as a chart's grid", async () => {
+    const items: PageItem[] = [{ rule: [72, 700, 520, 700] }];
+    entries.forEach(([term, description], row) => {
+      const top = 700 - row * 30;
+      items.push({ text: term, x: 72, y: top - 12, size: 10 }, ...description.map((text, index): PdfLine => ({ text, x: 200, y: top - 12 - index * 12, size: 10 })));
+      items.push({ rule: [72, top - 30, 520, top - 30] });
+    });
+    expect(tableRows(await toMarkdown([items]))).toEqual(entries.map(([term, description]) => [term, description.join(" ")]));
+  });
+
+  it("keeps a chart's grid lines at one spacing, its values over their left ends and its bars' labels, as text", async () => {
+    const items: PageItem[] = [
+      { text: "Visitors rose in every quarter of the year, as the chart below shows.", x: 72, y: 730, size: 10 },
+      { text: "Visitors (thousands)", x: 72, y: 710, size: 10, bold: true },
+    ];
+    ["100", "75", "50", "25", "0"].forEach((value, index) => {
+      const y = 690 - index * 30;
+      items.push({ text: value, x: 100, y: y + 3, size: 8 }, { rule: [100, y, 400, y] });
+    });
+    // The bars' values over their tops, and the quarters under the bars, inside the grid.
+    items.push(...["41", "57", "66", "78"].map((text, index): PdfLine => ({ text, x: 140 + index * 70, y: 638, size: 8 })));
+    items.push(...["Q1", "Q2", "Q3", "Q4"].map((text, index): PdfLine => ({ text, x: 140 + index * 70, y: 566, size: 8 })));
+    items.push({ text: "The spring opening of the new gallery brought the largest rise.", x: 72, y: 530, size: 10 });
+    const markdown = await toMarkdown([items]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("The spring opening of the new gallery brought the largest rise.");
+  });
+});
+
 describe("pdf tables: a cell spanning rows", () => {
   it("puts a cell centred on the two rows it spans, over the rule between their other cells, in the upper row", async () => {
     // A browser centres a row-spanning cell on its rows: its line falls between the two rows'
