@@ -865,8 +865,11 @@ describe("pdf tables: a table ruled under every row at one spacing", () => {
       const y = 690 - index * 30;
       items.push({ text: value, x: 100, y: y + 3, size: 8 }, { rule: [100, y, 400, y] });
     });
-    // The bars' values over their tops, and the quarters under the bars, inside the grid.
-    items.push(...["41", "57", "66", "78"].map((text, index): PdfLine => ({ text, x: 140 + index * 70, y: 638, size: 8 })));
+    // Two bars a quarter, this year's and last year's, their values over their tops (two in a
+    // band between grid lines), and the quarters under the bars, inside the grid.
+    [["22", "24"], ["41", "45"], ["57", "61"], ["78", "83"]].forEach((values, index) => {
+      items.push(...values.map((text, bar): PdfLine => ({ text, x: 140 + index * 70 + bar * 25, y: 590 + index * 30, size: 8 })));
+    });
     items.push(...["Q1", "Q2", "Q3", "Q4"].map((text, index): PdfLine => ({ text, x: 140 + index * 70, y: 566, size: 8 })));
     items.push({ text: "The spring opening of the new gallery brought the largest rise.", x: 72, y: 530, size: 10 });
     const markdown = await toMarkdown([items]);
@@ -1098,6 +1101,29 @@ describe("pdf text that is not a table", () => {
     }
   });
 
+  it("keeps the notes under a table that explain its marks (an asterisk, a dash) as notes with their marks, not list items", async () => {
+    // A statistical table marks provisional figures with "*" and a missing one with "—" (WinAnsi
+    // 0x97); the notes under it say what the marks mean, each starting with its mark as a bullet would.
+    const table = borderlessTable([72, 200, 330], 700, [
+      [["Region"], ["2022"], ["2023"]],
+      [["North"], ["1,204"], ["1,310*"]],
+      [["South"], ["2,118"], ["\x97"]],
+      [["East"], ["987"], ["1,011*"]],
+    ]);
+    const notes = ["* Provisional figures, to be revised in the spring.", "\x97 Not available: the office closed in 2023."].map(
+      (text, index): PdfLine => ({ text, x: 72, y: lowestBaseline(table) - 2 * LEADING - index * 11, size: 8 }),
+    );
+    const markdown = await toMarkdown([[...table, ...notes]]);
+    expect(tableRows(markdown)).toEqual([
+      ["Region", "2022", "2023"],
+      ["North", "1,204", "1,310\\*"],
+      ["South", "2,118", "—"],
+      ["East", "987", "1,011\\*"],
+    ]);
+    expect(outsideTables(markdown)).toContain("\\* Provisional figures, to be revised in the spring.");
+    expect(outsideTables(markdown)).toContain("— Not available: the office closed in 2023.");
+    expect(outsideTables(markdown)).not.toMatch(/^- /m);
+  });
 
   it("keeps a table of contents with dot leaders as text", async () => {
     const entries = ["Introduction", "Methods", "Results", "Discussion"];

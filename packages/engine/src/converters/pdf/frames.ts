@@ -21,6 +21,8 @@ const TOUCH = 6;
 // Note: a chart draws four or more grid lines at one spacing, within this share of it.
 const MINIMUM_GRID_LINES = 4;
 const GRID_SPACING_SHARE = 0.1;
+// A table's first cell starts at most this many ems right of the rules' left end (its padding).
+const ROW_START_EM = 2;
 
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
@@ -64,9 +66,11 @@ function findRuledStacks(horizontal: readonly HorizontalRule[], lines: readonly 
 /**
  * Whether stacked rules are a chart's grid lines: four or more at one spacing, with no row of
  * cells between them. Note: a table's rules sit where its header and body end, at spacings that
- * differ, unless it is ruled under every row; then most spaces between its rules hold a row, text
- * in two places at least within the rules' width. A chart's grid holds no text, or text at its
- * axes only (a value at one end of each grid line, the labels under the last).
+ * differ, unless it is ruled under every row; then most spaces between its rules hold a row: text
+ * in two places at least within the rules' width, the first where the rules start (its first
+ * cell, inside the cell's padding). A chart's grid holds no text, or text at its axes only (a
+ * value at one end of each grid line, the labels under the last), or its bars' values, which
+ * stand over the bars, away from the axis.
  */
 function isChartGrid(stack: readonly HorizontalRule[], lines: readonly TextLine[]): boolean {
   if (stack.length < MINIMUM_GRID_LINES) return false;
@@ -74,7 +78,11 @@ function isChartGrid(stack: readonly HorizontalRule[], lines: readonly TextLine[
   const mean = spacings.reduce((sum, spacing) => sum + spacing, 0) / spacings.length;
   if (!spacings.every((spacing) => Math.abs(spacing - mean) <= mean * GRID_SPACING_SHARE)) return false;
   const holdsRow = (upper: HorizontalRule, lower: HorizontalRule): boolean =>
-    lines.some((line) => line.baseline > upper.y && line.baseline < lower.y && line.runs.filter((run) => run.x >= upper.left - TOUCH && run.right <= upper.right + TOUCH).length >= 2);
+    lines.some((line) => {
+      if (line.baseline <= upper.y || line.baseline >= lower.y) return false;
+      const inside = line.runs.filter((run) => run.x >= upper.left - TOUCH && run.right <= upper.right + TOUCH);
+      return inside.length >= 2 && inside[0]!.x - upper.left <= ROW_START_EM * line.fontSize;
+    });
   const rows = stack.slice(1).filter((rule, index) => holdsRow(stack[index]!, rule)).length;
   return rows * 2 <= spacings.length;
 }
