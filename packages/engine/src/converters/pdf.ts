@@ -20,6 +20,7 @@ import type { PageLayout, TextLine } from "./pdf/model.js";
 import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
+import { keepTableMarkNotes } from "./pdf/table-notes.js";
 import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
 import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
@@ -228,7 +229,7 @@ function layOut(
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(reviseHeadings(buildBlocks(pending, typography, framesByPage), typography), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(buildBlocks(pending, typography, framesByPage)), typography), pageIndex));
       pending = [];
     };
     for (const index of indexes) {
