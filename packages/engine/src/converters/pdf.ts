@@ -21,6 +21,7 @@ import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
 import { keepTableMarkNotes } from "./pdf/table-notes.js";
+import { splitTablesSideBySide } from "./pdf/tables.js";
 import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
 import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
@@ -229,7 +230,7 @@ function layOut(
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(buildBlocks(pending, typography, framesByPage)), typography), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage))), typography), pageIndex));
       pending = [];
     };
     for (const index of indexes) {

@@ -878,6 +878,44 @@ describe("pdf tables: a table ruled under every row at one spacing", () => {
   });
 });
 
+describe("pdf tables: two tables side by side", () => {
+  it("reads two tables set side by side under their captions as two tables, each after its caption", async () => {
+    // A browser's flex box: two tables whose rows start level, their captions on one line; the
+    // right one's first cells wrap, the other cells centred beside them.
+    const left = borderlessTable([72, 150, 200], 680, [
+      [["Grade"], ["2022"], ["2023"]],
+      [["Senior"], ["142"], ["150"]],
+      [["Middle"], ["1,046"], ["1,011"]],
+      [["Junior"], ["2,377"], ["2,412"]],
+    ], { padding: 4 });
+    const right = borderlessTable([300, 400, 450], 680, [
+      [["Programme"], ["Plan"], ["Outturn"]],
+      [["Roads", "maintenance"], ["412.6"], ["398.1"]],
+      [["Public transport", "support"], ["128.0"], ["131.7"]],
+      [["Cycling"], ["22.4"], ["19.9"]],
+    ], { padding: 4, centred: true });
+    const captions: PdfLine[] = [
+      { text: "Table 6. Staff in post", x: 72, y: 700, size: 10, bold: true },
+      { text: "Table 7. Budget by programme", x: 300, y: 700, size: 10, bold: true },
+    ];
+    const markdown = await toMarkdown([[...captions, ...left, ...right]]);
+    const [first, second] = markdown.split("**Table 7. Budget by programme**");
+    expect(first).toContain("**Table 6. Staff in post**");
+    expect(tableRows(first!)).toEqual([
+      ["Grade", "2022", "2023"],
+      ["Senior", "142", "150"],
+      ["Middle", "1,046", "1,011"],
+      ["Junior", "2,377", "2,412"],
+    ]);
+    expect(tableRows(second!)).toEqual([
+      ["Programme", "Plan", "Outturn"],
+      ["Roads maintenance", "412.6", "398.1"],
+      ["Public transport support", "128.0", "131.7"],
+      ["Cycling", "22.4", "19.9"],
+    ]);
+  });
+});
+
 describe("pdf tables: a cell spanning rows", () => {
   it("puts a cell centred on the two rows it spans, over the rule between their other cells, in the upper row", async () => {
     // A browser centres a row-spanning cell on its rows: its line falls between the two rows'
