@@ -86,19 +86,19 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
  */
 function withWrappedCellOverFirstRow(lines: readonly TextLine[], start: number): TextLine[] | undefined {
   const first = lines[start]!;
+  const near = (line: TextLine | undefined, above: TextLine): boolean =>
+    line !== undefined && line.pageIndex === above.pageIndex && line.baseline > above.baseline && line.baseline - above.baseline <= MAXIMUM_ROW_GAP_EM * above.fontSize;
   let rowIndex = start + 1;
-  for (; rowIndex < lines.length && lines[rowIndex - 1]!.runs.length === 1; rowIndex++) {
-    const line = lines[rowIndex]!;
-    const gap = line.baseline - lines[rowIndex - 1]!.baseline;
-    if (line.pageIndex !== first.pageIndex || gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * first.fontSize) return undefined;
-    if (line.runs.length === 1 && !startsAt(line, first.x)) return undefined;
-  }
-  const row = lines[rowIndex - 1]!;
+  while (near(lines[rowIndex], lines[rowIndex - 1]!) && startsAt(lines[rowIndex]!, first.x)) rowIndex++;
+  const row = lines[rowIndex];
+  if (!row || row.runs.length < 2 || !near(row, lines[rowIndex - 1]!)) return undefined;
   const cell = row.runs.slice(1).find((run) => Math.abs(run.x - first.x) <= COLUMN_ALIGNMENT);
-  if (row.runs.length < 2 || !cell || !startsLowercase(cell.text) || Math.abs(cell.fontSize - first.fontSize) > SAME_SIZE * cell.fontSize) return undefined;
-  const members = borderlessMembers(lines, rowIndex - 1);
-  const above = lines.slice(start, rowIndex);
-  return members && endsCellsOnRowLines(members, first.x) && Math.max(...gapsBetween(above)) <= Math.min(...gapsBetween(members)) + ONE_PITCH ? [...above.slice(0, -1), ...members] : undefined;
+  if (!cell || !startsLowercase(cell.text) || Math.abs(cell.fontSize - first.fontSize) > SAME_SIZE * cell.fontSize) return undefined;
+  const members = borderlessMembers(lines, rowIndex);
+  const above = lines.slice(start, rowIndex + 1);
+  // Note: the cell's upper lines are set at the pitch of the table's closest lines (a cell's).
+  const atCellPitch = members !== undefined && Math.max(...gapsBetween(above)) <= Math.min(...gapsBetween(members)) + ONE_PITCH;
+  return atCellPitch && endsCellsOnRowLines(members, first.x) ? [...lines.slice(start, rowIndex), ...members] : undefined;
 }
 
 /** The gaps between lines one after the other. */
