@@ -20,6 +20,8 @@ import type { PageLayout, TextLine } from "./pdf/model.js";
 import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
+import { keepTableMarkNotes } from "./pdf/table-notes.js";
+import { splitTablesSideBySide } from "./pdf/tables.js";
 import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
 import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
@@ -221,14 +223,14 @@ function layOut(
   const linesByPage = pages.map(readingOrder);
   const typography = measureTypography(linesByPage.flat());
   const framesByPage = new Map(
-    pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
+    pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, page.lines, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
   );
   /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
   const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(reviseHeadings(buildBlocks(pending, typography, framesByPage), typography), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage))), typography), pageIndex));
       pending = [];
     };
     for (const index of indexes) {

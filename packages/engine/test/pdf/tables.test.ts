@@ -834,6 +834,88 @@ describe("pdf tables: a grid ruled under every row", () => {
   });
 });
 
+describe("pdf tables: a table ruled under every row at one spacing", () => {
+  // A glossary as a word processor prints a table with horizontal borders only: a rule over the
+  // header and under every row, each row two lines tall (the description wraps), so the rules
+  // stand at one spacing, like a chart's grid lines.
+  const entries = [
+    ["Term", ["Description"]],
+    ["Survey", ["Households visited twice", "in the spring and autumn"]],
+    ["Census", ["Counts every resident", "on one night"]],
+    ["Register", ["Records kept by the", "council offices"]],
+    ["Returns", ["Forms sent back by", "the businesses"]],
+  ] as const;
+
+  it("reads its rows between the rules, not as a chart's grid", async () => {
+    const items: PageItem[] = [{ rule: [72, 700, 520, 700] }];
+    entries.forEach(([term, description], row) => {
+      const top = 700 - row * 30;
+      items.push({ text: term, x: 72, y: top - 12, size: 10 }, ...description.map((text, index): PdfLine => ({ text, x: 200, y: top - 12 - index * 12, size: 10 })));
+      items.push({ rule: [72, top - 30, 520, top - 30] });
+    });
+    expect(tableRows(await toMarkdown([items]))).toEqual(entries.map(([term, description]) => [term, description.join(" ")]));
+  });
+
+  it("keeps a chart's grid lines at one spacing, its values over their left ends and its bars' labels, as text", async () => {
+    const items: PageItem[] = [
+      { text: "Visitors rose in every quarter of the year, as the chart below shows.", x: 72, y: 730, size: 10 },
+      { text: "Visitors (thousands)", x: 72, y: 710, size: 10, bold: true },
+    ];
+    ["100", "75", "50", "25", "0"].forEach((value, index) => {
+      const y = 690 - index * 30;
+      items.push({ text: value, x: 100, y: y + 3, size: 8 }, { rule: [100, y, 400, y] });
+    });
+    // Two bars a quarter, this year's and last year's, their values over their tops (two in a
+    // band between grid lines), and the quarters under the bars, inside the grid.
+    [["22", "24"], ["41", "45"], ["57", "61"], ["78", "83"]].forEach((values, index) => {
+      items.push(...values.map((text, bar): PdfLine => ({ text, x: 140 + index * 70 + bar * 25, y: 590 + index * 30, size: 8 })));
+    });
+    items.push(...["Q1", "Q2", "Q3", "Q4"].map((text, index): PdfLine => ({ text, x: 140 + index * 70, y: 566, size: 8 })));
+    items.push({ text: "The spring opening of the new gallery brought the largest rise.", x: 72, y: 530, size: 10 });
+    const markdown = await toMarkdown([items]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("The spring opening of the new gallery brought the largest rise.");
+  });
+});
+
+describe("pdf tables: two tables side by side", () => {
+  it("reads two tables set side by side under their captions as two tables, each after its caption", async () => {
+    // A browser's flex box: two tables whose rows start level, their captions on one line; the
+    // right one's first cells wrap, the other cells centred beside them.
+    const left = borderlessTable([72, 150, 200], 680, [
+      [["Grade"], ["2022"], ["2023"]],
+      [["Senior"], ["142"], ["150"]],
+      [["Middle"], ["1,046"], ["1,011"]],
+      [["Junior"], ["2,377"], ["2,412"]],
+    ], { padding: 4 });
+    const right = borderlessTable([300, 400, 450], 680, [
+      [["Programme"], ["Plan"], ["Outturn"]],
+      [["Roads", "maintenance"], ["412.6"], ["398.1"]],
+      [["Public transport", "support"], ["128.0"], ["131.7"]],
+      [["Cycling"], ["22.4"], ["19.9"]],
+    ], { padding: 4, centred: true });
+    const captions: PdfLine[] = [
+      { text: "Table 6. Staff in post", x: 72, y: 700, size: 10, bold: true },
+      { text: "Table 7. Budget by programme", x: 300, y: 700, size: 10, bold: true },
+    ];
+    const markdown = await toMarkdown([[...captions, ...left, ...right]]);
+    const [first, second] = markdown.split("**Table 7. Budget by programme**");
+    expect(first).toContain("**Table 6. Staff in post**");
+    expect(tableRows(first!)).toEqual([
+      ["Grade", "2022", "2023"],
+      ["Senior", "142", "150"],
+      ["Middle", "1,046", "1,011"],
+      ["Junior", "2,377", "2,412"],
+    ]);
+    expect(tableRows(second!)).toEqual([
+      ["Programme", "Plan", "Outturn"],
+      ["Roads maintenance", "412.6", "398.1"],
+      ["Public transport support", "128.0", "131.7"],
+      ["Cycling", "22.4", "19.9"],
+    ]);
+  });
+});
+
 describe("pdf tables: a cell spanning rows", () => {
   it("puts a cell centred on the two rows it spans, over the rule between their other cells, in the upper row", async () => {
     // A browser centres a row-spanning cell on its rows: its line falls between the two rows'
@@ -1057,6 +1139,29 @@ describe("pdf text that is not a table", () => {
     }
   });
 
+  it("keeps the notes under a table that explain its marks (an asterisk, a dash) as notes with their marks, not list items", async () => {
+    // A statistical table marks provisional figures with "*" and a missing one with "—" (WinAnsi
+    // 0x97); the notes under it say what the marks mean, each starting with its mark as a bullet would.
+    const table = borderlessTable([72, 200, 330], 700, [
+      [["Region"], ["2022"], ["2023"]],
+      [["North"], ["1,204"], ["1,310*"]],
+      [["South"], ["2,118"], ["\x97"]],
+      [["East"], ["987"], ["1,011*"]],
+    ]);
+    const notes = ["* Provisional figures, to be revised in the spring.", "\x97 Not available: the office closed in 2023."].map(
+      (text, index): PdfLine => ({ text, x: 72, y: lowestBaseline(table) - 2 * LEADING - index * 11, size: 8 }),
+    );
+    const markdown = await toMarkdown([[...table, ...notes]]);
+    expect(tableRows(markdown)).toEqual([
+      ["Region", "2022", "2023"],
+      ["North", "1,204", "1,310\\*"],
+      ["South", "2,118", "—"],
+      ["East", "987", "1,011\\*"],
+    ]);
+    expect(outsideTables(markdown)).toContain("\\* Provisional figures, to be revised in the spring.");
+    expect(outsideTables(markdown)).toContain("— Not available: the office closed in 2023.");
+    expect(outsideTables(markdown)).not.toMatch(/^- /m);
+  });
 
   it("keeps a table of contents with dot leaders as text", async () => {
     const entries = ["Introduction", "Methods", "Results", "Discussion"];

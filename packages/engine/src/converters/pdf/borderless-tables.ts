@@ -26,6 +26,12 @@ const NOTE_TEXT_CHARACTERS = 30;
 // this many words at most (prose over a row of two cells is far more common).
 const MINIMUM_JOINED_HEADER_COLUMNS = 3;
 const HEADER_NAME_WORDS = 4;
+// Note: cells aligned to the bottom of their rows are told by this many rows at least whose cell
+// on the row's line goes on from the line above, this many times more than go on below it.
+const MINIMUM_BOTTOM_ALIGNED_CELLS = 2;
+const BOTTOM_ALIGNED_MARGIN = 3;
+// Note: lines set at one pitch are this many points apart at most (rounding of baselines).
+const ONE_PITCH = 1;
 // Note: "=" only; a cell may well start with "≤" or "<" (a class of values: "< 110").
 const EQUALS_AT_EDGE = /^=(?:\s|$)|\s=$/u;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
@@ -33,7 +39,7 @@ const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
 /** The lines of a borderless table starting at `start`, if there is one. */
 export function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
   const first = lines[start]!;
-  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return undefined;
+  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return withWrappedCellOverFirstRow(lines, start);
   const members: TextLine[] = [first];
   const columnStarts = first.runs.map((run) => run.x);
   const gaps = cellGaps(first);
@@ -67,6 +73,59 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
     return undefined;
   }
   return tableLines;
+}
+
+/**
+ * A borderless table whose cells are aligned to the bottom of their rows (as spreadsheets print
+ * them), when `lines[start]` is the first of the upper lines of its first row's wrapped cell: one-run
+ * lines one under the other at the pitch of the table's lines, starting where the row's cell in a
+ * column after the first does, in its type, the cell going on from them in lowercase; and the
+ * table's later rows end their cells in that column on their own lines too. Note: the table is
+ * otherwise found from the row's own line, the first with every cell, and the lines above it read
+ * as a paragraph.
+ */
+function withWrappedCellOverFirstRow(lines: readonly TextLine[], start: number): TextLine[] | undefined {
+  const first = lines[start]!;
+  const near = (line: TextLine | undefined, above: TextLine): boolean =>
+    line !== undefined && line.pageIndex === above.pageIndex && line.baseline > above.baseline && line.baseline - above.baseline <= MAXIMUM_ROW_GAP_EM * above.fontSize;
+  let rowIndex = start + 1;
+  while (near(lines[rowIndex], lines[rowIndex - 1]!) && startsAt(lines[rowIndex]!, first.x)) rowIndex++;
+  const row = lines[rowIndex];
+  if (!row || row.runs.length < 2 || !near(row, lines[rowIndex - 1]!)) return undefined;
+  const cell = row.runs.slice(1).find((run) => Math.abs(run.x - first.x) <= COLUMN_ALIGNMENT);
+  if (!cell || !startsLowercase(cell.text) || Math.abs(cell.fontSize - first.fontSize) > SAME_SIZE * cell.fontSize) return undefined;
+  const members = borderlessMembers(lines, rowIndex);
+  const above = lines.slice(start, rowIndex + 1);
+  // Note: the cell's upper lines are set at the pitch of the table's closest lines (a cell's).
+  const atCellPitch = members !== undefined && Math.max(...gapsBetween(above)) <= Math.min(...gapsBetween(members)) + ONE_PITCH;
+  return atCellPitch && endsCellsOnRowLines(members, first.x) ? [...lines.slice(start, rowIndex), ...members] : undefined;
+}
+
+/** The gaps between lines one after the other. */
+const gapsBetween = (lines: readonly TextLine[]): number[] => lines.slice(1).map((line, index) => line.baseline - lines[index]!.baseline);
+
+/** Whether a line is one run starting at `x`. */
+const startsAt = (line: TextLine, x: number): boolean => line.runs.length === 1 && Math.abs(line.x - x) <= COLUMN_ALIGNMENT;
+
+const startsLowercase = (text: string): boolean => /^\p{Ll}/u.test(text);
+
+/**
+ * Whether a table's rows end their cells in the column starting at `x` on their own lines: the
+ * cell on a row's line goes on in lowercase from a line above it in the column, at least
+ * `MINIMUM_BOTTOM_ALIGNED_CELLS` times and `BOTTOM_ALIGNED_MARGIN` times as often as a line
+ * under a row's line goes on from its cell there (cells aligned to the top).
+ */
+function endsCellsOnRowLines(members: readonly TextLine[], x: number): boolean {
+  let endsOnRow = 0;
+  let startsOnRow = 0;
+  members.forEach((line, index) => {
+    const cell = line.runs.length > 1 ? line.runs.slice(1).find((run) => Math.abs(run.x - x) <= COLUMN_ALIGNMENT) : undefined;
+    if (!cell) return;
+    const [above, below] = [members[index - 1], members[index + 1]];
+    if (above && startsAt(above, x) && startsLowercase(cell.text)) endsOnRow++;
+    if (below && startsAt(below, x) && startsLowercase(below.runs[0]!.text)) startsOnRow++;
+  });
+  return endsOnRow >= MINIMUM_BOTTOM_ALIGNED_CELLS && endsOnRow > BOTTOM_ALIGNED_MARGIN * startsOnRow;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TextLine } from "./model.js";
 import type { HorizontalRule, Rulings, VerticalRule } from "./rules.js";
 
 /** A box drawn by crossing rules: a ruled table's outline and the rules inside it, in page coordinates. */
@@ -17,24 +18,30 @@ const MAXIMUM_CROSSINGS = 1_000_000;
 // Note: rules that end within this many points of another rule touch it (borders rarely meet
 // exactly; some tables leave a gap of a few points where cell borders would cross).
 const TOUCH = 6;
+// Note: a chart draws four or more grid lines at one spacing, within this share of it.
+const MINIMUM_GRID_LINES = 4;
+const GRID_SPACING_SHARE = 0.1;
+// A table's first cell starts at most this many ems right of the rules' left end (its padding).
+const ROW_START_EM = 2;
 
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
  * each other) and stacks of horizontal rules. Whether a region is a table (several cells with
- * text) is decided with the text, later. Rules `isSectionRule` marks (a heading's underline) do
- * not stack: a stack of them frames the page's sections, not a table.
+ * text) is decided with the text, later; the page's `lines` tell a chart's grid from a table ruled
+ * under every row. Rules `isSectionRule` marks (a heading's underline) do not stack: a stack of
+ * them frames the page's sections, not a table.
  */
-export function findTableFrames(rulings: Rulings, isSectionRule: (rule: HorizontalRule) => boolean = () => false): TableFrame[] {
+export function findTableFrames(rulings: Rulings, lines: readonly TextLine[], isSectionRule: (rule: HorizontalRule) => boolean = () => false): TableFrame[] {
   const boxes = findBoxes(rulings);
   const boxed = new Set(boxes.flatMap((box) => box.horizontal));
-  return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule) && !isSectionRule(rule)))];
+  return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule) && !isSectionRule(rule)), lines)];
 }
 
 /**
  * Tables ruled with horizontal lines only (as LaTeX's booktabs sets them): two or more rules of
  * one width, one above the other, and the shorter rules between them (under a spanning header).
  */
-function findRuledStacks(horizontal: readonly HorizontalRule[]): TableFrame[] {
+function findRuledStacks(horizontal: readonly HorizontalRule[], lines: readonly TextLine[]): TableFrame[] {
   const stacks: HorizontalRule[][] = [];
   for (const rule of [...horizontal].sort((a, b) => a.y - b.y)) {
     const stack = stacks.find((candidate) => {
@@ -45,7 +52,7 @@ function findRuledStacks(horizontal: readonly HorizontalRule[]): TableFrame[] {
     else stacks.push([rule]);
   }
   return stacks
-    .filter((stack) => stack.length >= 2 && !isChartGrid(stack))
+    .filter((stack) => stack.length >= 2 && !isChartGrid(stack, lines))
     .map((stack) => {
       const top = stack[0]!.y;
       const bottom = stack.at(-1)!.y;
@@ -57,14 +64,27 @@ function findRuledStacks(horizontal: readonly HorizontalRule[]): TableFrame[] {
 }
 
 /**
- * Whether stacked rules are a chart's grid lines: four or more at one spacing. Note: a table's rules
- * sit where its header and body end, at spacings that differ.
+ * Whether stacked rules are a chart's grid lines: four or more at one spacing, with no row of
+ * cells between them. Note: a table's rules sit where its header and body end, at spacings that
+ * differ, unless it is ruled under every row; then most spaces between its rules hold a row: text
+ * in two places at least within the rules' width, the first where the rules start (its first
+ * cell, inside the cell's padding). A chart's grid holds no text, or text at its axes only (a
+ * value at one end of each grid line, the labels under the last), or its bars' values, which
+ * stand over the bars, away from the axis.
  */
-function isChartGrid(stack: readonly HorizontalRule[]): boolean {
-  if (stack.length < 4) return false;
+function isChartGrid(stack: readonly HorizontalRule[], lines: readonly TextLine[]): boolean {
+  if (stack.length < MINIMUM_GRID_LINES) return false;
   const spacings = stack.slice(1).map((rule, index) => rule.y - stack[index]!.y);
   const mean = spacings.reduce((sum, spacing) => sum + spacing, 0) / spacings.length;
-  return spacings.every((spacing) => Math.abs(spacing - mean) <= mean * 0.1);
+  if (!spacings.every((spacing) => Math.abs(spacing - mean) <= mean * GRID_SPACING_SHARE)) return false;
+  const holdsRow = (upper: HorizontalRule, lower: HorizontalRule): boolean =>
+    lines.some((line) => {
+      if (line.baseline <= upper.y || line.baseline >= lower.y) return false;
+      const inside = line.runs.filter((run) => run.x >= upper.left - TOUCH && run.right <= upper.right + TOUCH);
+      return inside.length >= 2 && inside[0]!.x - upper.left <= ROW_START_EM * line.fontSize;
+    });
+  const rows = stack.slice(1).filter((rule, index) => holdsRow(stack[index]!, rule)).length;
+  return rows * 2 <= spacings.length;
 }
 
 /** Groups of horizontal and vertical rules that cross or touch. */

@@ -142,7 +142,7 @@ const TABLE_ROW_RUNS = 3;
 function isTableRow(page: PageLayout, line: TextLine): boolean {
   if (line.runs.length >= TABLE_ROW_RUNS) return true;
   let frames = framesByPage.get(page);
-  if (!frames) framesByPage.set(page, (frames = findTableFrames(page.rulings)));
+  if (!frames) framesByPage.set(page, (frames = findTableFrames(page.rulings, page.lines)));
   return frames.some((frame) => line.baseline >= frame.top && line.baseline <= frame.bottom && line.x >= frame.left && line.right <= frame.right);
 }
 

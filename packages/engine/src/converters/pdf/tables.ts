@@ -2,11 +2,12 @@ import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import { CELL_LINE_PITCH_EM, borderlessMembers } from "./borderless-tables.js";
 import type { TableFrame } from "./frames.js";
+import { isCaption } from "./headings.js";
 import { makeRun } from "./lines.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { HorizontalRule } from "./rules.js";
-import { placeRuns, textColumnGaps } from "./table-columns.js";
+import { COLUMN_ALIGNMENT, placeRuns, textColumnGaps } from "./table-columns.js";
 import { buildRows, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
@@ -308,8 +309,8 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
     const cells = group.cells.map((cell) => [...cell]);
     const pieces = group.pieces.map((column) => [...column]);
     // Note: a group's name stands over named columns; a name over none on that line is a cell's
-    // first line, the rest of it under it.
-    for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined)) {
+    // first line, the rest of it under it, as is a name whose text goes on in the line under it.
+    for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined && !runsOnBelow(group, placed[index + 1], candidate))) {
       const first = firstColumnOfGroup(group, column, cells, nameCentres);
       if (first === column) continue;
       cells[first] = cells[column]!.splice(0);
@@ -317,6 +318,16 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
     }
     return { ...group, cells, pieces };
   });
+}
+
+/**
+ * Whether a line's text in a column goes on on the next line: its next line there starts where it
+ * does, in lowercase (a cell wrapped onto several lines, as a bottom-aligned row's cell over the
+ * row's other cells).
+ */
+function runsOnBelow(line: PlacedLine, next: PlacedLine | undefined, column: number): boolean {
+  const below = next?.pieces[column]![0];
+  return below !== undefined && Math.abs(below.x - line.pieces[column]![0]!.x) <= COLUMN_ALIGNMENT && /^\p{Ll}/u.test(below.text);
 }
 
 /** The middle of some pieces of text. */
@@ -518,6 +529,36 @@ export function joinContinuedTables(blocks: readonly Block[]): Block[] {
 }
 
 type TableBlock = Extract<Block, { kind: "table" }>;
+
+/**
+ * The blocks with each table read from tables set side by side (a browser's flex box, floats) as
+ * two tables or more, each after its caption. Note: their rows start level, so the text reads as
+ * one table whose first line is their captions; the captions show where each table starts, and
+ * each is built again from its own text (its rows told from its own cells).
+ */
+export function splitTablesSideBySide(blocks: readonly Block[]): Block[] {
+  return blocks.flatMap((block) => (block.kind === "table" ? (tablesSideBySide(block) ?? [block]) : [block]));
+}
+
+/** The captions and tables of a table whose first line is two captions or more, each over its own table. */
+function tablesSideBySide(table: TableBlock): Block[] | undefined {
+  const [captions, ...rest] = table.lines ?? [];
+  if (!captions || captions.runs.length < 2 || !captions.runs.every((run) => isCaption(run.text))) return undefined;
+  const starts = captions.runs.map((run) => run.x - COLUMN_ALIGNMENT);
+  const parts: Block[] = [];
+  for (const [index, caption] of captions.runs.entries()) {
+    const inPart = (run: TextRun): boolean => run.x >= starts[index]! && run.x < (starts[index + 1] ?? Infinity);
+    const lines = rest.flatMap((line) => {
+      const runs = line.runs.filter(inPart);
+      return runs.length > 0 ? [{ ...line, runs, x: runs[0]!.x, right: Math.max(...runs.map((run) => run.right)) }] : [];
+    });
+    const built = lines.length > 0 ? buildTable(lines, undefined) : undefined;
+    if (!built) return undefined;
+    const captionLine = { ...captions, runs: [caption], x: caption.x, right: caption.right };
+    parts.push({ kind: "paragraph", text: caption.emphasized, lines: [captionLine] }, { kind: "table", rows: built.rows, box: built.box, lines });
+  }
+  return parts;
+}
 
 /** Whether a table on the page after `lastPage` (where the table before it ended) has its columns. */
 const goesOn = (previous: TableBlock, table: TableBlock, lastPage: number): boolean =>
