@@ -5,6 +5,16 @@ import type { PdfTextItem, TextLine, TextRun } from "./model.js";
 
 // Words in a line of prose are never further apart than this many ems.
 export const PROSE_GAP_EM = 2;
+// A column has at least this many lines, and its prose fills it: the median line is at least this
+// share of the column's width.
+export const MINIMUM_COLUMN_LINES = 5;
+export const PROSE_FILL = 0.55;
+// Where a line has text on both sides of a gutter, the gap between them is at least this many ems.
+// Note: LaTeX sets its columns 10 pt apart, a hair under one em of 10 pt text (its points are
+// 1/72.27 in, a PDF's 1/72 in); narrower, the gap is word spaces of justified text that line up.
+export const MINIMUM_PAGE_GUTTER_EM = 0.95;
+// At most this share of the page's lines may cross a gutter (titles, wide figures, tables).
+export const MAXIMUM_CROSSING_SHARE = 0.35;
 // Footnotes are set at most this share of the size of the page's text.
 const FOOTNOTE_SCALE = 0.9;
 

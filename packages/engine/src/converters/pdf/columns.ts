@@ -1,4 +1,4 @@
-import { PROSE_GAP_EM, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
+import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, PROSE_GAP_EM, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
 import type { Extent } from "./column-sides.js";
 import { findColumnGutters, multiColumnOrder } from "./multi-columns.js";
 import { SENTENCE_END, lineText } from "./model.js";
@@ -7,18 +7,8 @@ import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model
 // Note: a gutter is looked for in the middle of the page only; layout columns further out are
 // margins notes or tables, not a second column of prose.
 const GUTTER_SEARCH = [0.3, 0.7] as const;
-// Lines on each side of the gutter must be at least this many.
-const MINIMUM_COLUMN_LINES = 5;
-// Prose fills its column: the median run is at least this share of the column width.
-const PROSE_FILL = 0.55;
 // Two sides of short lines are columns when fewer than this share of their lines share a baseline.
 const UNPAIRED_SHARE = 0.5;
-// Where a line has text on both sides, the gap between them is at least this many ems. Note:
-// LaTeX sets its columns 10 pt apart, a hair under one em of 10 pt text (its points are
-// 1/72.27 in, a PDF's 1/72 in).
-const MINIMUM_PAGE_GUTTER_EM = 0.95;
-// At most this share of the page's lines may cross the gutter (titles, wide figures, tables).
-const MAXIMUM_CROSSING_SHARE = 0.35;
 // Note: the lines of one side of a table's rows are set this many times further apart (at the
 // median) than those of the other side, whose wrapped cells fill the space between.
 const SPARSE_SIDE_PITCH = 1.8;

@@ -1,4 +1,4 @@
-import { crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
+import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
 import type { Extent } from "./column-sides.js";
 import type { PdfTextItem, TextLine } from "./model.js";
 
@@ -10,15 +10,9 @@ import type { PdfTextItem, TextLine } from "./model.js";
 // (a third, two thirds), at most this share of a column's width either side.
 const COLUMN_COUNTS = [4, 3] as const;
 const GUTTER_SEARCH_SHARE = 0.2;
-// Each column has at least this many lines, and its prose fills at least this share of its width.
-// Note: the last column may hold as little as a line: Word fills each column before the next, so on
-// a document's last page the last column is the short one.
-const MINIMUM_COLUMN_LINES = 5;
-const PROSE_FILL = 0.55;
-// At most this share of the page's lines may cross a gutter (titles, a paragraph across the page).
-const MAXIMUM_CROSSING_SHARE = 0.35;
-// Where a line has text on both sides of a gutter, the gap between them is at least this many ems.
-const MINIMUM_GUTTER_EM = 0.95;
+// Note: the last column may hold as little as a line (not MINIMUM_COLUMN_LINES): Word fills each
+// column before the next, so on a document's last page the last column is the short one.
+const LAST_COLUMN_LINES = 1;
 // Note: a table whose cells are prose has the same look, but each of its rows starts a block on one
 // baseline in every column; paragraphs of columns start where the text before them ends, level in
 // every column only by chance. A line starts a block after a gap of this many times its column's
@@ -78,8 +72,7 @@ function isColumnLayout(groups: readonly PdfTextItem[][], gutters: readonly numb
   const isCrossing = groups.map((group) => gutters.some((gutter) => crossesAt(group, gutter)));
   if (isCrossing.filter(Boolean).length > MAXIMUM_CROSSING_SHARE * groups.length) return false;
   const sides = groups.filter((_, index) => !isCrossing[index]);
-  // Note: narrower, the gap is word spaces of justified text that happen to line up.
-  if (gutters.some((gutter) => Math.min(...sides.map((group) => gapAt(group, gutter))) < MINIMUM_GUTTER_EM)) return false;
+  if (gutters.some((gutter) => Math.min(...sides.map((group) => gapAt(group, gutter))) < MINIMUM_PAGE_GUTTER_EM)) return false;
   const columns = Array.from({ length: gutters.length + 1 }, (_, column) =>
     groups
       .map((group, index) => ({ items: group.filter((item) => columnOf(item, gutters) === column), index }))
@@ -93,7 +86,7 @@ function isColumnLayout(groups: readonly PdfTextItem[][], gutters: readonly numb
   // Note: the columns under a line across the page start level with each other; only blocks
   // started within a stretch of columns tell a table from prose.
   const afterAcross = (line: ColumnLine): boolean => line.index === 0 || isAcross[line.index - 1]!;
-  const isProse = (column: ColumnLine[], index: number): boolean => isProseColumn(column.map((line) => line.items), index === gutters.length ? 1 : MINIMUM_COLUMN_LINES);
+  const isProse = (column: ColumnLine[], index: number): boolean => isProseColumn(column.map((line) => line.items), index === gutters.length ? LAST_COLUMN_LINES : MINIMUM_COLUMN_LINES);
   return columns.every(isProse) && sharesLeading(columns) && !hasTableRows(columns, afterAcross);
 }
 
