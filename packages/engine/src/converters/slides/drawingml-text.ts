@@ -20,13 +20,6 @@ const isMonospace = (properties: Element | undefined): boolean => MONOSPACE_FONT
 /** Whether an `a:rPr` switches a boolean property (`b`, `i`) on: XML Schema booleans. */
 const isSet = (properties: Element | undefined, name: string): boolean => ["1", "true"].includes(attribute(properties, name) ?? "");
 
-/** Superscript or subscript from an `a:rPr`'s `baseline` (a signed percentage of the font size, in thousandths). */
-function raisedBy(properties: Element | undefined): Pick<TextRun, "raised"> {
-  const baseline = Number(attribute(properties, "baseline") ?? 0);
-  if (baseline > 0) return { raised: "sup" };
-  return baseline < 0 ? { raised: "sub" } : {};
-}
-
 /** The runs of one `a:p`: text runs, fields (slide numbers, dates) and line breaks. */
 function paragraphRuns(paragraph: Element, rels: Map<string, Relationship>): TextRun[] {
   return children(paragraph, "r", "fld", "br").map((run) => {
@@ -38,7 +31,6 @@ function paragraphRuns(paragraph: Element, rels: Map<string, Relationship>): Tex
       ...(isMonospace(properties) && { monospace: true }),
       ...(isSet(properties, "b") && { bold: true }),
       ...(isSet(properties, "i") && { italic: true }),
-      ...raisedBy(properties),
     };
   });
 }

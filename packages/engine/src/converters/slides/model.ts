@@ -13,8 +13,6 @@ export interface TextRun {
   /** Set bold or italic by the run itself (what a master or style implies is not read). */
   bold?: boolean;
   italic?: boolean;
-  /** Set as superscript or subscript by the run itself. */
-  raised?: "sup" | "sub";
 }
 
 /** One paragraph of a text body. */

@@ -1,5 +1,4 @@
 import type { Element } from "@xmldom/xmldom";
-import { raisedByTextPosition } from "../odf-text-position.js";
 import type { SlideParagraph, TextRun } from "./model.js";
 import { attribute, child, children } from "./xml.js";
 
@@ -36,8 +35,6 @@ export function readListStyles(containers: readonly (Element | undefined)[]): Li
 export interface Emphasis {
   bold?: boolean;
   italic?: boolean;
-  /** `baseline` where a style says the text is neither raised nor lowered. */
-  raised?: "sup" | "sub" | "baseline";
 }
 
 /** The bold and italic of every paragraph and text style, by name, parents' settings included. */
@@ -56,11 +53,9 @@ function ownEmphasis(style: Element): Emphasis {
   const properties = child(style, "text-properties");
   const weight = attribute(properties, "font-weight");
   const posture = attribute(properties, "font-style");
-  const position = attribute(properties, "text-position");
   return {
     ...(weight !== undefined && { bold: BOLD_WEIGHT.test(weight) }),
     ...(posture !== undefined && { italic: posture === "italic" || posture === "oblique" }),
-    ...(position !== undefined && { raised: raisedByTextPosition(position) }),
   };
 }
 
@@ -88,7 +83,6 @@ const styledRun = (text: string, href: string | undefined, emphasis: Emphasis): 
   ...(href && { href }),
   ...(emphasis.bold && { bold: true }),
   ...(emphasis.italic && { italic: true }),
-  ...((emphasis.raised === "sup" || emphasis.raised === "sub") && { raised: emphasis.raised }),
 });
 
 /** The runs of a paragraph's inline content: spans, links, spaces, tabs and line breaks, with the emphasis their styles give. */

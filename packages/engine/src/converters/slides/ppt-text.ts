@@ -49,18 +49,17 @@ export function addTextRecord(stream: PptStream, text: PptText, record: PptRecor
   }
 }
 
-/** Where each character run starts and ends in the text, with its emphasis and position. */
+/** Where each character run starts and ends in the text, with its emphasis. */
 interface PlacedCharacterRun {
   start: number;
   end: number;
   bold: boolean;
   italic: boolean;
-  raised?: "sup" | "sub" | undefined;
 }
 
 function placeCharacterRuns(characters: readonly CharacterRun[]): PlacedCharacterRun[] {
   let start = 0;
-  return characters.map(({ count, bold, italic, raised }) => ({ start, end: (start += count), bold, italic, raised }));
+  return characters.map(({ count, bold, italic }) => ({ start, end: (start += count), bold, italic }));
 }
 
 /** The runs of the characters [start, end), split where hyperlinks and character runs begin and end. */
@@ -76,7 +75,6 @@ function styledRuns(text: PptText, characters: readonly PlacedCharacterRun[], st
       ...(href && { href }),
       ...(look?.bold && { bold: true }),
       ...(look?.italic && { italic: true }),
-      ...(look?.raised && { raised: look.raised }),
     };
   });
 }
@@ -139,15 +137,12 @@ interface CharacterRun {
   count: number;
   bold: boolean;
   italic: boolean;
-  raised?: "sup" | "sub";
   pp9: number;
 }
 
 /** CFMasks and CFStyle bits ([MS-PPT] 2.9.46, 2.9.47): the mask says a run sets it, the style bit how. */
 const CF_BOLD = 1 << 0;
 const CF_ITALIC = 1 << 1;
-/** The CFMasks bit of `position`: how far the run is raised (positive) or lowered, in percent of the font size. */
-const CF_POSITION = 1 << 19;
 
 /** Bytes of the optional fields of a TextCFException after its style bits, in the order the masks list them. */
 const CF_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
@@ -166,7 +161,7 @@ const CF_FIELDS: ReadonlyArray<[mask: number, size: number]> = [
 
 /**
  * The character runs of a StyleTextPropAtom ([MS-PPT] 2.9.44), from where its paragraph runs end.
- * Kept: bold, italic, superscript or subscript (`position`), and `pp9rt`: bits 10-13 of the style bits (CFStyle), the index of the
+ * Kept: bold and italic, and `pp9rt`: bits 10-13 of the style bits (CFStyle), the index of the
  * run's entry in the text's StyleTextProp9Atom. LibreOffice writes indexes from 16 on into bits 14-15 too.
  */
 function characterRuns(stream: PptStream, style: PptRecord, offset: number, characters: number): CharacterRun[] {
@@ -181,18 +176,12 @@ function characterRuns(stream: PptStream, style: PptRecord, offset: number, char
       fontStyle = stream.u16(offset);
       offset += 2;
     }
-    let position = 0;
-    for (const [mask, size] of CF_FIELDS) {
-      if (!(masks & mask)) continue;
-      if (mask === CF_POSITION) position = stream.i16(offset);
-      offset += size;
-    }
+    for (const [mask, size] of CF_FIELDS) if (masks & mask) offset += size;
     if (offset > style.end) throw new Error("a character run runs past its StyleTextPropAtom");
     runs.push({
       count,
       bold: (masks & fontStyle & CF_BOLD) !== 0,
       italic: (masks & fontStyle & CF_ITALIC) !== 0,
-      ...(position !== 0 && { raised: position > 0 ? ("sup" as const) : ("sub" as const) }),
       pp9: masks & 0xfc00 ? (fontStyle >>> 10) & 0x3f : 0,
     });
     if (count === 0) break;

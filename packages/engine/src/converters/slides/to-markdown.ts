@@ -1,11 +1,10 @@
 import type { BlockContent, Blockquote, List, ListItem, PhrasingContent, Root, RootContent, Table, TableRow } from "mdast";
-import { ENDS_WITH_DIGIT, raisedString } from "../docx/raised-text.js";
 import { writeMarkdown } from "../word/markdown-writer.js";
 import type { Deck, Slide, SlideBlock, SlideChart, SlideImage, SlideParagraph, SlideTable, TextRun } from "./model.js";
 import { inReadingOrder } from "./reading-order.js";
 
 const sameLook = (a: TextRun, b: TextRun): boolean =>
-  a.href === b.href && Boolean(a.monospace) === Boolean(b.monospace) && Boolean(a.bold) === Boolean(b.bold) && Boolean(a.italic) === Boolean(b.italic) && a.raised === b.raised;
+  a.href === b.href && Boolean(a.monospace) === Boolean(b.monospace) && Boolean(a.bold) === Boolean(b.bold) && Boolean(a.italic) === Boolean(b.italic);
 
 /** A run's text with its bold and italic, the spaces around it left outside (Markdown emphasis cannot start or end with one). */
 function emphasised(run: TextRun, parts: PhrasingContent[]): PhrasingContent[] {
@@ -25,7 +24,7 @@ function emphasised(run: TextRun, parts: PhrasingContent[]): PhrasingContent[] {
 /**
  * Runs as mdast phrasing: neighbouring runs with the same link, font and emphasis merged (a run
  * of spaces joins the run before it), line breaks as breaks, monospaced text as inline code,
- * bold and italic runs as `**…**` and `*…*`, raised and lowered ones as raised-text.ts writes them.
+ * bold and italic runs as `**…**` and `*…*`.
  */
 function phrasing(runs: readonly TextRun[]): PhrasingContent[] {
   const merged: TextRun[] = [];
@@ -37,10 +36,8 @@ function phrasing(runs: readonly TextRun[]): PhrasingContent[] {
   // Leading and trailing spaces would be written as character references.
   if (merged[0]) merged[0].text = merged[0].text.trimStart();
   if (merged.at(-1)) merged.at(-1)!.text = merged.at(-1)!.text.trimEnd();
-  return merged.flatMap((run, index): PhrasingContent[] => {
-    const afterNumber = ENDS_WITH_DIGIT.test(merged[index - 1]?.text ?? "");
-    const raised = (value: string): string => (run.raised && value.trim() ? raisedString(value, run.raised, afterNumber) : value);
-    const text = (value: string): PhrasingContent => (run.monospace && value.trim() ? { type: "inlineCode", value } : { type: "text", value: raised(value) });
+  return merged.flatMap((run): PhrasingContent[] => {
+    const text = (value: string): PhrasingContent => (run.monospace && value.trim() ? { type: "inlineCode", value } : { type: "text", value });
     const lines = run.text.split("\n").flatMap((line, i): PhrasingContent[] => (i === 0 ? [text(line)] : [{ type: "break" }, text(line)]));
     const parts = run.text.trim() ? emphasised(run, lines) : lines;
     return run.href && run.text.trim() ? [{ type: "link", url: run.href, children: parts }] : parts;
