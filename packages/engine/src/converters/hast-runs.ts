@@ -7,7 +7,7 @@ export interface Marks {
   code: boolean;
   /** Struck through (GFM `~~`). */
   strike: boolean;
-  /** Superscript or subscript (written as raised-text.ts says); `baseline` where a style says neither. */
+  /** Superscript or subscript (`<sup>`, `<sub>` in the tree, written as plain text); `baseline` where a style says neither. */
   raised?: "sup" | "sub" | "baseline" | undefined;
 }
 

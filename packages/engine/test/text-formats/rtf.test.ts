@@ -78,11 +78,11 @@ describe("RTF", () => {
     expect(markdown).toBe("Run `make` and ~~old~~ ~~older~~ new.\n\n```\nlog --berth A1\nlog --berth A2\n```\n\nAfter the code.\n");
   });
 
-  it("writes superscript and subscript as Unicode script characters, a note's text not raised with its mark", async () => {
+  it("writes superscript and subscript as their plain characters, a note's mark as a note", async () => {
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fswiss Helvetica;}}
 \pard\plain Water is H{\sub 2}O, 4 m\super 2\nosupersub  of deck.{\super\chftn{\footnote\pard\plain {\super\chftn} Measured at noon.}}\par}`;
     const { markdown } = await convertNamed(rtf, "units.rtf");
-    expect(markdown).toBe("Water is H₂O, 4 m² of deck.[^1]\n\n[^1]: Measured at noon.\n");
+    expect(markdown).toBe("Water is H2O, 4 m2 of deck.[^1]\n\n[^1]: Measured at noon.\n");
   });
 
   it("writes a nested table's rows in its cell as \"a | b\" lines, without a separator after the last cell", async () => {

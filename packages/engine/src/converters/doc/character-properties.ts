@@ -10,8 +10,6 @@ export interface CharacterProperties {
   bold: boolean | undefined;
   /** Italic set on the text itself, likewise. */
   italic: boolean | undefined;
-  /** Superscript or subscript set on the text itself (`sprmCIss`). */
-  raised: "sup" | "sub" | undefined;
   /** The character style (istd), when one is applied. */
   styleIndex: number | undefined;
   /** The font (an index into the font table) set on the text itself (`sprmCRgFtc0`). */
@@ -29,7 +27,7 @@ export interface CharacterProperties {
 }
 
 /** Text with no character properties of its own. */
-export const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, raised: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
+export const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
 
 // Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
 const TOGGLE_ON = new Set([1, 0x81]);
@@ -55,9 +53,6 @@ function symbolOf(operand: number | undefined): CharacterProperties["symbol"] {
   return { font: operand % 0x10000, code: Math.floor(operand / 0x10000) };
 }
 
-// sprmCIss's operand ([MS-DOC] 2.9.131): 0 on the baseline, 1 superscript, 2 subscript.
-const RAISED: Readonly<Record<number, "sup" | "sub">> = { 1: "sup", 2: "sub" };
-
 // A ChpxFkp's entry per run is the one byte of the CHPX's offset.
 const CHPX_ENTRY_SIZE = 1;
 
@@ -70,7 +65,6 @@ function readChpx(page: Uint8Array, at: number): CharacterProperties | undefined
     capitals: capitalsOf(sprms),
     bold: toggle(sprms, SPRM.bold),
     italic: toggle(sprms, SPRM.italic),
-    raised: RAISED[sprms.get(SPRM.raised) ?? 0],
     styleIndex: sprms.get(SPRM.characterStyle),
     font: sprms.get(SPRM.font),
     symbol: symbolOf(sprms.get(SPRM.symbol)),

@@ -10,8 +10,6 @@ export interface RunFormat {
   capitals?: boolean;
   bold?: boolean;
   italic?: boolean;
-  /** Superscript or subscript, set on the run itself. */
-  raised?: "sup" | "sub";
 }
 
 /** A stretch of paragraph text, linked when it is the result of a HYPERLINK field. */
@@ -23,7 +21,7 @@ export interface TextRun extends RunFormat {
 }
 
 const sameFormat = (run: RunFormat, format: RunFormat): boolean =>
-  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic && run.raised === format.raised;
+  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic;
 
 /** The format set on a run: its own properties first, then its character style's. */
 function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: number) => RunFormat): RunFormat {
@@ -35,7 +33,6 @@ function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: num
   if (capitals !== undefined) format.capitals = capitals;
   if (bold) format.bold = true;
   if (italic) format.italic = true;
-  if (characters.raised) format.raised = characters.raised;
   return format;
 }
 

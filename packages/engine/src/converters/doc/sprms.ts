@@ -6,7 +6,6 @@ export const SPRM = {
   smallCaps: 0x083a,
   caps: 0x083b,
   hidden: 0x083c,
-  raised: 0x2a48,
   characterStyle: 0x4a30,
   font: 0x4a4f,
   symbol: 0x6a09,

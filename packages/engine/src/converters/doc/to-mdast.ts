@@ -2,7 +2,6 @@ import type { Heading, List, ListItem, PhrasingContent, Root, RootContent, Table
 import { CODE_PARAGRAPH_STYLE } from "../code-style.js";
 import { cellSpans } from "../word/cell-grid.js";
 import { joinCellLines } from "../word/cell-lines.js";
-import { ENDS_WITH_DIGIT, raisedString } from "../docx/raised-text.js";
 import { createListNumbering, isPlainNumberLabel } from "../word/list-numbers.js";
 import type { ListLevelFormat } from "./lists.js";
 import type { DocParagraph, TextRun } from "./paragraphs.js";
@@ -17,14 +16,13 @@ const linesOf = (text: string): PhrasingContent[] =>
 
 /**
  * A run as inline content: bold and italic around its text, the spaces at its ends left outside
- * (Markdown does not close `**word **`), inside its link when it has one; raised or lowered text
- * as raised-text.ts writes it (`afterNumber`: the run before ends with a digit, for 1st).
+ * (Markdown does not close `**word **`), inside its link when it has one.
  */
-function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean, afterNumber: boolean): PhrasingContent[] {
+function runPhrasing(run: TextRun, capitals: boolean, emphasis: boolean): PhrasingContent[] {
   if (run.note !== undefined) return [{ type: "footnoteReference", identifier: run.note, label: run.note }];
   const text = (run.capitals ?? capitals) ? run.text.toUpperCase() : run.text;
   const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
-  let content = run.raised && core ? linesOf(raisedString(core, run.raised, afterNumber && !before)) : linesOf(core);
+  let content = linesOf(core);
   if (emphasis && core && run.italic) content = [{ type: "emphasis", children: content }];
   if (emphasis && core && run.bold) content = [{ type: "strong", children: content }];
   content = [...(before ? linesOf(before) : []), ...content, ...(after ? linesOf(after) : [])];
@@ -43,8 +41,7 @@ function phrasingOf(paragraph: DocParagraph, capitals = false, emphasis = true):
   if (first) first.text = first.text.trimStart();
   if (last) last.text = last.text.trimEnd();
   if (runs.every((run) => run.text.trim() === "" && run.note === undefined)) return [];
-  const shown = runs.filter((run) => run.text !== "" || run.note !== undefined);
-  return joinSplitLinks(shown.flatMap((run, index) => runPhrasing(run, capitals, emphasis, ENDS_WITH_DIGIT.test(shown[index - 1]?.text ?? ""))));
+  return joinSplitLinks(runs.filter((run) => run.text !== "" || run.note !== undefined).flatMap((run) => runPhrasing(run, capitals, emphasis)));
 }
 
 /**

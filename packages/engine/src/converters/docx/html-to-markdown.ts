@@ -11,7 +11,6 @@ import { showWordListLabels } from "./list-labels.js";
 import { tightenLists } from "./lists.js";
 import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
 import { noteHandlers, numberNotesInOrder } from "./notes.js";
-import { raisedText } from "./raised-text.js";
 import { joinSplitLinks } from "./split-links.js";
 import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
 
@@ -73,8 +72,9 @@ function dropAltTextRepeatedByCaption(tree: HastRoot | Element): void {
  * {@link htmlToMarkdown} for a tree already parsed or built: the one HTML→GFM path that the
  * DOCX, ODT, RTF, EPUB and HTML converters share. Footnotes are recognised in mammoth's shape
  * (`<sup><a href="#footnote-1">` and `<ol><li id="footnote-1">`), which the other readers write
- * too; other raised and lowered text as Unicode script characters or `^(…)` (see raised-text.ts),
- * definition lists as bold terms with their definitions. Mutates `hast`.
+ * too; other raised and lowered text as its plain characters (H2O: GFM has no script, the site's
+ * renderer drops raw `<sub>`, and text extraction reads "H2O"), definition lists as bold terms with
+ * their definitions. Mutates `hast`.
  */
 export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   normaliseTables(hast);
@@ -98,7 +98,7 @@ export function hastToMarkdown(hast: HastRoot): DocxMarkdown {
   // Note: a checkbox that is not the start of a list item (one inside a table cell) is written
   // as a ballot box, as Word shows it, rather than an escaped `\[x]`.
   const mdast = toMdast(hast, {
-    handlers: { ...noteHandlers, a: linkOrText, img: imageOrAltText, sub: raisedText, dl: definitionList },
+    handlers: { ...noteHandlers, a: linkOrText, img: imageOrAltText, dl: definitionList },
     checked: CHECKED_BOX,
     unchecked: UNCHECKED_BOX,
   }) as Root;

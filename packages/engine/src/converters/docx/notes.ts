@@ -2,7 +2,6 @@ import type { Element, ElementContent } from "hast";
 import { defaultHandlers, type Handle } from "hast-util-to-mdast";
 import type { FootnoteDefinition, FootnoteReference, Root } from "mdast";
 import { visit } from "unist-util-visit";
-import { raisedText } from "./raised-text.js";
 
 // mammoth writes a note reference as <sup><a href="#footnote-1">[1]</a></sup> and the notes
 // themselves as <ol><li id="footnote-1">… <a href="#footnote-ref-1">↑</a></li></ol>.
@@ -38,9 +37,9 @@ function withoutBacklinks(element: Element): Element {
   };
 }
 
-const supHandler: Handle = (state, node, parent) => {
+const supHandler: Handle = (state, node) => {
   const label = referencedNote(node);
-  if (label === undefined) return raisedText(state, node, parent);
+  if (label === undefined) return defaultHandlers.sup!(state, node);
   const reference: FootnoteReference = { type: "footnoteReference", identifier: label, label };
   return reference;
 };
