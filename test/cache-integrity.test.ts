@@ -115,6 +115,7 @@ describe("the scrape cache under concurrent, killed and damaged builds", () => {
     await expectWholePages(site);
   });
 
+  // Skipped where a tmpfs cannot be mounted (not root; CI runs as root): a full disk needs one.
   it.skipIf(!canMount)("still builds, with a warning, when the cache folder's disk is full", async () => {
     const site = await newSite(".cache/docscrape");
     const cacheDir = join(site.root, ".cache", "docscrape");

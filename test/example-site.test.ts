@@ -26,6 +26,7 @@ function buildExample(): Promise<{ code: number; output: string }> {
   });
 }
 
+// Skipped only on a developer machine without Chromium; in CI its absence throws (helpers/browser.ts).
 describe.skipIf(!hasChromium)("the example site in a browser", () => {
   let browser: Browser;
   let site: { origin: string; close(): Promise<void> };

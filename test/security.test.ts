@@ -72,6 +72,7 @@ describe("untrusted documents and secrets", () => {
     expect(article).not.toMatch(/<script|<iframe|<svg|\son\w+=|(href|src)="\s*javascript:/i);
   });
 
+  // Skipped only on a developer machine without Chromium; in CI its absence throws (helpers/browser.ts).
   it.skipIf(!hasChromium)("runs no script in a real browser", async () => {
     const server = await serveStatic(join(site.root, "dist"));
     let browser: Browser | undefined;

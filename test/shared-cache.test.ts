@@ -10,6 +10,7 @@ if (!REDIS_SERVER) console.warn("Skipping the shared-cache test: redis-server is
 
 // Two separate copies of test/fixtures/redis-site (so two local .cache folders and two Astro data
 // stores, as on two CI runners) share one Redis through @keyv/redis.
+// Skipped only on a developer machine without redis-server; in CI its absence throws above.
 describe.skipIf(!REDIS_SERVER)("a scrape cache shared through Redis", () => {
   let redis: RedisServer;
   let service: DocumentService;
