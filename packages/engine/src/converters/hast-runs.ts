@@ -7,8 +7,6 @@ export interface Marks {
   code: boolean;
   /** Struck through (GFM `~~`). */
   strike: boolean;
-  /** Superscript or subscript (`<sup>`, `<sub>` in the tree, written as plain text); `baseline` where a style says neither. */
-  raised?: "sup" | "sub" | "baseline" | undefined;
 }
 
 export const NO_MARKS: Marks = { bold: false, italic: false, code: false, strike: false };
@@ -20,7 +18,6 @@ export const NO_MARKS: Marks = { bold: false, italic: false, code: false, strike
 export function styledText(value: string, marks: Marks): ElementContent[] {
   const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(value) ?? [];
   let node: ElementContent = { type: "text", value: core };
-  if (marks.raised === "sup" || marks.raised === "sub") node = { type: "element", tagName: marks.raised, properties: {}, children: [node] };
   if (marks.code) node = { type: "element", tagName: "code", properties: {}, children: [node] };
   if (marks.strike) node = { type: "element", tagName: "del", properties: {}, children: [node] };
   if (marks.italic) node = { type: "element", tagName: "em", properties: {}, children: [node] };
@@ -42,7 +39,7 @@ export function mergeRuns(inline: readonly ElementContent[]): ElementContent[] {
     const last = merged.at(-1);
     if (last?.type === "text" && node.type === "text") {
       last.value += node.value;
-    } else if (last?.type === "element" && node.type === "element" && last.tagName === node.tagName && ["strong", "em", "code", "del", "sup", "sub"].includes(node.tagName)) {
+    } else if (last?.type === "element" && node.type === "element" && last.tagName === node.tagName && ["strong", "em", "code", "del"].includes(node.tagName)) {
       last.children = mergeRuns([...last.children, ...node.children]);
     } else {
       merged.push(node.type === "text" ? { ...node } : node);

@@ -1,7 +1,6 @@
 import type { Document, Element } from "@xmldom/xmldom";
 import { MONOSPACE_FONT } from "../code-style.js";
 import type { Marks } from "../hast-runs.js";
-import { raisedByTextPosition } from "../odf-text-position.js";
 import type { ListLevel } from "../word/list-numbers.js";
 import { childElements, descendants } from "../xml.js";
 
@@ -109,7 +108,6 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
         marks.italic ??= slant ? slant === "italic" || slant === "oblique" : /^emphasis$/i.test(name) || undefined;
         marks.code ??= font ? MONOSPACE_FONT.test(font) : /^(source text|verbatim|code)/i.test(name) || undefined;
         marks.strike ??= lineThrough ? lineThrough !== "none" : undefined;
-        marks.raised ??= raisedByTextPosition(properties?.getAttribute("style:text-position"));
       }
       return marks;
     },

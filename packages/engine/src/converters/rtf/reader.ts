@@ -23,8 +23,6 @@ interface GroupState extends ParagraphProperties {
   hidden: boolean;
   /** Struck through (`\strike`, `\striked1`). */
   strike: boolean;
-  /** Superscript or subscript (`\super`, `\sub`; `\nosupersub` ends either). */
-  raised: "sup" | "sub" | undefined;
   /** All caps or small caps (`\caps`, `\scaps`): Word shows the letters as capitals. */
   capitals: boolean;
   /** Text deleted with its changes tracked (`\deleted`): Word shows it struck through until accepted, so it is left out. */
@@ -63,7 +61,7 @@ const decode = (bytes: number[], codePage: number): string =>
 class RtfReader {
   readonly document: RtfDocument = { blocks: [], pictures: new Map(), notes: [], metadata: {}, unclosedGroups: 0 };
   private state: GroupState = {
-    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, raised: undefined, capitals: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
+    ...PLAIN_PARAGRAPH, destination: "body", bold: false, italic: false, hidden: false, strike: false, capitals: false, deleted: false, codePage: 1252, font: undefined, unicodeSkip: 1, link: undefined, note: undefined, textBox: undefined,
   };
   private readonly stack: GroupState[] = [];
   private readonly sinks = [new BlockSink("body")];
@@ -205,8 +203,7 @@ class RtfReader {
       ] });
       document.notes.push({ id, blocks: [] });
       this.sinks.push(new BlockSink(id));
-      // Note: the note's text is not raised like the mark that calls it.
-      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id, raised: undefined });
+      Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id });
     } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext") {
       state.destination = word;
     } else if (word in INFO_FIELDS) {
@@ -333,10 +330,7 @@ class RtfReader {
       case "strike":
       case "striked": state.strike = param !== 0; return;
       case "deleted": state.deleted = param !== 0; return;
-      case "super": state.raised = param === 0 ? undefined : "sup"; return;
-      case "sub": state.raised = param === 0 ? undefined : "sub"; return;
-      case "nosupersub": state.raised = undefined; return;
-      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, raised: undefined, capitals: false, deleted: false, font: undefined }); return;
+      case "plain": Object.assign(state, { bold: false, italic: false, hidden: false, strike: false, capitals: false, deleted: false, font: undefined }); return;
       case "pard": Object.assign(state, PLAIN_PARAGRAPH); return;
       case "ls": state.listId = param; return;
       case "ilvl": state.listLevel = param ?? 0; return;
@@ -366,7 +360,7 @@ class RtfReader {
         }
         const shown = showSymbolFontText(state.font, value);
         this.runs.push(
-          ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike, raised: state.raised }),
+          ...styledText(state.capitals ? shown.toUpperCase() : shown, { bold: state.bold, italic: state.italic, code: MONOSPACE_FONT.test(state.font ?? ""), strike: state.strike }),
         );
         return;
       }
