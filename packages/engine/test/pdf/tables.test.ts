@@ -914,6 +914,36 @@ describe("pdf tables: two tables side by side", () => {
       ["Cycling", "22.4", "19.9"],
     ]);
   });
+  it("keeps a wrapped label of the right table in its row where the right table's rows sit a little below the left's", async () => {
+    // Note: a flex box centres each table in its box, so the right table's rows may sit a point or
+    // two under the left's, read on one line with them: each table's part of that line keeps the
+    // baseline of its own text, which tells which row a cell centred beside a wrapped label is in.
+    const left = borderlessTable([72, 150, 200], 680, [
+      [["Grade"], ["2022"], ["2023"]],
+      [["Senior"], ["142"], ["150"]],
+      [["Middle"], ["1,046"], ["1,011"]],
+      [["Junior"], ["2,377"], ["2,412"]],
+      [["Total"], ["3,565"], ["3,573"]],
+    ], { padding: 4 });
+    const right = borderlessTable([300, 400, 450], 678.5, [
+      [["Programme"], ["Plan"], ["Outturn"]],
+      [["Roads", "maintenance"], ["412.6"], ["398.1"]],
+      [["Cycling and", "walking"], ["22.4"], ["19.9"]],
+      [["Total"], ["563.0"], ["549.7"]],
+    ], { padding: 4, centred: true });
+    const captions: PdfLine[] = [
+      { text: "Table 6. Staff in post", x: 72, y: 700, size: 10, bold: true },
+      { text: "Table 7. Budget by programme", x: 300, y: 700, size: 10, bold: true },
+    ];
+    const markdown = await toMarkdown([[...captions, ...left, ...right]]);
+    const second = markdown.split("**Table 7. Budget by programme**")[1]!;
+    expect(tableRows(second)).toEqual([
+      ["Programme", "Plan", "Outturn"],
+      ["Roads maintenance", "412.6", "398.1"],
+      ["Cycling and walking", "22.4", "19.9"],
+      ["Total", "563.0", "549.7"],
+    ]);
+  });
 });
 
 describe("pdf tables: a cell spanning rows", () => {

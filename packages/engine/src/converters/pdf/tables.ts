@@ -1,6 +1,7 @@
 import { dropEmptyRowsAndColumns } from "../gfm-table.js";
 import type { Block } from "./blocks.js";
 import { CELL_LINE_PITCH_EM, borderlessMembers } from "./borderless-tables.js";
+import { withRuns } from "./column-sides.js";
 import type { TableFrame } from "./frames.js";
 import { isCaption } from "./headings.js";
 import { makeRun } from "./lines.js";
@@ -548,13 +549,15 @@ function tablesSideBySide(table: TableBlock): Block[] | undefined {
   const parts: Block[] = [];
   for (const [index, caption] of captions.runs.entries()) {
     const inPart = (run: TextRun): boolean => run.x >= starts[index]! && run.x < (starts[index + 1] ?? Infinity);
+    // Note: each table's part of a line keeps its own baseline and type; the tables may sit a
+    // point or two apart, read on one line.
     const lines = rest.flatMap((line) => {
       const runs = line.runs.filter(inPart);
-      return runs.length > 0 ? [{ ...line, runs, x: runs[0]!.x, right: Math.max(...runs.map((run) => run.right)) }] : [];
+      return runs.length > 0 ? [withRuns(line, runs)] : [];
     });
     const built = lines.length > 0 ? buildTable(lines, undefined) : undefined;
     if (!built) return undefined;
-    const captionLine = { ...captions, runs: [caption], x: caption.x, right: caption.right };
+    const captionLine = withRuns(captions, [caption]);
     parts.push({ kind: "paragraph", text: caption.emphasized, lines: [captionLine] }, { kind: "table", rows: built.rows, box: built.box, lines });
   }
   return parts;
