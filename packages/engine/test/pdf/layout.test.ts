@@ -656,6 +656,27 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("2 Methods"));
   });
 
+  it.each([
+    { lastLine: "filled to the column's edge", filled: true },
+    { lastLine: "set short", filled: false },
+  ])("ends a justified paragraph at a column's last line that ends a sentence only where that line is set short (here $lastLine)", async ({ filled }) => {
+    // Note: justified text sets a paragraph's last line short, so a line filled to the edge is not
+    // one, whatever it ends with; a short line ending a sentence ends the paragraph.
+    const measure = 220;
+    const rightX = 72 + measure + 18;
+    const justified = (lines: readonly string[], x: number, fillLast: boolean): PdfLine[] =>
+      lines.map((text, index) => ({
+        text,
+        x,
+        y: 700 - index * 12,
+        size: 10,
+        wordSpacing: index === lines.length - 1 && !fillLast ? 0 : (measure - helveticaWidth(text, 10)) / (text.split(" ").length - 1),
+      }));
+    const right = ["We weighted the answers by region and by the", ...SURVEY_RIGHT.slice(1)];
+    const markdown = await toMarkdown([[...justified(SURVEY_LEFT, 72, filled), ...justified(right, rightX, false)]]);
+    expect(markdown).toContain(`${SURVEY_LEFT.join(" ")}${filled ? " " : "\n\n"}${right.join(" ")}`);
+  });
+
   it("reads authors' names set side by side above two columns as one line, before the columns", async () => {
     const [left, right] = [SURVEY_LEFT, SURVEY_RIGHT];
     const markdown = await toMarkdown([
@@ -1473,6 +1494,7 @@ const HELVETICA_WIDTHS: Record<string, number> = {
   ".": 278,
   H: 722,
   O: 778,
+  W: 944,
 };
 const helveticaWidth = (text: string, size: number): number => ([...text].reduce((sum, char) => sum + HELVETICA_WIDTHS[char]!, 0) * size) / 1000;
 

@@ -40,6 +40,13 @@ const TEXT_RIGHT_SHARE = 0.9;
 const PHRASE_GAP_EM = 3;
 // Inside a code listing, a gap of more than this many line pitches is a blank line.
 const CODE_BLANK_LINE_PITCH = 1.6;
+// Lines of justified text end within this many ems of one another, at the edge of their column.
+const JUSTIFIED_EDGE_EM = 0.15;
+// How many lines above a line (on its page, across its width) tell whether its text is justified,
+// and the share of them that must end at one edge.
+const JUSTIFIED_NEIGHBOURS = 6;
+const MINIMUM_JUSTIFIED_NEIGHBOURS = 3;
+const JUSTIFIED_SHARE = 0.6;
 // A line after a sentence indented this many ems or more opens a paragraph. Note: LaTeX indents
 // by one em in two columns (1.5 em in one), word processors by half an inch or more.
 const PARAGRAPH_INDENT_EM = 0.9;
@@ -59,10 +66,14 @@ type OpenBlock = {
   entry?: boolean;
 };
 
-/** What a line is measured against: the document's type, and where the text on the line's page ends on the right. */
+/**
+ * What a line is measured against: the document's type, where the text on the line's page ends on
+ * the right, and the lines filled to the edge of justified text.
+ */
 interface Measures {
   typography: Typography;
   textRight: number;
+  filledLines: ReadonlySet<TextLine>;
 }
 
 /**
@@ -86,7 +97,8 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   const lettered = letteredListLines(lines);
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
-  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity });
+  const filledLines = justifiedFilledLines(lines);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     // Note: the entries of a table of contents are lines of their own, not the rows of a table.
@@ -246,7 +258,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     close();
     return { block: { kind: "paragraph", text: "" }, last: line, lines: 1, textX: line.x, code: [line] };
   }
-  const continuedLevel = open?.block.kind === "heading" && continues(open.last, line, typography) ? typography.headingLevel(line, true) : undefined;
+  const continuedLevel = open?.block.kind === "heading" && continues(open.last, line, measures) ? typography.headingLevel(line, true) : undefined;
   const level =
     continuedLevel === open?.headingLevel && continuedLevel !== undefined
       ? continuedLevel
@@ -254,7 +266,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
         ? undefined
         : typography.headingLevel(line);
   if (level !== undefined) {
-    const sameHeading = open?.headingLevel === level && !line.startsBlock && continues(open.last, line, typography);
+    const sameHeading = open?.headingLevel === level && !line.startsBlock && continues(open.last, line, measures);
     if (open && sameHeading && open.block.kind === "heading" && open.lines < MAXIMUM_HEADING_LINES) {
       open.block.text += ` ${markdownOf(line)}`;
       open.block.plain += ` ${plain}`;
@@ -283,7 +295,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
   }
-  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, typography) && fitsBlock(open, line, measures.textRight)) {
+  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures) && fitsBlock(open, line, measures.textRight)) {
     open.block.text = joinLines(open.block.text, emphasizedOf(line));
     return { ...open, last: line, lines: open.lines + 1 };
   }
@@ -295,11 +307,11 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
  * Whether the line goes on the paragraph or list item above, set in the same type: then it is the
  * rest of that text (a caption's second line), even where its type alone would make it a heading.
  */
-function continuesText(open: OpenBlock | undefined, line: TextLine, { typography, textRight }: Measures): boolean {
+function continuesText(open: OpenBlock | undefined, line: TextLine, measures: Measures): boolean {
   if (!open || open.code || open.block.kind === "heading" || line.startsBlock) return false;
   const previous = open.last;
   const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
-  return sameType && continues(previous, line, typography) && fitsBlock(open, line, textRight);
+  return sameType && continues(previous, line, measures) && fitsBlock(open, line, measures.textRight);
 }
 
 // An italic line indented at least this many ems past the paragraph above it is set off as a quotation.
@@ -363,14 +375,38 @@ function layOutCode(lines: readonly TextLine[]): string {
 }
 
 /** Whether `line` follows `previous` closely enough, in the same style, to be the same block. */
-function continues(previous: TextLine, line: TextLine, typography: Typography): boolean {
+function continues(previous: TextLine, line: TextLine, { typography, filledLines }: Measures): boolean {
   if (Math.abs(line.fontSize - previous.fontSize) > 0.15 * previous.fontSize) return false;
   // Note: a float's caption at the top of the next column or page (LaTeX moves a table there) does
   // not go on with the paragraph cut at the foot of this one; the paragraph goes on under the float.
-  if (flowsToNextColumn(previous, line)) return !endsSentence(previous) && !isCaption(lineText(line));
+  // A sentence may end the column's last line while the paragraph goes on: justified text sets a
+  // paragraph's last line short, so a line filled to the edge is not one.
+  if (flowsToNextColumn(previous, line)) return (!endsSentence(previous) || filledLines.has(previous)) && !isCaption(lineText(line));
   const gap = line.baseline - previous.baseline;
   const scale = Math.max(line.fontSize, previous.fontSize) / typography.bodySize;
   return gap > 0 && gap <= typography.bodyPitch * PARAGRAPH_PITCH * scale;
+}
+
+/**
+ * The lines filled to the edge of justified text: most of the lines above each one (in reading
+ * order, on its page, across its width, in its type) end at one right edge, and it ends there too.
+ */
+function justifiedFilledLines(lines: readonly TextLine[]): Set<TextLine> {
+  const filled = new Set<TextLine>();
+  lines.forEach((line, index) => {
+    const rightsAbove: number[] = [];
+    for (let back = index - 1; back >= 0 && rightsAbove.length < JUSTIFIED_NEIGHBOURS && lines[back]!.pageIndex === line.pageIndex; back--) {
+      const other = lines[back]!;
+      const sameType = Math.abs(other.fontSize - line.fontSize) < 0.5;
+      if (sameType && other.x < line.right && other.right > line.x) rightsAbove.push(other.right);
+    }
+    if (rightsAbove.length < MINIMUM_JUSTIFIED_NEIGHBOURS) return;
+    const edge = Math.max(...rightsAbove);
+    const tolerance = JUSTIFIED_EDGE_EM * line.fontSize;
+    const atEdge = rightsAbove.filter((right) => edge - right <= tolerance).length;
+    if (atEdge >= JUSTIFIED_SHARE * rightsAbove.length && Math.abs(line.right - edge) <= tolerance) filled.add(line);
+  });
+  return filled;
 }
 
 /** A line that starts the next column or page after `previous` ended the last one. */
