@@ -1959,3 +1959,34 @@ describe("a statistical table with group headers over its columns", () => {
     ]);
   });
 });
+
+describe("a table in a box with no rules between its columns", () => {
+  it("ends at the box's bottom rule, leaving a marked list under it out of its rows", async () => {
+    // Note: as tbl's `box` draws it: four rules round the table, none inside.
+    const cellsAt = (cells: readonly string[], y: number): PdfLine[] => cells.map((text, index) => ({ text, x: [200, 280, 350][index]!, y, size: 10 }));
+    const item = (text: string, y: number): PdfLine[] => [
+      { text: "-", x: 72, y, size: 10 },
+      { text, x: 108, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Samples were taken at each station once a month.", x: 72, y: 720, size: 10 },
+        { rule: [190, 706, 400, 706] },
+        { rule: [190, 656, 400, 656] },
+        { rule: [190, 706, 190, 656] },
+        { rule: [400, 706, 400, 656] },
+        ...cellsAt(["River", "Samples", "Mean pH"], 694),
+        ...cellsAt(["Avon", "12", "7.1"], 680),
+        ...cellsAt(["Severn", "8", "6.9"], 666),
+        ...item("First item about sampling depth.", 640),
+        ...item("Second item about sample storage.", 626),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["River", "Samples", "Mean pH"],
+      ["Avon", "12", "7.1"],
+      ["Severn", "8", "6.9"],
+    ]);
+    expect(outsideTables(markdown)).toContain("- First item about sampling depth.\n- Second item about sample storage.");
+  });
+});

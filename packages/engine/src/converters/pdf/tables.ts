@@ -52,7 +52,7 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const whole = frames.find((candidate) => isInFrame(first, candidate));
   const framed = whole && framedTable(lines, start, whole);
   if (framed) return framed;
-  const members = borderlessMembers(lines, start);
+  const members = borderlessMembers(whole ? linesUpToFrameEnd(lines, start, whole) : lines, start);
   const borderless = members && buildTable(members, undefined);
   // Note: a header set over a frame reads as the start of a borderless table, which ends where a
   // tall row (a wrapped cell) leaves too wide a gap; then the frame's rules tell the rows apart.
@@ -62,6 +62,18 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
     if (table) return table;
   }
   return borderless && { ...borderless, taken: members!.map((_, offset) => start + offset) };
+}
+
+/**
+ * The lines up to the last of those from `lines[start]` on that lie inside `frame`. Note: a box
+ * drawn round a table with no rules between its columns (tbl's `box`) is no grid, and its text is
+ * read as a borderless table; its bottom rule still ends that table, so that a list set in columns
+ * under the box is not taken as more of its rows.
+ */
+function linesUpToFrameEnd(lines: readonly TextLine[], start: number, frame: TableFrame): readonly TextLine[] {
+  let end = start + 1;
+  while (end < lines.length && isInFrame(lines[end]!, frame)) end++;
+  return lines.slice(0, end);
 }
 
 /** The table of the lines inside `whole` (or the section of it around `lines[start]`), if they make one. */
