@@ -1990,3 +1990,37 @@ describe("a table in a box with no rules between its columns", () => {
     expect(outsideTables(markdown)).toContain("- First item about sampling depth.\n- Second item about sample storage.");
   });
 });
+
+describe("a table ruled between groups of rows, a label spanning each group's rows", () => {
+  it("reads each line of figures beside the spanning label as a row of its own", async () => {
+    // Note: as LaTeX's booktabs and multirow set it: the label centred between its rows' lines.
+    const columns = [72, 160, 240, 320];
+    const cellsAt = (cells: readonly (string | undefined)[], y: number): PdfLine[] =>
+      cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: columns[index]!, y, size: 10 }]));
+    const markdown = await toMarkdown([
+      [
+        { rule: [70, 712, 400, 712] },
+        ...cellsAt(["Arm", "Dose", "Patients", "Responders"], 700),
+        { rule: [70, 694, 400, 694] },
+        ...cellsAt(["Placebo", "none", "60", "9"], 682),
+        { rule: [70, 676, 400, 676] },
+        ...cellsAt([undefined, "10 mg", "58", "21"], 664),
+        ...cellsAt(["Drug A"], 658),
+        ...cellsAt([undefined, "20 mg", "61", "30"], 652),
+        { rule: [70, 646, 400, 646] },
+        ...cellsAt([undefined, "10 mg", "59", "18"], 634),
+        ...cellsAt(["Drug B"], 628),
+        ...cellsAt([undefined, "20 mg", "57", "26"], 622),
+        { rule: [70, 616, 400, 616] },
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Arm", "Dose", "Patients", "Responders"],
+      ["Placebo", "none", "60", "9"],
+      ["Drug A", "10 mg", "58", "21"],
+      ["", "20 mg", "61", "30"],
+      ["Drug B", "10 mg", "59", "18"],
+      ["", "20 mg", "57", "26"],
+    ]);
+  });
+});
