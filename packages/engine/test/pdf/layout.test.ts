@@ -1562,3 +1562,36 @@ describe("pdf layout: columns below a full-width table", () => {
     expect(markdown.indexOf(left[0]!)).toBeLessThan(markdown.indexOf(right[0]!));
   });
 });
+
+describe("pdf layout: headings in body-size type, as groff sets them", () => {
+  it("reads a numbered line in body-size italics over its section's text as a heading", async () => {
+    // Note: groff's -mm sets its headings in italics at the body's size, numbered, flush left.
+    const markdown = await toMarkdown([
+      [
+        { text: "1. Purpose", x: 72, y: 720, size: 10, italic: true },
+        ...paragraph(["This memorandum sets out the plan for moving the finance team to the new building on", "the other side of the river, over three weekends in the spring."], 72, 706, { size: 10 }),
+        { text: "2. Schedule", x: 72, y: 670, size: 10, italic: true },
+        ...paragraph(["The move will take place in three stages, one on each weekend, starting with the archive."], 72, 656, { size: 10 }),
+        { text: "2.1 Responsibilities", x: 72, y: 634, size: 10, italic: true },
+        ...paragraph(["Each team lead labels every box with the number of the room it goes to."], 72, 620, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1. Purpose", "2. Schedule", "2.1 Responsibilities"]);
+  });
+
+  it("reads a bold line over a paragraph whose first line alone is indented as a heading, not a defined term", async () => {
+    // Note: groff's -ms sets `.SH` headings in bold at the body's size, and indents the first line of each `.PP`.
+    const section = (heading: string, lines: readonly string[], y: number): PdfLine[] => [
+      { text: heading, x: 72, y, size: 10, bold: true },
+      { text: lines[0]!, x: 97, y: y - 14, size: 10 },
+      ...paragraph(lines.slice(1), 72, y - 26, { size: 10 }),
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...section("Introduction", ["Soil moisture controls the water available to crops and the rate", "at which rain runs off a field, and so how much of it is lost to", "the streams below the farm."], 720),
+        ...section("Method", ["Three sensor models were buried at a depth of ten centimetres in", "a loam plot and read every fifteen minutes for a season."], 650),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Introduction", "Method"]);
+  });
+});
