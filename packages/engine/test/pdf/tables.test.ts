@@ -2024,3 +2024,29 @@ describe("a table ruled between groups of rows, a label spanning each group's ro
     ]);
   });
 });
+
+describe("a list set in two columns over a ruled table", () => {
+  it("ends at the table's frame: the table's rows are its own, not more of the list's", async () => {
+    // Note: as groff's -mm sets a `.VL` list of options (term, then its text at a tab), then a heading and an `allbox` table.
+    const option = (term: string, text: string, y: number): PdfLine[] => [
+      { text: term, x: 72, y, size: 10 },
+      { text, x: 160, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...option("--verbose", "Print every file as it is processed.", 720),
+        ...option("--dry-run", "Show what would be done without changing anything.", 708),
+        ...option("--output", "Write the results to the named directory.", 696),
+        { text: "Exit codes", x: 72, y: 672, size: 10 },
+        ...ruledTable(200, 660, [60, 140], [[["Code"], ["Meaning"]], [["0"], ["Success"]], [["2"], ["Input file not found"]]]),
+      ],
+    ]);
+    const tables = markdown.split(/\n\n+/).filter((block) => block.startsWith("|"));
+    expect(tables).toHaveLength(2);
+    expect(tableRows(tables[1]!)).toEqual([
+      ["Code", "Meaning"],
+      ["0", "Success"],
+      ["2", "Input file not found"],
+    ]);
+  });
+});

@@ -52,11 +52,11 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const whole = frames.find((candidate) => isInFrame(first, candidate));
   const framed = whole && framedTable(lines, start, whole);
   if (framed) return framed;
-  const members = borderlessMembers(whole ? linesUpToFrameEnd(lines, start, whole) : lines, start);
-  const borderless = members && buildTable(members, undefined);
   // Note: a header set over a frame reads as the start of a borderless table, which ends where a
   // tall row (a wrapped cell) leaves too wide a gap; then the frame's rules tell the rows apart.
   const headed = !whole && frameUnderHeader(lines, start, frames);
+  const members = borderlessMembers(headed ? lines : linesInFrameOf(lines, start, frames), start);
+  const borderless = members && buildTable(members, undefined);
   if (headed && !(borderless && members!.at(-1)!.baseline + members!.at(-1)!.fontSize >= headed.bottom)) {
     const table = framedTable(lines, start, headed);
     if (table) return table;
@@ -65,14 +65,17 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
 }
 
 /**
- * The lines up to the last of those from `lines[start]` on that lie inside `frame`. Note: a box
- * drawn round a table with no rules between its columns (tbl's `box`) is no grid, and its text is
- * read as a borderless table; its bottom rule still ends that table, so that a list set in columns
- * under the box is not taken as more of its rows.
+ * The lines up to the last of those from `lines[start]` on that lie in the frame it lies in (or,
+ * out of all frames, in none). Note: a borderless table ends where a frame begins or ends: the
+ * text in a box drawn round a table with no rules between its columns (tbl's `box`) is read as a
+ * borderless table, which must not take a list set in columns under the box as more rows; and a
+ * list set in columns over a ruled table must not take the table as more of its rows.
  */
-function linesUpToFrameEnd(lines: readonly TextLine[], start: number, frame: TableFrame): readonly TextLine[] {
+function linesInFrameOf(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): readonly TextLine[] {
+  const frameOf = (line: TextLine): TableFrame | undefined => frames.find((frame) => isInFrame(line, frame));
+  const own = frameOf(lines[start]!);
   let end = start + 1;
-  while (end < lines.length && isInFrame(lines[end]!, frame)) end++;
+  while (end < lines.length && frameOf(lines[end]!) === own) end++;
   return lines.slice(0, end);
 }
 
