@@ -2050,3 +2050,26 @@ describe("a list set in two columns over a ruled table", () => {
     ]);
   });
 });
+
+describe("a long table whose rules frame its header alone on a page", () => {
+  it("reads the rows under the header's rules as the table's body", async () => {
+    // Note: as LaTeX's longtable with booktabs sets a page of it: rules over and under the header, none under the body on that page.
+    const cellsAt = (cells: readonly string[], y: number): PdfLine[] => cells.map((text, index) => ({ text, x: [200, 290, 370][index]!, y, size: 10 }));
+    const markdown = await toMarkdown([
+      [
+        { rule: [195, 712, 420, 712] },
+        ...cellsAt(["Employee", "Department", "Extension"], 700),
+        { rule: [195, 694, 420, 694] },
+        ...cellsAt(["Alice Adams", "Finance", "4100"], 680),
+        ...cellsAt(["Bilal Brown", "Sales", "4101"], 667),
+        ...cellsAt(["Chen Clark", "Legal", "4102"], 654),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Employee", "Department", "Extension"],
+      ["Alice Adams", "Finance", "4100"],
+      ["Bilal Brown", "Sales", "4101"],
+      ["Chen Clark", "Legal", "4102"],
+    ]);
+  });
+});

@@ -65,14 +65,16 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
 }
 
 /**
- * The lines up to the last of those from `lines[start]` on that lie in the frame it lies in (or,
- * out of all frames, in none). Note: a borderless table ends where a frame begins or ends: the
- * text in a box drawn round a table with no rules between its columns (tbl's `box`) is read as a
- * borderless table, which must not take a list set in columns under the box as more rows; and a
- * list set in columns over a ruled table must not take the table as more of its rows.
+ * The lines up to the last of those from `lines[start]` on that lie in the box it lies in (or, out
+ * of all boxes, in none). Note: a borderless table ends where a box begins or ends: the text in a
+ * box drawn round a table with no rules between its columns (tbl's `box`) is read as a borderless
+ * table, which must not take a list set in columns under the box as more rows; and a list set in
+ * columns over a ruled table must not take the table as more of its rows. A frame of horizontal
+ * rules alone is no bound: booktabs rules a long table's header alone on a page, not its body.
  */
 function linesInFrameOf(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): readonly TextLine[] {
-  const frameOf = (line: TextLine): TableFrame | undefined => frames.find((frame) => isInFrame(line, frame));
+  const boxes = frames.filter((frame) => frame.vertical.length > 0);
+  const frameOf = (line: TextLine): TableFrame | undefined => boxes.find((frame) => isInFrame(line, frame));
   const own = frameOf(lines[start]!);
   let end = start + 1;
   while (end < lines.length && frameOf(lines[end]!) === own) end++;
