@@ -31,12 +31,15 @@ export function parseListMarker(text: string): ListMarker | undefined {
   return undefined;
 }
 
-// Note: Word's outline lists number their second and third levels "a." and "i." (or "a)", "(a)").
-const LETTERED = /^\(?([a-z]{1,4})[.)]\s+(?=\S)/;
+// Note: Word's outline lists number their second and third levels "a." and "i." (or "a)", "(a)");
+// groff's -me numbers its `.np` paragraphs "(1)", "(2)", which, like a lone letter, may also open
+// prose (a citation, an equation's number), so they too count only next to the list's next item.
+const LETTERED = /^(?:\(?([a-z]{1,4})[.)]|\((\d{1,2})\))\s+(?=\S)/;
 const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
 
-/** The item's number in a lettered or roman-numbered list: "c." is 3, "iv." 4, read as letters or numerals as `roman` says. */
+/** The item's number in a lettered, roman-numbered or bracket-numbered list: "c." is 3, "iv." 4 (read as letters or numerals as `roman` says), "(2)" 2. */
 function letteredValue(label: string, roman: boolean): number | undefined {
+  if (/^\d+$/.test(label)) return Number(label);
   if (roman) return ROMAN.includes(label) ? ROMAN.indexOf(label) + 1 : undefined;
   return label.length === 1 ? label.charCodeAt(0) - 96 : undefined;
 }
@@ -56,7 +59,10 @@ export function parseLetteredMarker(text: string, number: number): ListMarker | 
  */
 export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, number> {
   const numbers = new Map<TextLine, number>();
-  const labelOf = (line: TextLine): string | undefined => LETTERED.exec(lineText(line))?.[1];
+  const labelOf = (line: TextLine): string | undefined => {
+    const match = LETTERED.exec(lineText(line));
+    return match ? (match[1] ?? match[2]) : undefined;
+  };
   lines.forEach((line, index) => {
     const label = labelOf(line);
     if (label === undefined) return;
