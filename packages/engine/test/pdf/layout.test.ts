@@ -1594,4 +1594,22 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     ]);
     expect(headingsOf(markdown)).toEqual(["Introduction", "Method"]);
   });
+
+  it("reads references numbered in brackets, set apart from their text, as paragraphs, each entry whole", async () => {
+    // Note: as groff's -ms sets `.IP [1] 5n`: the number at the margin, the entry's lines hanging at its text.
+    const entry = (number: string, lines: readonly string[], y: number): PdfLine[] => [
+      { text: number, x: 72, y, size: 10 },
+      ...lines.map((text, index): PdfLine => ({ text, x: 97, y: y - index * 12, size: 10 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "References", x: 72, y: 720, size: 10, bold: true },
+        ...entry("[1]", ["Smith, A. and Jones, B. Rainfall intensity in towns. Journal of Hydrology, 1998."], 700),
+        ...entry("[2]", ["Brown, C. Design of storm sewers. Water Press, 2004."], 684),
+        ...entry("[3]", ["Green, D. Sustainable drainage systems: a practical guide to design and maintenance.", "Civil Books, 2011."], 668),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("\\[3\\] Green, D. Sustainable drainage systems: a practical guide to design and maintenance. Civil Books, 2011.");
+  });
 });

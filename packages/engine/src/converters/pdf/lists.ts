@@ -92,9 +92,9 @@ const MARKER_ALIGNMENT = 2;
 /** Whether a piece of text is nothing but a list marker ("•", "3.", "-"). */
 export const isBareListMarker = (text: string): boolean => /^(?:\[[x ]\] )?\u2026$/.test(parseListMarker(`${text.trim()} \u2026`)?.rest ?? "");
 
-// Note: "a.", "iv)", "(b)" and a bare note number ("25") enumerate points and notes, though they do
-// not make Markdown list items.
-const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)])$/i;
+// Note: "a.", "iv)", "(b)", a bare note number ("25") and a reference's number in brackets ("[12]")
+// enumerate points and notes, though they do not make Markdown list items.
+const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)]|\[\d{1,3}\])$/i;
 
 /** Whether a piece of text is a list marker or another enumerator of points or notes. */
 export const isEnumerator = (text: string): boolean => isBareListMarker(text) || ENUMERATOR.test(text.trim());
