@@ -1612,4 +1612,19 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("\\[3\\] Green, D. Sustainable drainage systems: a practical guide to design and maintenance. Civil Books, 2011.");
   });
+
+  it("reads a short term over its definition indented under it as two blocks, not one sentence", async () => {
+    // Note: as groff's -me sets `.ip "Abstraction"`: a tag wider than the indent stands on its own line.
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["This report uses a few technical terms whose meaning differs slightly from everyday usage, so", "they are defined below for readers from outside the water industry."], 72, 720, { size: 10 }),
+        { text: "Abstraction", x: 72, y: 690, size: 10 },
+        ...paragraph(["The removal of water from a river, lake or aquifer for any purpose, whether or not it", "is later returned to the environment after use."], 97, 678, { size: 10 }),
+        { text: "Baseflow", x: 72, y: 648, size: 10 },
+        ...paragraph(["The part of the flow of a river that comes from groundwater rather than from recent", "rainfall running off the land surface."], 97, 636, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toContain("Abstraction\n\nThe removal of water");
+    expect(markdown).toContain("Baseflow\n\nThe part of the flow");
+  });
 });

@@ -407,6 +407,9 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   // an indented line after a sentence opens a new one.
   if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
   if (endsSentence(previous) && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
+  // Note: a short line with a longer one indented under it is a term over its definition (groff's
+  // `-me` `.ip` with a tag too wide for its indent, a `<dl>`), not the start of a wrapped paragraph.
+  if (previous.right < line.right - 4 * em && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
   // Note: a bold lead-in after a sentence starts a definition or a run-in heading (LaTeX's
   // description items and \paragraph, set flush at the text's pitch), not the next sentence.
   if (endsSentence(previous) && startsWithBoldLeadIn(line)) return false;
