@@ -1584,3 +1584,69 @@ describe("pdf layout: columns below a full-width table", () => {
     expect(markdown.indexOf(left[0]!)).toBeLessThan(markdown.indexOf(right[0]!));
   });
 });
+
+describe("pdf layout: headings in body-size type, as groff sets them", () => {
+  it("reads a numbered line in body-size italics over its section's text as a heading", async () => {
+    // Note: groff's -mm sets its headings in italics at the body's size, numbered, flush left.
+    const markdown = await toMarkdown([
+      [
+        { text: "1. Purpose", x: 72, y: 720, size: 10, italic: true },
+        ...paragraph(["This memorandum sets out the plan for moving the finance team to the new building on", "the other side of the river, over three weekends in the spring."], 72, 706, { size: 10 }),
+        { text: "2. Schedule", x: 72, y: 670, size: 10, italic: true },
+        ...paragraph(["The move will take place in three stages, one on each weekend, starting with the archive."], 72, 656, { size: 10 }),
+        { text: "2.1 Responsibilities", x: 72, y: 634, size: 10, italic: true },
+        ...paragraph(["Each team lead labels every box with the number of the room it goes to."], 72, 620, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1. Purpose", "2. Schedule", "2.1 Responsibilities"]);
+  });
+
+  it("reads a bold line over a paragraph whose first line alone is indented as a heading, not a defined term", async () => {
+    // Note: groff's -ms sets `.SH` headings in bold at the body's size, and indents the first line of each `.PP`.
+    const section = (heading: string, lines: readonly string[], y: number): PdfLine[] => [
+      { text: heading, x: 72, y, size: 10, bold: true },
+      { text: lines[0]!, x: 97, y: y - 14, size: 10 },
+      ...paragraph(lines.slice(1), 72, y - 26, { size: 10 }),
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...section("Introduction", ["Soil moisture controls the water available to crops and the rate", "at which rain runs off a field, and so how much of it is lost to", "the streams below the farm."], 720),
+        ...section("Method", ["Three sensor models were buried at a depth of ten centimetres in", "a loam plot and read every fifteen minutes for a season."], 650),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Introduction", "Method"]);
+  });
+
+  it("reads references numbered in brackets, set apart from their text, as paragraphs, each entry whole", async () => {
+    // Note: as groff's -ms sets `.IP [1] 5n`: the number at the margin, the entry's lines hanging at its text.
+    const entry = (number: string, lines: readonly string[], y: number): PdfLine[] => [
+      { text: number, x: 72, y, size: 10 },
+      ...lines.map((text, index): PdfLine => ({ text, x: 97, y: y - index * 12, size: 10 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "References", x: 72, y: 720, size: 10, bold: true },
+        ...entry("[1]", ["Smith, A. and Jones, B. Rainfall intensity in towns. Journal of Hydrology, 1998."], 700),
+        ...entry("[2]", ["Brown, C. Design of storm sewers. Water Press, 2004."], 684),
+        ...entry("[3]", ["Green, D. Sustainable drainage systems: a practical guide to design and maintenance.", "Civil Books, 2011."], 668),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("\\[3\\] Green, D. Sustainable drainage systems: a practical guide to design and maintenance. Civil Books, 2011.");
+  });
+
+  it("reads a short term over its definition indented under it as two blocks, not one sentence", async () => {
+    // Note: as groff's -me sets `.ip "Abstraction"`: a tag wider than the indent stands on its own line.
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["This report uses a few technical terms whose meaning differs slightly from everyday usage, so", "they are defined below for readers from outside the water industry."], 72, 720, { size: 10 }),
+        { text: "Abstraction", x: 72, y: 690, size: 10 },
+        ...paragraph(["The removal of water from a river, lake or aquifer for any purpose, whether or not it", "is later returned to the environment after use."], 97, 678, { size: 10 }),
+        { text: "Baseflow", x: 72, y: 648, size: 10 },
+        ...paragraph(["The part of the flow of a river that comes from groundwater rather than from recent", "rainfall running off the land surface."], 97, 636, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toContain("Abstraction\n\nThe removal of water");
+    expect(markdown).toContain("Baseflow\n\nThe part of the flow");
+  });
+});

@@ -163,4 +163,26 @@ describe("pdf lists", () => {
     const { markdown } = await convert(makePdf([lines], { toUnicode: ballotBoxes }), { filename: "checklist.pdf" });
     expect(markdown).toContain(["- [x] Design", "- [x] Implementation", "- [ ] Documentation"].join("\n"));
   });
+
+  it("reads paragraphs numbered in brackets, one after the other, as a numbered list", async () => {
+    // Note: as groff's -me sets `.np` paragraphs: "(1)" at the margin, the text after it on the line.
+    const markdown = await toMarkdown([
+      { text: "The main defects found on the river crossing were as follows.", x: 72, y: 700 },
+      { text: "(1)  Spalling of the concrete on the north abutment.", x: 72, y: 680 },
+      { text: "(2)  Corrosion of the bearing plates on the second span.", x: 72, y: 666 },
+      { text: "(3)  Blocked drainage outlets along the parapet.", x: 72, y: 652 },
+      { text: "Repairs with priority one should be completed within six months.", x: 72, y: 630 },
+    ]);
+    expect(markdown).toContain(
+      ["1. Spalling of the concrete on the north abutment.", "2. Corrosion of the bearing plates on the second span.", "3. Blocked drainage outlets along the parapet."].join("\n"),
+    );
+  });
+
+  it("leaves a bracketed number that opens a line of prose, with no next one under it, as text", async () => {
+    const markdown = await toMarkdown([
+      { text: "The flow is given by the formula of the section above, as", x: 72, y: 700 },
+      { text: "(4) shows for pipes of any diameter and length.", x: 72, y: 686 },
+    ]);
+    expect(markdown).toContain("(4) shows for pipes");
+  });
 });

@@ -1989,3 +1989,117 @@ describe("a statistical table with group headers over its columns", () => {
     ]);
   });
 });
+
+describe("a table in a box with no rules between its columns", () => {
+  it("ends at the box's bottom rule, leaving a marked list under it out of its rows", async () => {
+    // Note: as tbl's `box` draws it: four rules round the table, none inside.
+    const cellsAt = (cells: readonly string[], y: number): PdfLine[] => cells.map((text, index) => ({ text, x: [200, 280, 350][index]!, y, size: 10 }));
+    const item = (text: string, y: number): PdfLine[] => [
+      { text: "-", x: 72, y, size: 10 },
+      { text, x: 108, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        { text: "Samples were taken at each station once a month.", x: 72, y: 720, size: 10 },
+        { rule: [190, 706, 400, 706] },
+        { rule: [190, 656, 400, 656] },
+        { rule: [190, 706, 190, 656] },
+        { rule: [400, 706, 400, 656] },
+        ...cellsAt(["River", "Samples", "Mean pH"], 694),
+        ...cellsAt(["Avon", "12", "7.1"], 680),
+        ...cellsAt(["Severn", "8", "6.9"], 666),
+        ...item("First item about sampling depth.", 640),
+        ...item("Second item about sample storage.", 626),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["River", "Samples", "Mean pH"],
+      ["Avon", "12", "7.1"],
+      ["Severn", "8", "6.9"],
+    ]);
+    expect(outsideTables(markdown)).toContain("- First item about sampling depth.\n- Second item about sample storage.");
+  });
+});
+
+describe("a table ruled between groups of rows, a label spanning each group's rows", () => {
+  it("reads each line of figures beside the spanning label as a row of its own", async () => {
+    // Note: as LaTeX's booktabs and multirow set it: the label centred between its rows' lines.
+    const columns = [72, 160, 240, 320];
+    const cellsAt = (cells: readonly (string | undefined)[], y: number): PdfLine[] =>
+      cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: columns[index]!, y, size: 10 }]));
+    const markdown = await toMarkdown([
+      [
+        { rule: [70, 712, 400, 712] },
+        ...cellsAt(["Arm", "Dose", "Patients", "Responders"], 700),
+        { rule: [70, 694, 400, 694] },
+        ...cellsAt(["Placebo", "none", "60", "9"], 682),
+        { rule: [70, 676, 400, 676] },
+        ...cellsAt([undefined, "10 mg", "58", "21"], 664),
+        ...cellsAt(["Drug A"], 658),
+        ...cellsAt([undefined, "20 mg", "61", "30"], 652),
+        { rule: [70, 646, 400, 646] },
+        ...cellsAt([undefined, "10 mg", "59", "18"], 634),
+        ...cellsAt(["Drug B"], 628),
+        ...cellsAt([undefined, "20 mg", "57", "26"], 622),
+        { rule: [70, 616, 400, 616] },
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Arm", "Dose", "Patients", "Responders"],
+      ["Placebo", "none", "60", "9"],
+      ["Drug A", "10 mg", "58", "21"],
+      ["", "20 mg", "61", "30"],
+      ["Drug B", "10 mg", "59", "18"],
+      ["", "20 mg", "57", "26"],
+    ]);
+  });
+});
+
+describe("a list set in two columns over a ruled table", () => {
+  it("ends at the table's frame: the table's rows are its own, not more of the list's", async () => {
+    // Note: as groff's -mm sets a `.VL` list of options (term, then its text at a tab), then a heading and an `allbox` table.
+    const option = (term: string, text: string, y: number): PdfLine[] => [
+      { text: term, x: 72, y, size: 10 },
+      { text, x: 160, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...option("--verbose", "Print every file as it is processed.", 720),
+        ...option("--dry-run", "Show what would be done without changing anything.", 708),
+        ...option("--output", "Write the results to the named directory.", 696),
+        { text: "Exit codes", x: 72, y: 672, size: 10 },
+        ...ruledTable(200, 660, [60, 140], [[["Code"], ["Meaning"]], [["0"], ["Success"]], [["2"], ["Input file not found"]]]),
+      ],
+    ]);
+    const tables = markdown.split(/\n\n+/).filter((block) => block.startsWith("|"));
+    expect(tables).toHaveLength(2);
+    expect(tableRows(tables[1]!)).toEqual([
+      ["Code", "Meaning"],
+      ["0", "Success"],
+      ["2", "Input file not found"],
+    ]);
+  });
+});
+
+describe("a long table whose rules frame its header alone on a page", () => {
+  it("reads the rows under the header's rules as the table's body", async () => {
+    // Note: as LaTeX's longtable with booktabs sets a page of it: rules over and under the header, none under the body on that page.
+    const cellsAt = (cells: readonly string[], y: number): PdfLine[] => cells.map((text, index) => ({ text, x: [200, 290, 370][index]!, y, size: 10 }));
+    const markdown = await toMarkdown([
+      [
+        { rule: [195, 712, 420, 712] },
+        ...cellsAt(["Employee", "Department", "Extension"], 700),
+        { rule: [195, 694, 420, 694] },
+        ...cellsAt(["Alice Adams", "Finance", "4100"], 680),
+        ...cellsAt(["Bilal Brown", "Sales", "4101"], 667),
+        ...cellsAt(["Chen Clark", "Legal", "4102"], 654),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Employee", "Department", "Extension"],
+      ["Alice Adams", "Finance", "4100"],
+      ["Bilal Brown", "Sales", "4101"],
+      ["Chen Clark", "Legal", "4102"],
+    ]);
+  });
+});

@@ -51,6 +51,9 @@ const JUSTIFIED_SHARE = 0.6;
 // by one em in two columns (1.5 em in one), word processors by half an inch or more.
 const PARAGRAPH_INDENT_EM = 0.9;
 
+// A line starts at a note's hanging indent within this many points of its text's start.
+const HANGING_INDENT_TOLERANCE = 2;
+
 /** The block being built, with the last line added and the heading level its lines share, if any. */
 type OpenBlock = {
   block: Exclude<Block, { kind: "table" }>;
@@ -60,7 +63,7 @@ type OpenBlock = {
   headingLevel?: number;
   /** The lines of a code listing, laid out when the block closes. */
   code?: TextLine[];
-  /** Where a list item's marker starts. */
+  /** Where a list item's marker (or a numbered note's number) starts. */
   markerX?: number;
   /** An entry of a table of contents, which nothing goes on. */
   entry?: boolean;
@@ -300,7 +303,10 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     return { ...open, last: line, lines: open.lines + 1 };
   }
   close();
-  return { block: { kind: "paragraph", text: emphasizedOf(line) }, last: line, lines: 1, textX: line.x };
+  // Note: a note or reference whose number is set apart from its text ("[3]   Green, D. ...") hangs
+  // its lines under its text, as a list item does.
+  const hanging = line.runs.length === 2 && isEnumerator(line.runs[0]!.text);
+  return { block: { kind: "paragraph", text: emphasizedOf(line) }, last: line, lines: 1, textX: hanging ? line.runs[1]!.x : line.x, markerX: hanging ? line.x : undefined };
 }
 
 /**
@@ -430,10 +436,16 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   if (open.block.kind === "list-item") return line.x >= open.textX - 2 || wrapped;
   // Note: each footnote at the foot of a page starts with its raised number, set close under the last.
   if (startsWithNoteNumber(line)) return false;
+  // Note: under a numbered note or reference, a line at its text's hanging indent goes on with it,
+  // wherever its sentences end ("... for engineers." over "Civil Books, 2011.").
+  if (open.markerX !== undefined && Math.abs(line.x - open.textX) <= HANGING_INDENT_TOLERANCE) return true;
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
   // an indented line after a sentence opens a new one.
   if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
   if (endsSentence(previous) && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
+  // Note: a short line with a longer one indented under it is a term over its definition (groff's
+  // `-me` `.ip` with a tag too wide for its indent, a `<dl>`), not the start of a wrapped paragraph.
+  if (previous.right < line.right - 4 * em && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
   // Note: a bold lead-in after a sentence starts a definition or a run-in heading (LaTeX's
   // description items and \paragraph, set flush at the text's pitch), not the next sentence.
   if (endsSentence(previous) && startsWithBoldLeadIn(line)) return false;

@@ -46,6 +46,7 @@ const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?
 // section is; a chapter's number ("Chapter 1. Securing data") sits above them all.
 const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
 const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
+const LEADING_SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+/;
 const MAXIMUM_LEVEL = 6;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
@@ -104,8 +105,10 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
       return sizeLevels + 1;
     }
     // Note: some documents (handbooks, reports) set their lowest headings in body-size italics;
-    // a short capitalised italic line without closing punctuation is taken as one.
-    if (line.italic && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_ITALIC_HEADING_CHARACTERS) && /^\p{Lu}/u.test(text) && !/[.,;:]$/.test(text)) {
+    // a short capitalised italic line without closing punctuation is taken as one, after its
+    // section number if it has one (groff's `-mm` sets "2.1 Responsibilities" so).
+    const words = text.replace(LEADING_SECTION_NUMBER, "");
+    if (line.italic && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_ITALIC_HEADING_CHARACTERS) && /^\p{Lu}/u.test(words) && !/[.,;:]$/.test(text)) {
       return sizeLevels + 2;
     }
     return undefined;

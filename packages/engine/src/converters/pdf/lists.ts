@@ -31,12 +31,15 @@ export function parseListMarker(text: string): ListMarker | undefined {
   return undefined;
 }
 
-// Note: Word's outline lists number their second and third levels "a." and "i." (or "a)", "(a)").
-const LETTERED = /^\(?([a-z]{1,4})[.)]\s+(?=\S)/;
+// Note: Word's outline lists number their second and third levels "a." and "i." (or "a)", "(a)");
+// groff's -me numbers its `.np` paragraphs "(1)", "(2)", which, like a lone letter, may also open
+// prose (a citation, an equation's number), so they too count only next to the list's next item.
+const LETTERED = /^(?:\(?([a-z]{1,4})[.)]|\((\d{1,2})\))\s+(?=\S)/;
 const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
 
-/** The item's number in a lettered or roman-numbered list: "c." is 3, "iv." 4, read as letters or numerals as `roman` says. */
+/** The item's number in a lettered, roman-numbered or bracket-numbered list: "c." is 3, "iv." 4 (read as letters or numerals as `roman` says), "(2)" 2. */
 function letteredValue(label: string, roman: boolean): number | undefined {
+  if (/^\d+$/.test(label)) return Number(label);
   if (roman) return ROMAN.includes(label) ? ROMAN.indexOf(label) + 1 : undefined;
   return label.length === 1 ? label.charCodeAt(0) - 96 : undefined;
 }
@@ -56,7 +59,10 @@ export function parseLetteredMarker(text: string, number: number): ListMarker | 
  */
 export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, number> {
   const numbers = new Map<TextLine, number>();
-  const labelOf = (line: TextLine): string | undefined => LETTERED.exec(lineText(line))?.[1];
+  const labelOf = (line: TextLine): string | undefined => {
+    const match = LETTERED.exec(lineText(line));
+    return match ? (match[1] ?? match[2]) : undefined;
+  };
   lines.forEach((line, index) => {
     const label = labelOf(line);
     if (label === undefined) return;
@@ -86,9 +92,9 @@ const MARKER_ALIGNMENT = 2;
 /** Whether a piece of text is nothing but a list marker ("•", "3.", "-"). */
 export const isBareListMarker = (text: string): boolean => /^(?:\[[x ]\] )?\u2026$/.test(parseListMarker(`${text.trim()} \u2026`)?.rest ?? "");
 
-// Note: "a.", "iv)", "(b)" and a bare note number ("25") enumerate points and notes, though they do
-// not make Markdown list items.
-const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)])$/i;
+// Note: "a.", "iv)", "(b)", a bare note number ("25") and a reference's number in brackets ("[12]")
+// enumerate points and notes, though they do not make Markdown list items.
+const ENUMERATOR = /^(?:\d{1,3}|\(?[a-z\d]{1,4}[.)]|\[\d{1,3}\])$/i;
 
 /** Whether a piece of text is a list marker or another enumerator of points or notes. */
 export const isEnumerator = (text: string): boolean => isBareListMarker(text) || ENUMERATOR.test(text.trim());

@@ -64,6 +64,9 @@ function isDefinedTerm(heading: Heading, next: Block | undefined, bodySize: numb
   const under = next?.lines?.[0];
   if (!first || !under || next!.kind !== "paragraph" || under.pageIndex !== first.pageIndex || isEnumerator(lineText(under).split(" ")[0]!)) return false;
   if (term.some((line) => roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY) || SECTION_NUMBER.test(heading.plain)) return false;
+  // Note: a paragraph whose later lines go back to the term's left edge has its first line
+  // indented (groff's `-ms` `.PP` under a `.SH` heading); a definition is indented as a whole.
+  if (next!.lines!.slice(1).some((line) => line.pageIndex === first.pageIndex && Math.abs(line.x - first.x) < DEFINITION_INDENT_EM * bodySize)) return false;
   return under.x - first.x >= DEFINITION_INDENT_EM * bodySize && under.baseline > term.at(-1)!.baseline;
 }
 

@@ -35,6 +35,9 @@ const BOTTOM_ALIGNED_MARGIN = 3;
 const MINIMUM_RULED_ROWS = 3;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
+// A figure alone in a cell: digits with their separators, a sign, a percent sign (not in brackets:
+// a standard error set under its estimate belongs to its row).
+const PLAIN_FIGURE = /^[+\-−–]?\d[\d,.]*%?$/u;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table
@@ -82,6 +85,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       const continued = runningOn.length > 0 && !(runningOn.length === 1 && runningOn[0] === 0 && isGroupLabel(row!, current, band[index + 1], stubRight));
       const startsRow =
         !continued ||
+        isNextRowOfFigures(row!, current) ||
         (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.every(leavesFirstColumnEmpty) && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
       const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
       if (startsRow || (around > 0 && fillsFilledCell(row!.slice(0, -around), current, lead))) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
@@ -194,6 +198,19 @@ function cellLinesAround(row: readonly PlacedLine[], band: readonly PlacedLine[]
   let counted = 1;
   while (counted < below.length && counted + 1 < row.length && onlyBeside(row.at(-counted - 1)!) && atPitch(row.at(-counted - 1)!, row.at(-counted)!)) counted++;
   return counted < row.length ? counted : 0;
+}
+
+/**
+ * Whether a line with nothing in the first column is the next row beside a cell spanning both
+ * (LaTeX's `multirow` sets "Drug A" centred between "10 mg 58 21" and "20 mg 61 30"), not the
+ * next line of the row's cells: it fills two cells at least, and in one column it holds a figure
+ * under a figure of the row. Note: a figure is never wrapped onto a second line of its cell, so a
+ * column of figures running on at the cell pitch is rows.
+ */
+function isNextRowOfFigures(row: readonly PlacedLine[], current: PlacedLine): boolean {
+  if (current.cells[0]!.length > 0 || filledCount(current) < 2) return false;
+  const isFigure = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length === 1 && PLAIN_FIGURE.test(cell[0]!.trim());
+  return current.cells.some((cell, column) => isFigure(cell) && isFigure(row.findLast((line) => line.cells[column]!.length > 0)?.cells[column]));
 }
 
 /**

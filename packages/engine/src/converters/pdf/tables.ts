@@ -53,16 +53,33 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   const whole = frames.find((candidate) => isInFrame(first, candidate));
   const framed = whole && framedTable(lines, start, whole);
   if (framed) return framed;
-  const members = borderlessMembers(lines, start);
-  const borderless = members && buildTable(members, undefined);
   // Note: a header set over a frame reads as the start of a borderless table, which ends where a
   // tall row (a wrapped cell) leaves too wide a gap; then the frame's rules tell the rows apart.
   const headed = !whole && frameUnderHeader(lines, start, frames);
+  const members = borderlessMembers(headed ? lines : linesInFrameOf(lines, start, frames), start);
+  const borderless = members && buildTable(members, undefined);
   if (headed && !(borderless && members!.at(-1)!.baseline + members!.at(-1)!.fontSize >= headed.bottom)) {
     const table = framedTable(lines, start, headed);
     if (table) return table;
   }
   return borderless && { ...borderless, taken: members!.map((_, offset) => start + offset) };
+}
+
+/**
+ * The lines up to the last of those from `lines[start]` on that lie in the box it lies in (or, out
+ * of all boxes, in none). Note: a borderless table ends where a box begins or ends: the text in a
+ * box drawn round a table with no rules between its columns (tbl's `box`) is read as a borderless
+ * table, which must not take a list set in columns under the box as more rows; and a list set in
+ * columns over a ruled table must not take the table as more of its rows. A frame of horizontal
+ * rules alone is no bound: booktabs rules a long table's header alone on a page, not its body.
+ */
+function linesInFrameOf(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): readonly TextLine[] {
+  const boxes = frames.filter((frame) => frame.vertical.length > 0);
+  const frameOf = (line: TextLine): TableFrame | undefined => boxes.find((frame) => isInFrame(line, frame));
+  const own = frameOf(lines[start]!);
+  let end = start + 1;
+  while (end < lines.length && frameOf(lines[end]!) === own) end++;
+  return lines.slice(0, end);
 }
 
 /** The table of the lines inside `whole` (or the section of it around `lines[start]`), if they make one. */
