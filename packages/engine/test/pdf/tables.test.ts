@@ -2055,6 +2055,33 @@ describe("a table ruled between groups of rows, a label spanning each group's ro
   });
 });
 
+describe("an invoice's totals under its items", () => {
+  it("reads each total (its label in a middle column, its amount in pounds under the amounts) as a row of its own", async () => {
+    // Note: as an invoice sets them: the items ruled under their header only, the totals set under
+    // the items at the same pitch, nothing in the first columns.
+    const columns = [72, 130, 340, 390, 470];
+    const cellsAt = (cells: readonly (string | undefined)[], y: number): PdfLine[] =>
+      cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: columns[index]!, y, size: 10 }]));
+    const markdown = await toMarkdown([
+      [
+        ...cellsAt(["Item", "Description", "Qty", "Unit price", "Amount"], 700),
+        { rule: [70, 694, 530, 694] },
+        ...cellsAt(["A-100", "Exercise books, A4 lined, pack of 50", "4", "£18.50", "£74.00"], 682),
+        ...cellsAt(["B-220", "Whiteboard markers, assorted colours", "10", "£6.20", "£62.00"], 670),
+        ...cellsAt(["C-310", "Printer paper, 5 reams", "6", "£21.00", "£126.00"], 658),
+        ...cellsAt([undefined, undefined, "Subtotal", undefined, "£262.00"], 640),
+        ...cellsAt([undefined, undefined, "VAT (20%)", undefined, "£52.40"], 628),
+        ...cellsAt([undefined, undefined, "Total due", undefined, "£314.40"], 616),
+      ],
+    ]);
+    expect(tableRows(markdown).slice(-3)).toEqual([
+      ["", "", "Subtotal", "", "£262.00"],
+      ["", "", "VAT (20%)", "", "£52.40"],
+      ["", "", "Total due", "", "£314.40"],
+    ]);
+  });
+});
+
 describe("a list set in two columns over a ruled table", () => {
   it("ends at the table's frame: the table's rows are its own, not more of the list's", async () => {
     // Note: as groff's -mm sets a `.VL` list of options (term, then its text at a tab), then a heading and an `allbox` table.

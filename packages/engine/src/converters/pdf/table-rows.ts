@@ -35,9 +35,9 @@ const BOTTOM_ALIGNED_MARGIN = 3;
 const MINIMUM_RULED_ROWS = 3;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
-// A figure alone in a cell: digits with their separators, a sign, a percent sign (not in brackets:
-// a standard error set under its estimate belongs to its row).
-const PLAIN_FIGURE = /^[+\-−–]?\d[\d,.]*%?$/u;
+// A figure alone in a cell: digits with their separators, a sign, a currency sign before them or a
+// percent sign after (not in brackets: a standard error set under its estimate belongs to its row).
+const PLAIN_FIGURE = /^[+\-−–]?[$€£¥]?\d[\d,.]*%?$/u;
 
 /**
  * Group a table's lines into rows and join each cell's lines. Horizontal rules divide the table

@@ -66,8 +66,8 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
 }
 
 /**
- * The lines up to the last of those from `lines[start]` on that lie in the box it lies in (or, out
- * of all boxes, in none). Note: a borderless table ends where a box begins or ends: the text in a
+ * The lines up to the last of those from `lines[start]` on, on its page, that lie in the box it
+ * lies in (or, out of all boxes, in none). Note: a borderless table ends where a box begins or ends: the text in a
  * box drawn round a table with no rules between its columns (tbl's `box`) is read as a borderless
  * table, which must not take a list set in columns under the box as more rows; and a list set in
  * columns over a ruled table must not take the table as more of its rows. A frame of horizontal
@@ -77,8 +77,9 @@ function linesInFrameOf(lines: readonly TextLine[], start: number, frames: reado
   const boxes = frames.filter((frame) => frame.vertical.length > 0);
   const frameOf = (line: TextLine): TableFrame | undefined => boxes.find((frame) => isInFrame(line, frame));
   const own = frameOf(lines[start]!);
+  // Note: a borderless table ends with its page, so the lines of later pages are not looked at.
   let end = start + 1;
-  while (end < lines.length && frameOf(lines[end]!) === own) end++;
+  while (end < lines.length && lines[end]!.pageIndex === lines[start]!.pageIndex && frameOf(lines[end]!) === own) end++;
   return lines.slice(0, end);
 }
 
