@@ -212,6 +212,24 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(shown).toEqual(formats.map(([, , expected]) => expected));
   });
 
+  it.each(["xlsx", "xls"] as const)("writes a sign after the digits and General numbers past plain digits as Excel shows them (%s)", async (bookType) => {
+    const formats: Array<[number, string, string]> = [
+      [-42, "0;0-", "42-"],
+      [-1234.5, "#,##0.00;#,##0.00-", "1,234.50-"],
+      [5, "0.0-", "5.0-"],
+      [5551234, "000-0000", "555-1234"],
+      [0.0000001, "General", "1E-07"],
+      [1.5e21, "General", "1.5E+21"],
+    ];
+    const sheet: WorkSheet = { "!ref": `A1:B${formats.length}` };
+    formats.forEach(([value, format], index) => {
+      sheet[`A${index + 1}`] = { t: "s", v: format };
+      sheet[`B${index + 1}`] = { t: "n", v: value, z: format };
+    });
+    const { markdown } = await convert(workbookBytes(workbookOf({ Signs: sheet }), bookType), { filename: `signs.${bookType}` });
+    expect(tableRows(markdown).map((row) => row[1])).toEqual(formats.map(([, , expected]) => expected));
+  });
+
   it("warns about formulas that have no saved result", async () => {
     const sheet: WorkSheet = { "!ref": "A1:B2", A1: { t: "s", v: "x" }, B1: { t: "s", v: "double" }, A2: { t: "n", v: 2 }, B2: { t: "n", f: "A2*2" } };
     const { warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
