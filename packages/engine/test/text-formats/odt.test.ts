@@ -128,6 +128,21 @@ describe("ODT", () => {
     );
   });
 
+  it("writes LibreOffice's ordinal and word numbers (1st, One, First) as Word's list formats show them", async () => {
+    const level = (format: string, suffix: string) =>
+      `<text:list-level-style-number text:level="1" style:num-format="${format}" style:num-suffix="${suffix}"/>`;
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
+      `<text:list-style style:name="Ordinal">${level("1st", "")}</text:list-style><text:list-style style:name="Words">${level("One", ":")}</text:list-style>` +
+      `<text:list-style style:name="Stages">${level("First", " stage")}</text:list-style></office:styles></office:document-styles>`;
+    const list = (style: string, ...texts: string[]) =>
+      `<text:list text:style-name="${style}">${texts.map((text) => `<text:list-item><text:p>${text}</text:p></text:list-item>`).join("")}</text:list>`;
+    const body = list("Ordinal", "Arrive", "Berth") + list("Words", "Navigation", "Cargo") + list("Stages", "Survey", "Repair");
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "ordinals.odt")).markdown).toBe(
+      "- 1st Arrive\n- 2nd Berth\n\n* One: Navigation\n* Two: Cargo\n\n- First stage Survey\n- Second stage Repair\n",
+    );
+  });
+
   const STYLES_OPEN =
     `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ` +
     `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"><office:styles>`;

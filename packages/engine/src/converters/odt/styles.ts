@@ -34,9 +34,11 @@ export interface OdfStyles {
 // ODF encodes spaces and other characters in style names as `_20_`.
 const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 // ODF's `style:num-format` values in the names of WordprocessingML's `w:numFmt`; LibreOffice
-// writes Word's zero-padded numbers (decimalZero) as "01, 02, 03, ...".
+// writes Word's zero-padded numbers (decimalZero) as "01, 02, 03, ..." and its ordinal and word
+// numbers (ordinal, cardinalText, ordinalText) as "1st", "One" and "First".
 const NUMBER_FORMATS: Record<string, string> = {
   "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none", "01, 02, 03, ...": "decimalZero",
+  "1st": "ordinal", One: "cardinalText", First: "ordinalText",
 };
 
 /** A numbered list or outline level as Word's list numbering reads it. */
