@@ -143,6 +143,19 @@ describe("ODT", () => {
     );
   });
 
+  it("shows a Word form field LibreOffice keeps as a fieldmark: a drop-down's chosen entry, a checkbox as a ballot box", async () => {
+    const FIELD = `xmlns:field="urn:openoffice:names:experimental:ooo-ms-interop:xmlns:field:1.0"`;
+    const param = (name: string, value: string) => `<field:param field:name="${name}" field:value="${value}"/>`;
+    const fieldmark = (type: string, params: string) =>
+      `<field:fieldmark ${FIELD} text:name="f" field:type="vnd.oasis.opendocument.field.${type}">${params}</field:fieldmark>`;
+    const entries = ["Bulk", "Container", "Tanker"].map((entry) => param("Dropdown_ListEntry", entry)).join("");
+    const body =
+      `<text:p>Cargo: ${fieldmark("FORMDROPDOWN", entries + param("Dropdown_Selected", "2"))} declared</text:p>` +
+      `<text:p>Default: ${fieldmark("FORMDROPDOWN", entries)}</text:p>` +
+      `<text:p>${fieldmark("FORMCHECKBOX", param("Checkbox_Checked", "true"))} customs ${fieldmark("FORMCHECKBOX", param("Checkbox_Checked", "false"))} health</text:p>`;
+    expect((await convertNamed(odtWith(body), "form-fields.odt")).markdown).toBe("Cargo: Tanker declared\n\nDefault: Bulk\n\n☒ customs ☐ health\n");
+  });
+
   const STYLES_OPEN =
     `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ` +
     `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"><office:styles>`;

@@ -12,6 +12,7 @@ import { headingLevelOfName } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements, descendants } from "../xml.js";
+import { formFieldText } from "./form-fields.js";
 import type { OdfStyles } from "./styles.js";
 
 const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
@@ -104,6 +105,10 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
     }
     case "note":
       return [noteReference(node, walk)];
+    case "fieldmark": {
+      const shown = formFieldText(node);
+      return shown === undefined ? inline(node, walk) : styledText(shown, walk.marks);
+    }
     case "frame":
       return frame(node, walk);
     case "custom-shape":
