@@ -156,6 +156,21 @@ describe("ODT", () => {
     expect((await convertNamed(odtWith(body), "form-fields.odt")).markdown).toBe("Cargo: Tanker declared\n\nDefault: Bulk\n\n☒ customs ☐ health\n");
   });
 
+  it("leaves out a paragraph its style hides, unless a style based on it or a span shows the text again", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
+      `<style:style style:name="Editor_20_Note" style:family="paragraph"><style:text-properties text:display="none"/></style:style>` +
+      `<style:style style:name="Shown_20_Note" style:family="paragraph" style:parent-style-name="Editor_20_Note"><style:text-properties text:display="true"/></style:style>` +
+      `<style:style style:name="Visible" style:family="text"><style:text-properties text:display="true"/></style:style></office:styles></office:document-styles>`;
+    const body =
+      `<text:p>Berth fees rise in April.</text:p><text:p text:style-name="Editor_20_Note">Reminder for the editor only</text:p>` +
+      `<text:p text:style-name="Editor_20_Note">Hidden draft <text:span text:style-name="Visible">but this shows.</text:span></text:p>` +
+      `<text:p text:style-name="Shown_20_Note">A note readers see</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "hidden-paragraphs.odt")).markdown).toBe(
+      "Berth fees rise in April.\n\nbut this shows.\n\nA note readers see\n",
+    );
+  });
+
   const STYLES_OPEN =
     `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ` +
     `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"><office:styles>`;

@@ -12,8 +12,11 @@ export interface OdfStyles {
   marks(textStyle: string | undefined): Partial<Marks>;
   /** The font family a text style sets (its own or its nearest parent's), if any. */
   fontFamily(textStyle: string | undefined): string | undefined;
-  /** Whether a text style hides its text (`text:display="none"`), which LibreOffice and Word do not show. */
-  isHidden(textStyle: string | undefined): boolean;
+  /**
+   * Whether a text or paragraph style hides its text (`text:display="none"`), which LibreOffice and
+   * Word do not show: true, false when it says to show it (`text:display="true"`), undefined when it does not say.
+   */
+  hidden(family: "text" | "paragraph", style: string | undefined): boolean | undefined;
   /** Whether a paragraph style sets a monospaced font (a code block). */
   isMonospace(paragraphStyle: string | undefined): boolean;
   /** The names of a paragraph style and its ancestors, display spaces restored (`Heading 1`). */
@@ -120,12 +123,12 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
       }
       return undefined;
     },
-    isHidden(textStyle) {
-      for (const style of chain("text", textStyle)) {
-        const display = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("text:display");
+    hidden(family, style) {
+      for (const each of chain(family, style)) {
+        const display = childElements(each).find((child) => child.localName === "text-properties")?.getAttribute("text:display");
         if (display) return display === "none";
       }
-      return false;
+      return undefined;
     },
     isMonospace(paragraphStyle) {
       for (const style of chain("paragraph", paragraphStyle)) {
