@@ -82,6 +82,7 @@ export const docConverter: Converter = {
         capitals: inherited(styles, index, (style) => style.capitals),
         bold: inherited(styles, index, (style) => style.bold),
         italic: inherited(styles, index, (style) => style.italic),
+        hidden: inherited(styles, index, (style) => style.hidden),
       }),
     };
     const footnotes = readNotes(table, fib.footnoteReferences, fib.footnoteTexts, fib.storyStart.footnotes, "");

@@ -10,6 +10,8 @@ export interface RunFormat {
   capitals?: boolean;
   bold?: boolean;
   italic?: boolean;
+  /** Hidden (true), shown (false), or as the paragraph's style says (undefined). */
+  hidden?: boolean;
 }
 
 /** A stretch of paragraph text, linked when it is the result of a HYPERLINK field. */
@@ -21,7 +23,7 @@ export interface TextRun extends RunFormat {
 }
 
 const sameFormat = (run: RunFormat, format: RunFormat): boolean =>
-  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic;
+  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic && run.hidden === format.hidden;
 
 /** The format set on a run: its own properties first, then its character style's. */
 function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: number) => RunFormat): RunFormat {
@@ -30,7 +32,9 @@ function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: num
   const capitals = characters.capitals ?? style.capitals;
   const bold = characters.bold ?? style.bold;
   const italic = characters.italic ?? style.italic;
+  const hidden = characters.hidden ?? style.hidden;
   if (capitals !== undefined) format.capitals = capitals;
+  if (hidden !== undefined) format.hidden = hidden;
   if (bold) format.bold = true;
   if (italic) format.italic = true;
   return format;
