@@ -298,6 +298,19 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(tableRows(markdown)).toEqual([["Fee", "$2,718.28"], ["Loss", "($50.00)"], ["Total", "1,234.50"], ["Day", "2024-05-15"]]);
   });
 
+  it("shows every cell when the sheet's dimension record claims less, as Excel does, and built-in format 47 as mm:ss.0", async () => {
+    const sheet = utils.aoa_to_sheet([["Item", "Value", "Double"], ["Alpha", 10, 20], ["Beta", 15, 30], ["Lap", 0.000405092592592593]]);
+    sheet.B4 = { t: "n", v: 0.000405092592592593, z: "0.00" };
+    const parts = unzipSync(workbookBytes(workbookOf({ Loose: sheet })));
+    const sheetXml = strFromU8(parts["xl/worksheets/sheet1.xml"]!);
+    // As a generator that writes the dimension before its rows: one row and two columns, of four and three.
+    parts["xl/worksheets/sheet1.xml"] = strToU8(sheetXml.replace(/<dimension ref="[^"]*"\/>/, `<dimension ref="A1:B2"/>`));
+    // Excel's built-in 47 ("mm:ss.0"), written as an id without a <numFmt>.
+    parts["xl/styles.xml"] = strToU8(strFromU8(parts["xl/styles.xml"]!).replace(/numFmtId="2"/g, `numFmtId="47"`));
+    const { markdown } = await convert(zipSync(parts), { filename: "loose.xlsx" });
+    expect(tableRows(markdown)).toEqual([["Item", "Value", "Double"], ["Alpha", "10", "20"], ["Beta", "15", "30"], ["Lap", "00:35.0", ""]]);
+  });
+
   it("shows a boolean LibreOffice saved as a number in a boolean format as the word it shows", async () => {
     const workbook = workbookOf({ Checks: utils.aoa_to_sheet([["Check", "Result"], ["Booked", 1], ["Count", 1], ["Closed", 0]]) });
     const parts = unzipSync(workbookBytes(workbook, "ods"));

@@ -36,6 +36,9 @@ const pad = (value: number, length = 2): string => String(value).padStart(length
 // say "a date", not how to write it, so they become ISO dates; any other date format is the
 // author's choice and is shown as Excel shows it.
 const DEFAULT_DATE_FORMATS = new Set(["m/d/yy", "m/d/yy h:mm", "mm-dd-yy"]);
+// Note: SheetJS names Excel's built-in format 47 as ECMA-376 lists it, "mmss.0" (00:35.0 shown
+// as 0035.0); Excel shows it as "mm:ss.0".
+const BUILT_IN_AS_EXCEL_SHOWS: Record<string, string> = { "mmss.0": "mm:ss.0" };
 
 /** A date serial in the default date format as `2024-03-01`, or `2024-03-01 14:30` with a time of day. */
 function isoDateText(serial: number, options: CellTextOptions): string {
@@ -137,6 +140,8 @@ function numberText(serial: number, format: string | undefined, shown: string | 
     return isDefaultDateText(serial, shown, options) ? isoDateText(serial, options) : shown.trim();
   }
   if (format === undefined || format === "General") return isSavedBoolean(serial, shown) ? shown.trim() : exactNumber(serial);
+  const asExcelShows = BUILT_IN_AS_EXCEL_SHOWS[format];
+  if (asExcelShows && options.textFromFormat) return ssf.format(asExcelShows, serial, { date1904: options.date1904 ?? false }).trim();
   const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
   // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
   const formatted = shown !== undefined && !(isDate && shown === String(serial)) ? shown.trim() : undefined;
