@@ -495,14 +495,18 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
 });
 
 describe("DOCX converter on what Word shows of breaks, hidden styles, fields and list formats", () => {
-  it("keeps the words either side of a positional tab, a carriage return and a column break apart", async () => {
+  it("keeps the words either side of a positional tab, a carriage return, a column and a page break apart", async () => {
     const body = [
       paragraph(run("Quay report") + `<w:r><w:ptab w:relativeTo="margin" w:alignment="right" w:leader="none"/></w:r>` + run("Issue 4")),
       `<w:p><w:r><w:t>Upper line</w:t><w:cr/><w:t>Lower line</w:t></w:r></w:p>`,
       `<w:p><w:r><w:t>Left column</w:t><w:br w:type="column"/><w:t>Right column</w:t></w:r></w:p>`,
+      `<w:p><w:r><w:t>End of a page.</w:t><w:br w:type="page"/><w:t>Top of the next.</w:t></w:r></w:p>`,
+      `<w:p><w:r><w:br w:type="page"/><w:t>A paragraph that starts a page.</w:t></w:r></w:p>`,
     ].join("");
     const { markdown, warnings } = await convert(makeDocx({ body }), { filename: "breaks.docx" });
-    expect(markdown).toBe("Quay report Issue 4\n\nUpper line\\\nLower line\n\nLeft column\\\nRight column\n");
+    expect(markdown).toBe(
+      "Quay report Issue 4\n\nUpper line\\\nLower line\n\nLeft column\\\nRight column\n\nEnd of a page.\\\nTop of the next.\n\nA paragraph that starts a page.\n",
+    );
     expect(warnings).toEqual([]);
   });
 

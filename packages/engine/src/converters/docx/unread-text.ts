@@ -2,7 +2,7 @@ import type { Document, Element } from "@xmldom/xmldom";
 import { childElement } from "./word-xml.js";
 
 /** Elements mammoth skips, with the text they hold lost (mammoth 1.13: "unrecognised element"). */
-const SKIPPED_ELEMENTS = /<w:(?:fldSimple|dir|bdo|ruby|ptab|cr)\b|<w:br\b[^>]*w:type="column"/;
+const SKIPPED_ELEMENTS = /<w:(?:fldSimple|dir|bdo|ruby|ptab|cr)\b/;
 const DRAWING_TEXT_BOX = /<wps:txbx\b/g;
 const VML_TEXT_BOX = /<v:textbox\b/g;
 
@@ -48,8 +48,8 @@ function fieldRun(document: Document, kind: "begin" | "separate" | "end" | { ins
  * with field characters, which mammoth reads (its result shown, a HYPERLINK as a link);
  * right-to-left and bidi-override wrappers (`w:dir`, `w:bdo`) give way to their runs; a ruby
  * (`w:ruby`) shows its base text; a DrawingML text box with no VML copy is given one; a
- * positional tab (`w:ptab`) becomes a tab, a carriage return (`w:cr`) and a column break a line
- * break, so that the words either side stay apart. Mutates `document`.
+ * positional tab (`w:ptab`) becomes a tab and a carriage return (`w:cr`) a line break, so that
+ * the words either side stay apart. Mutates `document`.
  */
 export function unwrapSkippedElements(document: Document): void {
   for (const field of Array.from(document.getElementsByTagName("w:fldSimple"))) {
@@ -76,16 +76,12 @@ export function unwrapSkippedElements(document: Document): void {
 }
 
 /**
- * Positional tabs and carriage returns as the tab and line break mammoth reads, and a column break
- * as a line break. Note: mammoth skips `w:ptab` and `w:cr` and writes nothing for a column break,
- * which ran the words before and after together ("Quay reportIssue 4").
+ * Positional tabs and carriage returns as the tab and line break mammoth reads. Note: mammoth
+ * skips `w:ptab` and `w:cr`, which ran the words before and after together ("Quay reportIssue 4").
  */
 function showBreaksAndTabs(document: Document): void {
   for (const tab of Array.from(document.getElementsByTagName("w:ptab"))) replaceWith(tab, [document.createElement("w:tab")]);
   for (const carriageReturn of Array.from(document.getElementsByTagName("w:cr"))) replaceWith(carriageReturn, [document.createElement("w:br")]);
-  for (const lineBreak of Array.from(document.getElementsByTagName("w:br"))) {
-    if (lineBreak.getAttribute("w:type") === "column") lineBreak.removeAttribute("w:type");
-  }
 }
 
 function ancestorNamed(node: Element, name: string): Element | undefined {
