@@ -547,6 +547,13 @@ describe("DOCX converter on what Word shows of breaks, hidden styles, fields and
     expect(markdown).toBe("See the [tide tables](https://example.org/tides).\n\nStatus: Large\n\nCargo: Tanker declared\n");
   });
 
+  it("writes a note reference with a custom mark (w:customMarkFollows) as the reference alone, not also the mark", async () => {
+    const footnotes = `<w:footnote w:id="1"><w:p><w:r><w:t>Commercial vessels only.</w:t></w:r></w:p></w:footnote>`;
+    const body = paragraph(run("The levy applies") + `<w:r><w:footnoteReference w:customMarkFollows="1" w:id="1"/><w:t>*</w:t></w:r>` + run(" to all vessels."));
+    const { markdown } = await convert(makeDocx({ body, footnotes }), { filename: "custom-mark.docx" });
+    expect(markdown).toBe("The levy applies[^1] to all vessels.\n\n[^1]: Commercial vessels only.\n");
+  });
+
   it("takes a paragraph out of its style's list with w:numId 0, and writes ordinal and word list formats in English", async () => {
     const level = (format: string, text: string, style = "") =>
       `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${format}"/>${style}<w:lvlText w:val="${text}"/><w:suff w:val="space"/></w:lvl>`;

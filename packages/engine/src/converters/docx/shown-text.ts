@@ -26,6 +26,7 @@ const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl|vanish)\b/;
 // Note: a cheap pre-test only; isSymbolFont decides which fonts are symbol fonts.
 const SYMBOL_FONT_RUN = /<w:rFonts\b[^>]*="(?:Symbol|Wingdings|Webdings)/i;
 const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
+const CUSTOM_NOTE_MARK = /w:customMarkFollows="(?:1|true|on)"/;
 const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
 const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
@@ -33,12 +34,13 @@ const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
  * hidden text (directly or by style), symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
- * copy), fields it shows wrongly, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
+ * copy), fields it shows wrongly, a note reference with a custom mark, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
  * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
  * as mammoth itself, so documents without any of these skip it.
  */
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
   if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml) || hasFieldToShow(documentXml)) return true;
+  if (CUSTOM_NOTE_MARK.test(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if ((numbered || UNMARKED_LEVEL.test(numberingXml)) && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
@@ -166,6 +168,22 @@ function removeHiddenRuns(paragraph: Element, paragraphStyleHidden: boolean | un
   }
 }
 
+/**
+ * Remove the text of a custom note mark (`w:customMarkFollows`: the "*" typed after the reference
+ * in its run), which Word shows instead of the note's number. Note: the Markdown footnote
+ * reference stands for the mark; mammoth kept both ("[^1]*").
+ */
+function removeCustomNoteMarks(document: Document): void {
+  for (const name of ["w:footnoteReference", "w:endnoteReference"]) {
+    for (const reference of Array.from(document.getElementsByTagName(name))) {
+      if (!booleanProperty(reference, "customMarkFollows")) continue;
+      for (let next = reference.nextSibling; next; next = next.nextSibling) {
+        if (next.nodeType === 1 && (next as Element).tagName === "w:t") (next as Element).textContent = "";
+      }
+    }
+  }
+}
+
 /** Put a bookmark at the start of a list item, which carries its label through mammoth (see list-labels.ts). */
 function bookmarkListItem(document: Document, paragraph: Element, index: number): void {
   const bookmark = document.createElement("w:bookmarkStart");
@@ -226,6 +244,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
   if (!body) return unchanged;
   unwrapSkippedElements(document);
   showFieldResults(document);
+  removeCustomNoteMarks(document);
   const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
   const numbering = createListNumbering();
 
