@@ -78,6 +78,7 @@ export const docConverter: Converter = {
       paragraphPropertiesAt: readParagraphProperties(wordDocument, table, fib.paragraphPropertiesIndex),
       characterPropertiesAt: readCharacterProperties(wordDocument, table, fib.characterPropertiesIndex),
       fontNames: readFontNames(table, fib.fontTable),
+      data: CFB.find(container, "Data")?.content ? Uint8Array.from(CFB.find(container, "Data")!.content) : undefined,
       characterStyleFormat: (index) => ({
         capitals: inherited(styles, index, (style) => style.capitals),
         bold: inherited(styles, index, (style) => style.bold),
