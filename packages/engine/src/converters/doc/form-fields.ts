@@ -1,4 +1,4 @@
-import { CHECKED_BOX, UNCHECKED_BOX } from "../docx/tables.js";
+import { CHECKED_BOX, UNCHECKED_BOX } from "../word/ballot-boxes.js";
 
 // FFData ([MS-DOC] 2.9.78), in the Data stream where the sprmCPicLocation of the 0x01 character in
 // the field's code points: `lcb` (4 bytes) and `cbHeader` (2), the header, then the FFData.

@@ -1,5 +1,5 @@
 import type { Element as XmlElement } from "@xmldom/xmldom";
-import { CHECKED_BOX, UNCHECKED_BOX } from "../docx/tables.js";
+import { CHECKED_BOX, UNCHECKED_BOX } from "../word/ballot-boxes.js";
 import { childElements } from "../xml.js";
 
 // The legacy Word form fields LibreOffice keeps as `field:fieldmark` elements, by `field:type`.

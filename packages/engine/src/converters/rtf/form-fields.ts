@@ -1,4 +1,4 @@
-import { CHECKED_BOX, UNCHECKED_BOX } from "../docx/tables.js";
+import { CHECKED_BOX, UNCHECKED_BOX } from "../word/ballot-boxes.js";
 
 /** A legacy Word form field's `{\*\formfield …}` group (inside a field's instruction), as read so far. */
 export interface RtfFormField {
