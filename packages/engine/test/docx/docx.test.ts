@@ -299,6 +299,25 @@ describe("DOCX converter on built documents", () => {
     expect(warnings.join(" ")).not.toContain("altChunk");
   });
 
+  it("reads an RTF alt-chunk where it stands, as Word imports it (the Open XML SDK's way of embedding RTF)", async () => {
+    const chunk = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0 Times;}}{\stylesheet{\s1 heading 2;}}
+{\pard\s1\outlinelevel1 Imported tariff\par}
+\pard\plain Berths cost {\b forty pounds} a day.\par
+\trowd\cellx2000\cellx4000\pard\intbl Berth\cell Fee\cell\row
+\trowd\cellx2000\cellx4000\pard\intbl B4\cell 40\cell\row
+}`;
+    const document = makeDocx({
+      body: paragraph("Before the chunk.") + `<w:altChunk r:id="rChunk"/>` + paragraph("After the chunk."),
+      relationships: `<Relationship Id="rChunk" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="afchunk.rtf"/>`,
+      parts: { "word/afchunk.rtf": chunk },
+    });
+    const { markdown, warnings } = await convert(document, { filename: "tariff.docx" });
+    expect(markdown).toBe(
+      "Before the chunk.\n\n## Imported tariff\n\nBerths cost **forty pounds** a day.\n\n| Berth | Fee |\n| ----- | --- |\n| B4    | 40  |\n\nAfter the chunk.\n",
+    );
+    expect(warnings.join(" ")).not.toContain("altChunk");
+  });
+
   it("leaves out the table of contents (Word's content control), unless onlyMainContent is off", async () => {
     const entry = (text: string) =>
       `<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:hyperlink w:anchor="_Toc1"><w:r><w:t>${text}</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t>1</w:t></w:r></w:hyperlink></w:p>`;
