@@ -78,10 +78,12 @@ export const docConverter: Converter = {
       paragraphPropertiesAt: readParagraphProperties(wordDocument, table, fib.paragraphPropertiesIndex),
       characterPropertiesAt: readCharacterProperties(wordDocument, table, fib.characterPropertiesIndex),
       fontNames: readFontNames(table, fib.fontTable),
+      data: CFB.find(container, "Data")?.content ? Uint8Array.from(CFB.find(container, "Data")!.content) : undefined,
       characterStyleFormat: (index) => ({
         capitals: inherited(styles, index, (style) => style.capitals),
         bold: inherited(styles, index, (style) => style.bold),
         italic: inherited(styles, index, (style) => style.italic),
+        hidden: inherited(styles, index, (style) => style.hidden),
       }),
     };
     const footnotes = readNotes(table, fib.footnoteReferences, fib.footnoteTexts, fib.storyStart.footnotes, "");

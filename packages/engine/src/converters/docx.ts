@@ -19,7 +19,7 @@ const DOCX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 /**
  * Word 2007+ (DOCX) to GFM. mammoth reads the document model (styles, numbering, notes,
  * text boxes, checkboxes); the HTML it writes is reshaped and serialized with mdast, with the
- * HTML a generator embedded as alt-chunks read in place.
+ * HTML and RTF a generator embedded as alt-chunks read in place.
  * Equations become LaTeX math, comments and (with `onlyMainContent`) the table of contents are
  * left out; pictures are returned when asked for (`options.images`), else they keep only their
  * alt text.

@@ -122,7 +122,7 @@ describe("DOC (Word 97) converter", () => {
     // the text holds "(" where the symbol goes, and the run's sprmCSymbol names the font and code.
     const text = "Angle (.\r";
     const wordDocument = new Uint8Array(Buffer.from(text, "utf16le"));
-    const plain = { capitals: undefined, bold: undefined, italic: undefined, raised: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
+    const plain = { capitals: undefined, bold: undefined, italic: undefined, hidden: undefined, raised: undefined, styleIndex: undefined, font: undefined, symbol: undefined, dataOffset: undefined, unseen: false };
     const symbolAt = 2 * text.indexOf("(");
     const paragraphs = readParagraphs(
       {
@@ -151,6 +151,16 @@ describe("DOC (Word 97) converter", () => {
   it("shows what Word shows: a tracked deletion and hidden text are left out", async () => {
     const { markdown } = await convert(word97("revisions-and-hidden.doc"), { filename: "revisions-and-hidden.doc" });
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
+  });
+
+  it("leaves out text its character or paragraph style hides, unless a style based on it shows it again", async () => {
+    const { markdown } = await convert(word97("hidden-styles.doc"), { filename: "hidden-styles.doc" });
+    expect(markdown).toBe("Work resumes on Monday.\n\nA note readers see\n");
+  });
+
+  it("shows a drop-down form field's chosen entry and a checkbox's state, from their FFData in the Data stream", async () => {
+    const { markdown } = await convert(word97("form-fields.doc"), { filename: "form-fields.doc" });
+    expect(markdown).toBe("Cargo: Tanker declared\n\n☒ customs ☐ health\n");
   });
 
   it("shows list labels Markdown cannot number (\"Article 1.\", \"(a)\") as text, and a list's numbers from its start", async () => {

@@ -299,6 +299,25 @@ describe("DOCX converter on built documents", () => {
     expect(warnings.join(" ")).not.toContain("altChunk");
   });
 
+  it("reads an RTF alt-chunk where it stands, as Word imports it (the Open XML SDK's way of embedding RTF)", async () => {
+    const chunk = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0 Times;}}{\stylesheet{\s1 heading 2;}}
+{\pard\s1\outlinelevel1 Imported tariff\par}
+\pard\plain Berths cost {\b forty pounds} a day.\par
+\trowd\cellx2000\cellx4000\pard\intbl Berth\cell Fee\cell\row
+\trowd\cellx2000\cellx4000\pard\intbl B4\cell 40\cell\row
+}`;
+    const document = makeDocx({
+      body: paragraph("Before the chunk.") + `<w:altChunk r:id="rChunk"/>` + paragraph("After the chunk."),
+      relationships: `<Relationship Id="rChunk" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="afchunk.rtf"/>`,
+      parts: { "word/afchunk.rtf": chunk },
+    });
+    const { markdown, warnings } = await convert(document, { filename: "tariff.docx" });
+    expect(markdown).toBe(
+      "Before the chunk.\n\n## Imported tariff\n\nBerths cost **forty pounds** a day.\n\n| Berth | Fee |\n| ----- | --- |\n| B4    | 40  |\n\nAfter the chunk.\n",
+    );
+    expect(warnings.join(" ")).not.toContain("altChunk");
+  });
+
   it("leaves out the table of contents (Word's content control), unless onlyMainContent is off", async () => {
     const entry = (text: string) =>
       `<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:hyperlink w:anchor="_Toc1"><w:r><w:t>${text}</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t>1</w:t></w:r></w:hyperlink></w:p>`;
@@ -491,6 +510,93 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     ].join("");
     const { markdown } = await convert(makeDocx({ body }), { filename: "hidden.docx" });
     expect(markdown).toBe("visible words shown again\n\nJoined paragraph.\n");
+  });
+});
+
+describe("DOCX converter on what Word shows of breaks, hidden styles, fields and list formats", () => {
+  it("keeps the words either side of a positional tab, a carriage return, a column and a page break apart", async () => {
+    const body = [
+      paragraph(run("Quay report") + `<w:r><w:ptab w:relativeTo="margin" w:alignment="right" w:leader="none"/></w:r>` + run("Issue 4")),
+      `<w:p><w:r><w:t>Upper line</w:t><w:cr/><w:t>Lower line</w:t></w:r></w:p>`,
+      `<w:p><w:r><w:t>Left column</w:t><w:br w:type="column"/><w:t>Right column</w:t></w:r></w:p>`,
+      `<w:p><w:r><w:t>End of a page.</w:t><w:br w:type="page"/><w:t>Top of the next.</w:t></w:r></w:p>`,
+      `<w:p><w:r><w:br w:type="page"/><w:t>A paragraph that starts a page.</w:t></w:r></w:p>`,
+    ].join("");
+    const { markdown, warnings } = await convert(makeDocx({ body }), { filename: "breaks.docx" });
+    expect(markdown).toBe(
+      "Quay report Issue 4\n\nUpper line\\\nLower line\n\nLeft column\\\nRight column\n\nEnd of a page.\\\nTop of the next.\n\nA paragraph that starts a page.\n",
+    );
+    expect(warnings).toEqual([]);
+  });
+
+  it("leaves out text a character or paragraph style hides, unless a style based on it or the run shows it again", async () => {
+    const styles = [
+      `<w:style w:type="character" w:styleId="Secret"><w:name w:val="Secret"/><w:rPr><w:vanish/></w:rPr></w:style>`,
+      paragraphStyle("EditorNote", "Editor Note", `<w:rPr><w:vanish/></w:rPr>`),
+      paragraphStyle("ShownNote", "Shown Note", `<w:basedOn w:val="EditorNote"/><w:rPr><w:vanish w:val="0"/></w:rPr>`),
+    ].join("");
+    const body = [
+      paragraph(run("Work resumes ") + run("pending a vote ", `<w:rStyle w:val="Secret"/>`) + run("on Monday.")),
+      paragraph("Reminder for the editor only", { style: "EditorNote" }),
+      paragraph(run("Hidden by its style ") + run("but shown by the run.", `<w:vanish w:val="0"/>`), { style: "EditorNote" }),
+      paragraph("A note readers see", { style: "ShownNote" }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, styles }), { filename: "hidden-styles.docx" });
+    expect(markdown).toBe("Work resumes on Monday.\n\nbut shown by the run.\n\nA note readers see\n");
+  });
+
+  it("links a HYPERLINK field with switches to its address, shows only the outer result of nested fields and a drop-down's chosen entry", async () => {
+    const field = (instruction: string, result: string, begin = `<w:fldChar w:fldCharType="begin"/>`) =>
+      `<w:r>${begin}</w:r><w:r><w:instrText xml:space="preserve"> ${instruction} </w:instrText></w:r>` +
+      `<w:r><w:fldChar w:fldCharType="separate"/></w:r>${result}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const dropDown =
+      `<w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Cargo"/><w:ddList><w:result w:val="2"/>` +
+      `<w:listEntry w:val="Bulk"/><w:listEntry w:val="Container"/><w:listEntry w:val="Tanker"/></w:ddList></w:ffData></w:fldChar>`;
+    const ifField =
+      `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> IF </w:instrText></w:r>` +
+      field("MERGEFIELD Tonnage", run("5000")) +
+      `<w:r><w:instrText xml:space="preserve"> &gt; 1000 "Large" "Small" </w:instrText></w:r>` +
+      `<w:r><w:fldChar w:fldCharType="separate"/></w:r>${run("Large")}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const body = [
+      paragraph(run("See the ") + field(`HYPERLINK "https://example.org/tides" \\o "Tide tables" \\t "_blank"`, run("tide tables")) + run(".")),
+      paragraph(run("Status: ") + ifField),
+      paragraph(run("Cargo: ") + field("FORMDROPDOWN", "", dropDown) + run(" declared")),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body }), { filename: "fields.docx" });
+    expect(markdown).toBe("See the [tide tables](https://example.org/tides).\n\nStatus: Large\n\nCargo: Tanker declared\n");
+  });
+
+  it("writes a note reference with a custom mark (w:customMarkFollows) as the reference alone, not also the mark", async () => {
+    const footnotes = `<w:footnote w:id="1"><w:p><w:r><w:t>Commercial vessels only.</w:t></w:r></w:p></w:footnote>`;
+    const body = paragraph(run("The levy applies") + `<w:r><w:footnoteReference w:customMarkFollows="1" w:id="1"/><w:t>*</w:t></w:r>` + run(" to all vessels."));
+    const { markdown } = await convert(makeDocx({ body, footnotes }), { filename: "custom-mark.docx" });
+    expect(markdown).toBe("The levy applies[^1] to all vessels.\n\n[^1]: Commercial vessels only.\n");
+  });
+
+  it("takes a paragraph out of its style's list with w:numId 0, and writes ordinal and word list formats in English", async () => {
+    const level = (format: string, text: string, style = "") =>
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${format}"/>${style}<w:lvlText w:val="${text}"/><w:suff w:val="space"/></w:lvl>`;
+    const numbering = [
+      `<w:abstractNum w:abstractNumId="1">${level("decimal", "Clause %1.", `<w:pStyle w:val="Clause"/>`)}</w:abstractNum>`,
+      `<w:abstractNum w:abstractNumId="2">${level("ordinal", "%1")}</w:abstractNum>`,
+      `<w:abstractNum w:abstractNumId="3">${level("cardinalText", "Part %1:")}</w:abstractNum>`,
+      `<w:abstractNum w:abstractNumId="4">${level("ordinalText", "%1 stage")}</w:abstractNum>`,
+      ...[1, 2, 3, 4].map((id) => `<w:num w:numId="${id}"><w:abstractNumId w:val="${id}"/></w:num>`),
+    ].join("");
+    const styles = paragraphStyle("Clause", "Clause", `<w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr>`);
+    const body = [
+      paragraph("Scope", { style: "Clause" }),
+      paragraph("An unnumbered note", { style: "Clause", properties: `<w:numPr><w:numId w:val="0"/></w:numPr>` }),
+      paragraph("Fees", { style: "Clause" }),
+      ...["Arrive", "Berth", "Sail"].map((text) => paragraph(text, { list: { id: 2, level: 0 } })),
+      ...Array.from({ length: 21 }, (_, index) => paragraph(`Topic ${index + 1}`, { list: { id: 3, level: 0 } })),
+      ...["Survey", "Repair", "Trial"].map((text) => paragraph(text, { list: { id: 4, level: 0 } })),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering, styles }), { filename: "list-formats.docx" });
+    expect(lines(markdown)).toEqual(expect.arrayContaining([
+      "- Clause 1. Scope", "An unnumbered note", "- Clause 2. Fees", "- 1st Arrive", "- 2nd Berth", "- 3rd Sail",
+      "- Part One: Topic 1", "- Part Twelve: Topic 12", "- Part Twenty-one: Topic 21", "- First stage Survey", "- Second stage Repair", "- Third stage Trial",
+    ]));
   });
 });
 

@@ -212,6 +212,24 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(shown).toEqual(formats.map(([, , expected]) => expected));
   });
 
+  it.each(["xlsx", "xls"] as const)("writes a sign after the digits and General numbers past plain digits as Excel shows them (%s)", async (bookType) => {
+    const formats: Array<[number, string, string]> = [
+      [-42, "0;0-", "42-"],
+      [-1234.5, "#,##0.00;#,##0.00-", "1,234.50-"],
+      [5, "0.0-", "5.0-"],
+      [5551234, "000-0000", "555-1234"],
+      [0.0000001, "General", "1E-07"],
+      [1.5e21, "General", "1.5E+21"],
+    ];
+    const sheet: WorkSheet = { "!ref": `A1:B${formats.length}` };
+    formats.forEach(([value, format], index) => {
+      sheet[`A${index + 1}`] = { t: "s", v: format };
+      sheet[`B${index + 1}`] = { t: "n", v: value, z: format };
+    });
+    const { markdown } = await convert(workbookBytes(workbookOf({ Signs: sheet }), bookType), { filename: `signs.${bookType}` });
+    expect(tableRows(markdown).map((row) => row[1])).toEqual(formats.map(([, , expected]) => expected));
+  });
+
   it("warns about formulas that have no saved result", async () => {
     const sheet: WorkSheet = { "!ref": "A1:B2", A1: { t: "s", v: "x" }, B1: { t: "s", v: "double" }, A2: { t: "n", v: 2 }, B2: { t: "n", f: "A2*2" } };
     const { warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
@@ -278,6 +296,19 @@ describe("spreadsheet converter on generated workbooks", () => {
     parts["xl/styles.xml"] = strToU8(strFromU8(parts["xl/styles.xml"]!).replace(/numFmtId="([1-4])"/g, (_, id: string) => `numFmtId="${ids[id]}"`));
     const { markdown } = await convert(zipSync(parts), { filename: "dues.xlsx" });
     expect(tableRows(markdown)).toEqual([["Fee", "$2,718.28"], ["Loss", "($50.00)"], ["Total", "1,234.50"], ["Day", "2024-05-15"]]);
+  });
+
+  it("shows every cell when the sheet's dimension record claims less, as Excel does, and built-in format 47 as mm:ss.0", async () => {
+    const sheet = utils.aoa_to_sheet([["Item", "Value", "Double"], ["Alpha", 10, 20], ["Beta", 15, 30], ["Lap", 0.000405092592592593]]);
+    sheet.B4 = { t: "n", v: 0.000405092592592593, z: "0.00" };
+    const parts = unzipSync(workbookBytes(workbookOf({ Loose: sheet })));
+    const sheetXml = strFromU8(parts["xl/worksheets/sheet1.xml"]!);
+    // As a generator that writes the dimension before its rows: one row and two columns, of four and three.
+    parts["xl/worksheets/sheet1.xml"] = strToU8(sheetXml.replace(/<dimension ref="[^"]*"\/>/, `<dimension ref="A1:B2"/>`));
+    // Excel's built-in 47 ("mm:ss.0"), written as an id without a <numFmt>.
+    parts["xl/styles.xml"] = strToU8(strFromU8(parts["xl/styles.xml"]!).replace(/numFmtId="2"/g, `numFmtId="47"`));
+    const { markdown } = await convert(zipSync(parts), { filename: "loose.xlsx" });
+    expect(tableRows(markdown)).toEqual([["Item", "Value", "Double"], ["Alpha", "10", "20"], ["Beta", "15", "30"], ["Lap", "00:35.0", ""]]);
   });
 
   it("shows a boolean LibreOffice saved as a number in a boolean format as the word it shows", async () => {

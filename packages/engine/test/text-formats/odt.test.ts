@@ -128,6 +128,49 @@ describe("ODT", () => {
     );
   });
 
+  it("writes LibreOffice's ordinal and word numbers (1st, One, First) as Word's list formats show them", async () => {
+    const level = (format: string, suffix: string) =>
+      `<text:list-level-style-number text:level="1" style:num-format="${format}" style:num-suffix="${suffix}"/>`;
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
+      `<text:list-style style:name="Ordinal">${level("1st", "")}</text:list-style><text:list-style style:name="Words">${level("One", ":")}</text:list-style>` +
+      `<text:list-style style:name="Stages">${level("First", " stage")}</text:list-style></office:styles></office:document-styles>`;
+    const list = (style: string, ...texts: string[]) =>
+      `<text:list text:style-name="${style}">${texts.map((text) => `<text:list-item><text:p>${text}</text:p></text:list-item>`).join("")}</text:list>`;
+    const body = list("Ordinal", "Arrive", "Berth") + list("Words", "Navigation", "Cargo") + list("Stages", "Survey", "Repair");
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "ordinals.odt")).markdown).toBe(
+      "- 1st Arrive\n- 2nd Berth\n\n* One: Navigation\n* Two: Cargo\n\n- First stage Survey\n- Second stage Repair\n",
+    );
+  });
+
+  it("shows a Word form field LibreOffice keeps as a fieldmark: a drop-down's chosen entry, a checkbox as a ballot box", async () => {
+    const FIELD = `xmlns:field="urn:openoffice:names:experimental:ooo-ms-interop:xmlns:field:1.0"`;
+    const param = (name: string, value: string) => `<field:param field:name="${name}" field:value="${value}"/>`;
+    const fieldmark = (type: string, params: string) =>
+      `<field:fieldmark ${FIELD} text:name="f" field:type="vnd.oasis.opendocument.field.${type}">${params}</field:fieldmark>`;
+    const entries = ["Bulk", "Container", "Tanker"].map((entry) => param("Dropdown_ListEntry", entry)).join("");
+    const body =
+      `<text:p>Cargo: ${fieldmark("FORMDROPDOWN", entries + param("Dropdown_Selected", "2"))} declared</text:p>` +
+      `<text:p>Default: ${fieldmark("FORMDROPDOWN", entries)}</text:p>` +
+      `<text:p>${fieldmark("FORMCHECKBOX", param("Checkbox_Checked", "true"))} customs ${fieldmark("FORMCHECKBOX", param("Checkbox_Checked", "false"))} health</text:p>`;
+    expect((await convertNamed(odtWith(body), "form-fields.odt")).markdown).toBe("Cargo: Tanker declared\n\nDefault: Bulk\n\n☒ customs ☐ health\n");
+  });
+
+  it("leaves out a paragraph its style hides, unless a style based on it or a span shows the text again", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles>` +
+      `<style:style style:name="Editor_20_Note" style:family="paragraph"><style:text-properties text:display="none"/></style:style>` +
+      `<style:style style:name="Shown_20_Note" style:family="paragraph" style:parent-style-name="Editor_20_Note"><style:text-properties text:display="true"/></style:style>` +
+      `<style:style style:name="Visible" style:family="text"><style:text-properties text:display="true"/></style:style></office:styles></office:document-styles>`;
+    const body =
+      `<text:p>Berth fees rise in April.</text:p><text:p text:style-name="Editor_20_Note">Reminder for the editor only</text:p>` +
+      `<text:p text:style-name="Editor_20_Note">Hidden draft <text:span text:style-name="Visible">but this shows.</text:span></text:p>` +
+      `<text:p text:style-name="Shown_20_Note">A note readers see</text:p>`;
+    expect((await convertNamed(odtWith(body, { "styles.xml": styles }), "hidden-paragraphs.odt")).markdown).toBe(
+      "Berth fees rise in April.\n\nbut this shows.\n\nA note readers see\n",
+    );
+  });
+
   const STYLES_OPEN =
     `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ` +
     `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"><office:styles>`;

@@ -66,6 +66,18 @@ describe("RTF", () => {
     expect(markdown).toBe("The angle α is at most π/2 and ≤ 90 degrees, βb.\n\n✓ Approved\n");
   });
 
+  it("shows a drop-down form field's chosen entry and a checkbox's state, which Word writes in the instruction, not the result", async () => {
+    const entries = String.raw`{\*\ffl Bulk}{\*\ffl Container}{\*\ffl Tanker}`;
+    const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\froman Times;}}
+\pard\plain Cargo: {\field{\*\fldinst { FORMDROPDOWN {\*\formfield{\fftype2\ffres2{\*\ffname Cargo}${entries}}}}}{\fldrslt {}}} declared\par
+\pard\plain Default: {\field{\*\fldinst { FORMDROPDOWN {\*\formfield{\fftype2\ffres25\ffdefres1${entries}}}}}{\fldrslt {Container}}}\par
+\pard\plain {\field{\*\fldinst { FORMCHECKBOX {\*\formfield{\fftype1\ffres1}}}}{\fldrslt }} customs {\field{\*\fldinst { FORMCHECKBOX {\*\formfield{\fftype1\ffdefres0}}}}{\fldrslt }} health\par
+\pard\plain Name: {\field{\*\fldinst { FORMTEXT {\*\formfield{\fftype0{\*\ffname Vessel}}}}}{\fldrslt Northern Star}}\par
+}`;
+    const { markdown } = await convertNamed(rtf, "form-fields.rtf");
+    expect(markdown).toBe("Cargo: Tanker declared\n\nDefault: Container\n\n☒ customs ☐ health\n\nName: Northern Star\n");
+  });
+
   it("writes struck-through text and text in a monospaced font as GFM, and lines all in that font as one code block", async () => {
     // As pandoc writes RTF: code in \\f1 (Courier), a code block as paragraphs all in it.
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fswiss Helvetica;}{\f1\fmodern Courier;}}

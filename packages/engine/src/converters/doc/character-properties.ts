@@ -10,6 +10,8 @@ export interface CharacterProperties {
   bold: boolean | undefined;
   /** Italic set on the text itself, likewise. */
   italic: boolean | undefined;
+  /** Hidden set on the text itself (`sprmCFVanish`): true, false, or undefined (as its styles say). */
+  hidden: boolean | undefined;
   /** The character style (istd), when one is applied. */
   styleIndex: number | undefined;
   /** The font (an index into the font table) set on the text itself (`sprmCRgFtc0`). */
@@ -20,6 +22,11 @@ export interface CharacterProperties {
    */
   symbol: { font: number; code: number } | undefined;
   /**
+   * Where the run's data is in the Data stream (`sprmCPicLocation`): a picture's, or a form
+   * field's FFData on the 0x01 character in the field's code.
+   */
+  dataOffset: number | undefined;
+  /**
    * Word does not show the text: it is hidden (`sprmCFVanish`), or deleted with its changes
    * tracked (`sprmCFRMarkDel`), which Word shows struck through until the change is accepted.
    */
@@ -27,7 +34,7 @@ export interface CharacterProperties {
 }
 
 /** Text with no character properties of its own. */
-export const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, styleIndex: undefined, font: undefined, symbol: undefined, unseen: false };
+export const PLAIN: CharacterProperties = { capitals: undefined, bold: undefined, italic: undefined, hidden: undefined, styleIndex: undefined, font: undefined, symbol: undefined, dataOffset: undefined, unseen: false };
 
 // Toggle operands ([MS-DOC] 2.9.323): 0 off, 1 on, 0x80 as the style, 0x81 the opposite of the style.
 const TOGGLE_ON = new Set([1, 0x81]);
@@ -65,9 +72,11 @@ function readChpx(page: Uint8Array, at: number): CharacterProperties | undefined
     capitals: capitalsOf(sprms),
     bold: toggle(sprms, SPRM.bold),
     italic: toggle(sprms, SPRM.italic),
+    hidden: toggle(sprms, SPRM.hidden),
     styleIndex: sprms.get(SPRM.characterStyle),
     font: sprms.get(SPRM.font),
     symbol: symbolOf(sprms.get(SPRM.symbol)),
+    dataOffset: sprms.get(SPRM.dataLocation),
     // Note: a deleted run's operand is a plain Bool8, not a toggle, so 0x81 cannot occur.
     unseen: toggle(sprms, SPRM.hidden) === true || (sprms.get(SPRM.deleted) ?? 0) !== 0,
   };

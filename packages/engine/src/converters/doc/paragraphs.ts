@@ -1,6 +1,7 @@
 import iconv from "iconv-lite";
 import { isSymbolFont, showSymbolFontText } from "../word/symbol-fonts.js";
 import type { CharacterProperties } from "./character-properties.js";
+import { formFieldText } from "./form-fields.js";
 import type { Fib } from "./fib.js";
 import type { ParagraphProperties } from "./paragraph-properties.js";
 
@@ -10,6 +11,8 @@ export interface RunFormat {
   capitals?: boolean;
   bold?: boolean;
   italic?: boolean;
+  /** Hidden (true), shown (false), or as the paragraph's style says (undefined). */
+  hidden?: boolean;
 }
 
 /** A stretch of paragraph text, linked when it is the result of a HYPERLINK field. */
@@ -21,7 +24,7 @@ export interface TextRun extends RunFormat {
 }
 
 const sameFormat = (run: RunFormat, format: RunFormat): boolean =>
-  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic;
+  run.capitals === format.capitals && run.bold === format.bold && run.italic === format.italic && run.hidden === format.hidden;
 
 /** The format set on a run: its own properties first, then its character style's. */
 function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: number) => RunFormat): RunFormat {
@@ -30,7 +33,9 @@ function formatOf(characters: CharacterProperties, styleFormat: (styleIndex: num
   const capitals = characters.capitals ?? style.capitals;
   const bold = characters.bold ?? style.bold;
   const italic = characters.italic ?? style.italic;
+  const hidden = characters.hidden ?? style.hidden;
   if (capitals !== undefined) format.capitals = capitals;
+  if (hidden !== undefined) format.hidden = hidden;
   if (bold) format.bold = true;
   if (italic) format.italic = true;
   return format;
@@ -101,6 +106,8 @@ const FIELD_SEPARATOR = 0x14;
 const FIELD_END = 0x15;
 // Word's own non-breaking hyphen, and the Unicode one: a typesetting hint, written as "-".
 const NON_BREAKING_HYPHENS = new Set([0x1e, 0x2011]);
+// The character that holds the place of a picture or, in a field's code, of its data.
+const DATA_CHARACTER = 0x01;
 // The character that holds the place of a symbol inserted with `sprmCSymbol` ([MS-DOC] 2.6.1).
 const SYMBOL_PLACEHOLDER = 0x28;
 
@@ -109,6 +116,8 @@ interface OpenField {
   code: string;
   showingResult: boolean;
   href: string | undefined;
+  /** What a checkbox or drop-down form field shows in place of its result. */
+  formText?: string | undefined;
 }
 
 // `HYPERLINK "https://…"`; the `HYPERLINK \l "bookmark"` form links inside the document and
@@ -125,6 +134,8 @@ export interface DocText {
   characterStyleFormat: (styleIndex: number) => RunFormat;
   /** The font table's names, by index. */
   fontNames: readonly string[];
+  /** The Data stream (pictures, form fields' FFData), when the file has one. */
+  data?: Uint8Array | undefined;
 }
 
 /** Character positions [start, end) of one story (the main text, a footnote, a text box). */
@@ -184,10 +195,17 @@ export function readParagraphs(
       } else if (code === FIELD_SEPARATOR && open) {
         open.showingResult = true;
         open.href = HYPERLINK_CODE.exec(open.code)?.[1];
+        if (open.formText !== undefined) append(open.formText);
       } else if (code === FIELD_END) {
+        // A checkbox has no separator: its text goes where the field ends.
+        if (open?.formText !== undefined && !open.showingResult) append(open.formText);
         fields.pop();
       } else if (open && fields.some((field) => !field.showingResult)) {
+        // Note: a form field's FFData is where its code's 0x01 character's sprmCPicLocation points.
+        if (code === DATA_CHARACTER && characters.dataOffset !== undefined && source.data) open.formText ??= formFieldText(source.data, characters.dataOffset);
         open.code += text[index];
+      } else if (fields.some((field) => field.showingResult && field.formText !== undefined)) {
+        // A form field's own text stands in for its result.
       } else if (note !== undefined) {
         runs.push({ text: "", note });
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {

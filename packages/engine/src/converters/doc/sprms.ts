@@ -9,6 +9,7 @@ export const SPRM = {
   characterStyle: 0x4a30,
   font: 0x4a4f,
   symbol: 0x6a09,
+  dataLocation: 0x6a03,
   inTable: 0x2416,
   tableRowEnd: 0x2417,
   listLevel: 0x260a,

@@ -17,6 +17,8 @@ export interface DocStyle {
   /** The style shows its text in bold, or in italics (read for character styles such as Strong). */
   bold: boolean | undefined;
   italic: boolean | undefined;
+  /** The style hides its text (`sprmCFVanish`), which Word does not show. */
+  hidden: boolean | undefined;
   /** The style this one is based on, as an index into the style sheet. */
   baseIndex: number | undefined;
 }
@@ -92,6 +94,7 @@ export function readStyles(table: Uint8Array, range: StreamRange): Array<DocStyl
       capitals: capitalsOf(characterSprms),
       bold: toggle(characterSprms, SPRM.bold),
       italic: toggle(characterSprms, SPRM.italic),
+      hidden: toggle(characterSprms, SPRM.hidden),
       baseIndex: base === NO_BASE ? undefined : base,
     });
   }

@@ -45,6 +45,15 @@ function phrasingOf(paragraph: DocParagraph, capitals = false, emphasis = true):
 }
 
 /**
+ * The paragraph without the runs Word hides: those hidden by their own formatting or character
+ * style, and those that do not say when the paragraph's style hides its text. Note: text hidden
+ * directly is dropped as it is read; a style's hiding is known only here.
+ */
+function withoutHiddenRuns(paragraph: DocParagraph, styleHidden: boolean): DocParagraph {
+  return paragraph.runs.some((run) => run.hidden ?? styleHidden) ? { ...paragraph, runs: paragraph.runs.filter((run) => !(run.hidden ?? styleHidden)) } : paragraph;
+}
+
+/**
  * Neighbouring links to the same place as one link (`[harbour **map**](u)`). Note: a HYPERLINK
  * field's result is cut into runs at each change of formatting, each written as a link.
  */
@@ -195,7 +204,8 @@ export function paragraphsToMdast(
   const numbering = createListNumbering();
   let previousWasCode = false;
 
-  for (const paragraph of paragraphs) {
+  for (const shownAndHidden of paragraphs) {
+    const paragraph = withoutHiddenRuns(shownAndHidden, inherited(styles, shownAndHidden.styleIndex, (style) => style.hidden) ?? false);
     const capitals = inherited(styles, paragraph.styleIndex, (style) => style.capitals) ?? false;
     if (paragraph.inTable) {
       table.add(paragraph, capitals);

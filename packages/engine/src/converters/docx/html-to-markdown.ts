@@ -12,7 +12,8 @@ import { tightenLists } from "./lists.js";
 import { type WrittenMarkdown, writeMarkdown } from "../word/markdown-writer.js";
 import { noteHandlers, numberNotesInOrder } from "./notes.js";
 import { joinSplitLinks } from "./split-links.js";
-import { CHECKED_BOX, UNCHECKED_BOX, flattenTableCells, normaliseTables } from "./tables.js";
+import { CHECKED_BOX, UNCHECKED_BOX } from "../word/ballot-boxes.js";
+import { flattenTableCells, normaliseTables } from "./tables.js";
 
 /** Markdown written from mammoth's HTML, plus facts the converter reports. */
 export interface DocxMarkdown extends WrittenMarkdown {

@@ -13,7 +13,8 @@ export interface DocxHtml {
 // the headings it does not know by name the styles of HEADING_STYLE_MAP. Title is added because
 // a document's title belongs in the body as its top heading (pandoc moves it into metadata and
 // loses it), code styles become <pre> so their line breaks and indentation survive, and quote
-// styles become block quotes.
+// styles become block quotes. A page or column break inside a paragraph becomes a line break:
+// mammoth writes nothing for it, which ran the words either side together.
 const STYLE_MAP = [
   ...HEADING_STYLE_MAP,
   "p[style-name='Title'] => h1:fresh",
@@ -25,6 +26,8 @@ const STYLE_MAP = [
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "r[style-name='Verbatim Char'] => code",
   "r[style-name='HTML Code'] => code",
+  "br[type='page'] => br",
+  "br[type='column'] => br",
 ];
 
 // Note: without a collector the image converter never calls `image.read()`, so image bytes are

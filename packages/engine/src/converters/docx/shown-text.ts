@@ -2,6 +2,7 @@ import { DOMParser, type Document, type Element, XMLSerializer } from "@xmldom/x
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { headingLevelOfOutline } from "../word/heading-names.js";
 import { type ListLevel, createListNumbering } from "../word/list-numbers.js";
+import { hasFieldToShow, showFieldResults } from "./complex-fields.js";
 import { hasUnreadText, unwrapSkippedElements } from "./unread-text.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
@@ -25,26 +26,28 @@ const DIRECT_FORMATTING = /<w:(?:caps|smallCaps|outlineLvl|vanish)\b/;
 // Note: a cheap pre-test only; isSymbolFont decides which fonts are symbol fonts.
 const SYMBOL_FONT_RUN = /<w:rFonts\b[^>]*="(?:Symbol|Wingdings|Webdings)/i;
 const STYLE_REFERENCE = /<w:[pr]Style w:val="([^"]*)"/g;
+const CUSTOM_NOTE_MARK = /w:customMarkFollows="(?:1|true|on)"/;
 const PARAGRAPH_PROPERTIES = /<w:pPr>([\s\S]*?)<\/w:pPr>/g;
 const NUMBERED_LEVEL = /<w:numFmt w:val="(?!bullet"|none")/;
 const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
- * hidden text, symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
- * copy), a style it uses that shows capitals or is a heading mammoth does not know by name, or a
+ * hidden text (directly or by style), symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
+ * copy), fields it shows wrongly, a note reference with a custom mark, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
  * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
  * as mammoth itself, so documents without any of these skip it.
  */
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
-  if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml)) return true;
+  if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml) || hasFieldToShow(documentXml)) return true;
+  if (CUSTOM_NOTE_MARK.test(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if ((numbered || UNMARKED_LEVEL.test(numberingXml)) && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
   if (styles.defaultParagraphStyle) used.add(styles.defaultParagraphStyle);
   for (const id of used) {
     const heading = styles.headingLevel(id) !== undefined;
-    if (styles.capitals(id) || (numbered && styles.numbering(id)) || (heading && !styles.mappedByName(id))) return true;
+    if (styles.capitals(id) || styles.hidden(id) || (numbered && styles.numbering(id)) || (heading && !styles.mappedByName(id))) return true;
   }
   for (const [, properties = ""] of documentXml.matchAll(PARAGRAPH_PROPERTIES)) {
     if (properties.includes("<w:numPr>") && styles.headingLevel(valueIn(properties, "pStyle")) !== undefined) return true;
@@ -98,7 +101,17 @@ function listPlace(paragraphProperties: Element | undefined, styleId: string | u
 const showsNoMarker = (level: ListLevel | undefined): boolean =>
   level !== undefined && (level.format === "none" || (level.format === "bullet" && level.text.trim() === ""));
 
-/** Take a paragraph out of its list (`w:numId` 0 also overrides a style's list), so mammoth reads it as a paragraph. */
+/**
+ * Whether a paragraph's own `w:numId` 0 takes it out of the list its style puts it in. Note:
+ * mammoth reads a `w:numPr` without `w:ilvl` as no reference and falls back on the style's list.
+ */
+const leavesStyleList = (paragraphProperties: Element | undefined, styleId: string | undefined, styles: StyleSheet): boolean =>
+  numberingReference(paragraphProperties)?.numId === "0" && styles.numbering(styleId) !== undefined;
+
+/**
+ * Take a paragraph out of its list, so mammoth reads it as a paragraph: `w:numId` 0 at level 0,
+ * as mammoth needs both to let the reference override a style's list.
+ */
 function unlist(document: Document, paragraph: Element): void {
   let properties = childElement(paragraph, "w:pPr");
   if (!properties) {
@@ -110,6 +123,9 @@ function unlist(document: Document, paragraph: Element): void {
   const numberingProperties = document.createElement("w:numPr");
   const numId = document.createElement("w:numId");
   numId.setAttribute("w:val", "0");
+  const level = document.createElement("w:ilvl");
+  level.setAttribute("w:val", "0");
+  numberingProperties.appendChild(level);
   numberingProperties.appendChild(numId);
   properties.appendChild(numberingProperties);
 }
@@ -139,13 +155,32 @@ function showSymbolFontRuns(paragraph: Element): void {
 }
 
 /**
- * Remove the runs Word does not show: hidden text (`w:vanish` on the run itself). Note: mammoth
- * ignores `w:vanish`; a `w:vanish` in the paragraph mark's properties only hides the mark and
- * is left alone.
+ * Remove the runs Word does not show: hidden text (`w:vanish` on the run, else on its character
+ * style, else on the paragraph's style). Note: mammoth ignores `w:vanish`; a `w:vanish` in the
+ * paragraph mark's properties only hides the mark and is left alone.
  */
-function removeHiddenRuns(paragraph: Element): void {
+function removeHiddenRuns(paragraph: Element, paragraphStyleHidden: boolean | undefined, styles: StyleSheet): void {
   for (const run of elementsIn(paragraph, "w:r")) {
-    if (booleanProperty(childElement(childElement(run, "w:rPr"), "w:vanish"))) run.parentNode?.removeChild(run);
+    const properties = childElement(run, "w:rPr");
+    const hidden =
+      booleanProperty(childElement(properties, "w:vanish")) ?? styles.hidden(wordAttribute(childElement(properties, "w:rStyle"), "val")) ?? paragraphStyleHidden;
+    if (hidden) run.parentNode?.removeChild(run);
+  }
+}
+
+/**
+ * Remove the text of a custom note mark (`w:customMarkFollows`: the "*" typed after the reference
+ * in its run), which Word shows instead of the note's number. Note: the Markdown footnote
+ * reference stands for the mark; mammoth kept both ("[^1]*").
+ */
+function removeCustomNoteMarks(document: Document): void {
+  for (const name of ["w:footnoteReference", "w:endnoteReference"]) {
+    for (const reference of Array.from(document.getElementsByTagName(name))) {
+      if (!booleanProperty(reference, "customMarkFollows")) continue;
+      for (let next = reference.nextSibling; next; next = next.nextSibling) {
+        if (next.nodeType === 1 && (next as Element).tagName === "w:t") (next as Element).textContent = "";
+      }
+    }
   }
 }
 
@@ -188,7 +223,7 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
  * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
- * rewritten so that mammoth reads their text. Note: mammoth maps styles by their own name only and ignores outline
+ * rewritten so that mammoth reads their text, complex fields so that it shows their results. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
  * Each numbered list item is bookmarked with its label, `listLabels[i]` for
  * {@link listLabelBookmark}(i), for `showWordListLabels` to apply to mammoth's lists.
@@ -208,6 +243,8 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
   const body = document.documentElement;
   if (!body) return unchanged;
   unwrapSkippedElements(document);
+  showFieldResults(document);
+  removeCustomNoteMarks(document);
   const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
   const numbering = createListNumbering();
 
@@ -221,9 +258,9 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
     const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;
     showSymbolFontRuns(paragraph);
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
-    removeHiddenRuns(paragraph);
+    removeHiddenRuns(paragraph, styles.hidden(styleId), styles);
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
-    else if (place && showsNoMarker(place.list.levels[place.level])) unlist(document, paragraph);
+    else if ((place && showsNoMarker(place.list.levels[place.level])) || leavesStyleList(properties, styleId, styles)) unlist(document, paragraph);
     else if (label) bookmarkListItem(document, paragraph, listLabels.push(label) - 1);
   }
   const rewritten = new XMLSerializer().serializeToString(document);

@@ -10,6 +10,8 @@ interface WordStyle {
   numbering: NumberingReference | undefined;
   /** `w:caps`/`w:smallCaps` of the run properties: the text is shown in capitals. */
   capitals: boolean | undefined;
+  /** `w:vanish` of the run properties: the text is hidden. */
+  hidden: boolean | undefined;
 }
 
 const MAX_STYLE_DEPTH = 10;
@@ -34,7 +36,7 @@ function capitalsIn(runProperties: string | undefined): boolean | undefined {
 /**
  * The paragraph and character styles of a DOCX with their `w:basedOn` chains resolved: which
  * styles are headings (by name, localized name or outline level, inherited), which put a
- * paragraph in a numbered list, and which show their text in capitals.
+ * paragraph in a numbered list, and which show their text in capitals or hide it.
  */
 export function readStyleSheet(stylesXml: string) {
   const byId = new Map<string, WordStyle>();
@@ -49,12 +51,14 @@ export function readStyleSheet(stylesXml: string) {
     const outline = valueIn(paragraphProperties, "outlineLvl");
     const numId = valueIn(paragraphProperties, "numId");
     const level = valueIn(paragraphProperties, "ilvl");
+    const runProperties = RUN_PROPERTIES.exec(inner.replace(PARAGRAPH_PROPERTIES, ""))?.[1];
     byId.set(id, {
       name: valueIn(inner, "name") ?? id,
       basedOn: valueIn(inner, "basedOn"),
       outlineLevel: outline === undefined ? undefined : Number(outline),
       numbering: numId === undefined ? undefined : { numId, level: level === undefined ? undefined : Number(level) },
-      capitals: capitalsIn(RUN_PROPERTIES.exec(inner.replace(PARAGRAPH_PROPERTIES, ""))?.[1]),
+      capitals: capitalsIn(runProperties),
+      hidden: toggleIn(runProperties, "vanish"),
     });
   }
 
@@ -89,6 +93,8 @@ export function readStyleSheet(stylesXml: string) {
     numbering: (id: string | undefined): NumberingReference | undefined => inherited(id, (style) => style.numbering),
     /** Whether text of this style (paragraph or character) is shown in capitals. */
     capitals: (id: string | undefined): boolean | undefined => inherited(id, (style) => style.capitals),
+    /** Whether text of this style (paragraph or character) is hidden (`w:vanish`). */
+    hidden: (id: string | undefined): boolean | undefined => inherited(id, (style) => style.hidden),
     /** Whether mammoth's own style map already makes paragraphs of this style the right heading. */
     mappedByName: (id: string): boolean => MAPPED_BY_NAME.test(byId.get(id)?.name ?? ""),
   };

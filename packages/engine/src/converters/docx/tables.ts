@@ -3,6 +3,7 @@ import { toText } from "hast-util-to-text";
 import type { ListItem, Nodes as MdastNodes, PhrasingContent, Root as MdastRoot, TableCell } from "mdast";
 import { phrasing } from "mdast-util-phrasing";
 import { joinCellLines } from "../word/cell-lines.js";
+import { CHECKED_BOX, UNCHECKED_BOX } from "../word/ballot-boxes.js";
 
 type HastParent = HastRoot | Element;
 
@@ -90,9 +91,6 @@ export function normaliseTables(tree: HastRoot): void {
   normaliseChildren(tree, false);
 }
 
-/** How a checkbox reads where a GFM task-list item cannot be used. */
-export const CHECKED_BOX = "☒";
-export const UNCHECKED_BOX = "☐";
 
 function listItemMarker(item: ListItem, ordered: boolean, index: number): string {
   if (item.checked === true) return `${CHECKED_BOX} `;

@@ -2,7 +2,7 @@ import type { Document, Element } from "@xmldom/xmldom";
 import { childElement } from "./word-xml.js";
 
 /** Elements mammoth skips, with the text they hold lost (mammoth 1.13: "unrecognised element"). */
-const SKIPPED_ELEMENTS = /<w:(?:fldSimple|dir|bdo|ruby)\b/;
+const SKIPPED_ELEMENTS = /<w:(?:fldSimple|dir|bdo|ruby|ptab|cr)\b/;
 const DRAWING_TEXT_BOX = /<wps:txbx\b/g;
 const VML_TEXT_BOX = /<v:textbox\b/g;
 
@@ -47,8 +47,9 @@ function fieldRun(document: Document, kind: "begin" | "separate" | "end" | { ins
  * (`w:fldSimple`: AUTHOR, DATE, PAGE, DOCPROPERTY, a HYPERLINK) becomes the same field written
  * with field characters, which mammoth reads (its result shown, a HYPERLINK as a link);
  * right-to-left and bidi-override wrappers (`w:dir`, `w:bdo`) give way to their runs; a ruby
- * (`w:ruby`) shows its base text; a DrawingML text box with no VML copy is given one. Mutates
- * `document`.
+ * (`w:ruby`) shows its base text; a DrawingML text box with no VML copy is given one; a
+ * positional tab (`w:ptab`) becomes a tab and a carriage return (`w:cr`) a line break, so that
+ * the words either side stay apart. Mutates `document`.
  */
 export function unwrapSkippedElements(document: Document): void {
   for (const field of Array.from(document.getElementsByTagName("w:fldSimple"))) {
@@ -65,12 +66,22 @@ export function unwrapSkippedElements(document: Document): void {
     for (const wrapper of Array.from(document.getElementsByTagName(name))) replaceWith(wrapper, childElementsOf(wrapper));
   }
   for (const textBox of Array.from(document.getElementsByTagName("wps:txbx"))) showTextBox(document, textBox);
+  showBreaksAndTabs(document);
   for (const ruby of Array.from(document.getElementsByTagName("w:ruby"))) {
     // The ruby sits inside a run: the base's runs replace that run.
     const run = ruby.parentNode as Element | null;
     const base = childElement(ruby, "w:rubyBase");
     if (run?.tagName === "w:r") replaceWith(run, base ? childElementsOf(base) : []);
   }
+}
+
+/**
+ * Positional tabs and carriage returns as the tab and line break mammoth reads. Note: mammoth
+ * skips `w:ptab` and `w:cr`, which ran the words before and after together ("Quay reportIssue 4").
+ */
+function showBreaksAndTabs(document: Document): void {
+  for (const tab of Array.from(document.getElementsByTagName("w:ptab"))) replaceWith(tab, [document.createElement("w:tab")]);
+  for (const carriageReturn of Array.from(document.getElementsByTagName("w:cr"))) replaceWith(carriageReturn, [document.createElement("w:br")]);
 }
 
 function ancestorNamed(node: Element, name: string): Element | undefined {

@@ -12,8 +12,11 @@ export interface OdfStyles {
   marks(textStyle: string | undefined): Partial<Marks>;
   /** The font family a text style sets (its own or its nearest parent's), if any. */
   fontFamily(textStyle: string | undefined): string | undefined;
-  /** Whether a text style hides its text (`text:display="none"`), which LibreOffice and Word do not show. */
-  isHidden(textStyle: string | undefined): boolean;
+  /**
+   * Whether a text or paragraph style hides its text (`text:display="none"`), which LibreOffice and
+   * Word do not show: true, false when it says to show it (`text:display="true"`), undefined when it does not say.
+   */
+  hidden(family: "text" | "paragraph", style: string | undefined): boolean | undefined;
   /** Whether a paragraph style sets a monospaced font (a code block). */
   isMonospace(paragraphStyle: string | undefined): boolean;
   /** The names of a paragraph style and its ancestors, display spaces restored (`Heading 1`). */
@@ -34,9 +37,11 @@ export interface OdfStyles {
 // ODF encodes spaces and other characters in style names as `_20_`.
 const displayName = (name: string): string => name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 // ODF's `style:num-format` values in the names of WordprocessingML's `w:numFmt`; LibreOffice
-// writes Word's zero-padded numbers (decimalZero) as "01, 02, 03, ...".
+// writes Word's zero-padded numbers (decimalZero) as "01, 02, 03, ..." and its ordinal and word
+// numbers (ordinal, cardinalText, ordinalText) as "1st", "One" and "First".
 const NUMBER_FORMATS: Record<string, string> = {
   "1": "decimal", a: "lowerLetter", A: "upperLetter", i: "lowerRoman", I: "upperRoman", "": "none", "01, 02, 03, ...": "decimalZero",
+  "1st": "ordinal", One: "cardinalText", First: "ordinalText",
 };
 
 /** A numbered list or outline level as Word's list numbering reads it. */
@@ -118,12 +123,12 @@ export function readStyles(content: Document, styles: Document | undefined): Odf
       }
       return undefined;
     },
-    isHidden(textStyle) {
-      for (const style of chain("text", textStyle)) {
-        const display = childElements(style).find((child) => child.localName === "text-properties")?.getAttribute("text:display");
+    hidden(family, style) {
+      for (const each of chain(family, style)) {
+        const display = childElements(each).find((child) => child.localName === "text-properties")?.getAttribute("text:display");
         if (display) return display === "none";
       }
-      return false;
+      return undefined;
     },
     isMonospace(paragraphStyle) {
       for (const style of chain("paragraph", paragraphStyle)) {

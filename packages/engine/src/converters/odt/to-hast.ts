@@ -12,6 +12,7 @@ import { headingLevelOfName } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements, descendants } from "../xml.js";
+import { formFieldText } from "./form-fields.js";
 import type { OdfStyles } from "./styles.js";
 
 const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
@@ -45,6 +46,8 @@ interface Walk {
   marks: Marks;
   /** Whether the styles around the text show it in capitals (all caps or small caps). */
   capitals: boolean;
+  /** Whether the styles around the text hide it (`text:display="none"`), as a hidden paragraph style does. */
+  hidden?: boolean;
   /** The font of the innermost span around the text that names one (a symbol font shows other characters). */
   font?: string | undefined;
   /** The paragraphs written in a caption style. */
@@ -72,6 +75,7 @@ function inline(node: XmlElement, walk: Walk): ElementContent[] {
   const out: ElementContent[] = [];
   for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === child.TEXT_NODE) {
+      if (walk.hidden) continue;
       // ODF collapses white space as HTML does; `text:s` carries the spaces that count.
       const shown = showSymbolFontText(walk.font, (child.nodeValue ?? "").replace(/\s+/g, " "));
       out.push(...styledText(walk.capitals ? shown.toUpperCase() : shown, walk.marks));
@@ -92,11 +96,12 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
       return [el("br", [])];
     case "span": {
       const style = node.getAttribute("text:style-name") ?? undefined;
-      if (walk.styles.isHidden(style)) return [];
+      const hidden = walk.styles.hidden("text", style) ?? walk.hidden;
+      if (hidden) return [];
       const own = walk.styles.marks(style);
       const marks = { ...walk.marks, ...Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) };
       const capitals = walk.styles.capitals("text", style) ?? walk.capitals;
-      return inline(node, { ...walk, marks, capitals, font: walk.styles.fontFamily(style) ?? walk.font });
+      return inline(node, { ...walk, marks, capitals, hidden, font: walk.styles.fontFamily(style) ?? walk.font });
     }
     case "a": {
       const href = node.getAttribute("xlink:href");
@@ -104,6 +109,10 @@ function inlineElement(node: XmlElement, walk: Walk): ElementContent[] {
     }
     case "note":
       return [noteReference(node, walk)];
+    case "fieldmark": {
+      const shown = formFieldText(node);
+      return shown === undefined ? inline(node, walk) : styledText(shown, walk.marks);
+    }
     case "frame":
       return frame(node, walk);
     case "custom-shape":
@@ -188,7 +197,8 @@ function captionPictures(blocks: ElementContent[], captions: WeakSet<Element>): 
 
 /** The walk inside a paragraph or heading: its style may show the text in capitals. */
 function insideParagraph(node: XmlElement, walk: Walk): Walk {
-  return { ...walk, capitals: walk.styles.capitals("paragraph", node.getAttribute("text:style-name") ?? undefined) ?? false };
+  const style = node.getAttribute("text:style-name") ?? undefined;
+  return { ...walk, capitals: walk.styles.capitals("paragraph", style) ?? false, hidden: walk.styles.hidden("paragraph", style) ?? false };
 }
 
 function paragraph(node: XmlElement, walk: Walk): Element {

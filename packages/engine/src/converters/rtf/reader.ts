@@ -6,13 +6,14 @@ import { MONOSPACE_FONT } from "../code-style.js";
 import { styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
+import { type RtfFormField, emptyFormField, formFieldText, readFormFieldWord } from "./form-fields.js";
 import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf, resolveStyle } from "./blocks.js";
 import type { RtfBlock, RtfParagraph } from "./model.js";
 import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
+export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "formfield" | "ffl" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
@@ -76,6 +77,8 @@ class RtfReader {
   private groupStart = false;
   private starred = false;
   private fieldInstruction = "";
+  /** The form field (`\*\formfield`) in the field instruction being read, if any. */
+  private formField: RtfFormField | undefined;
   private listText = "";
   /** Paragraphs of text boxes read inside the paragraph being read: they follow it, as DOCX text boxes do. */
   private textBoxParagraphs: RtfBlock[] = [];
@@ -213,6 +216,18 @@ class RtfReader {
     } else if (word === "fldinst") {
       state.destination = "fldinst";
       this.fieldInstruction = "";
+      this.formField = undefined;
+    } else if (word === "formfield" && state.destination === "fldinst") {
+      state.destination = "formfield";
+      this.formField = emptyFormField();
+    } else if (word === "ffl" && state.destination === "formfield") {
+      state.destination = "ffl";
+      this.formField?.entries.push("");
+    } else if (word === "fldrslt" && this.formField && formFieldText(this.formField) !== undefined) {
+      // A checkbox or drop-down shows its state or entry, whatever its result holds.
+      if (state.destination === "body") this.write(formFieldText(this.formField)!);
+      this.formField = undefined;
+      state.destination = "skip";
     } else if (word === "fldrslt") {
       const href = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/.exec(this.fieldInstruction)?.[1];
       this.fieldInstruction = "";
@@ -255,6 +270,7 @@ class RtfReader {
     if (word !== "u" && word !== "uc") this.flushBytes();
     // A picture's control words (`\picw`, `\pngblip`) describe it; its bytes say the same.
     if (state.destination === "pict" || state.destination === "picprop" || state.destination === "sn") return;
+    if (state.destination === "formfield" && this.formField) return readFormFieldWord(this.formField, word, param);
     if (word in CHARACTERS) return this.write(CHARACTERS[word]!);
     switch (word) {
       case "par":
@@ -367,6 +383,11 @@ class RtfReader {
       case "fldinst":
         this.fieldInstruction += value;
         return;
+      case "ffl": {
+        const entries = this.formField?.entries;
+        if (entries?.length) entries[entries.length - 1] += value;
+        return;
+      }
       case "pict":
         this.picture?.hex.push(value);
         return;

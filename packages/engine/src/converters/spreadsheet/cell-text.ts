@@ -36,6 +36,9 @@ const pad = (value: number, length = 2): string => String(value).padStart(length
 // say "a date", not how to write it, so they become ISO dates; any other date format is the
 // author's choice and is shown as Excel shows it.
 const DEFAULT_DATE_FORMATS = new Set(["m/d/yy", "m/d/yy h:mm", "mm-dd-yy"]);
+// Note: SheetJS names Excel's built-in format 47 as ECMA-376 lists it, "mmss.0" (00:35.0 shown
+// as 0035.0); Excel shows it as "mm:ss.0".
+const BUILT_IN_AS_EXCEL_SHOWS: Record<string, string> = { "mmss.0": "mm:ss.0" };
 
 /** A date serial in the default date format as `2024-03-01`, or `2024-03-01 14:30` with a time of day. */
 function isoDateText(serial: number, options: CellTextOptions): string {
@@ -70,12 +73,37 @@ function dateInOwnFormat(serial: number, format: string, options: CellTextOption
   }
 }
 
+// A sign straight after a digit placeholder ("0;0-", "#,##0.00-"), outside quotes, escapes,
+// padding (`_-`), fills and [brackets].
+const SIGN_AFTER_DIGIT = /("[^"]*"|\\.|_.|\*.|\[[^\]]*\])|([0#?])([-+])/g;
+
+/**
+ * A number in its own format when that format writes a sign after the digits (`42-`, the trailing
+ * minus of accounting exports), written as SheetJS's SSF writes it once the sign is escaped;
+ * undefined when the format has no such sign or SSF still cannot. Note: SSF rejects `0-` and drops
+ * the sign of `0.0-`, which Excel shows as a literal.
+ */
+function numberWithTrailingSign(serial: number, format: string): string | undefined {
+  const escaped = format.replace(SIGN_AFTER_DIGIT, (_: string, kept: string | undefined, digit: string, sign: string) => kept ?? `${digit}\\${sign}`);
+  if (escaped === format) return undefined;
+  try {
+    return ssf.format(escaped, serial).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+// The exponent of JavaScript's number text (`1e-7`, `1.5e+21`).
+const JS_EXPONENT = /e([-+])(\d+)$/;
+
 /**
  * A number with all the precision a spreadsheet keeps (15 significant digits), without the
- * binary noise of doubles (`0.30000000000000004` is `0.3`).
+ * binary noise of doubles (`0.30000000000000004` is `0.3`). A number too small or too large for
+ * plain digits is written as Excel writes it in scientific notation (`1E-07`, `1.5E+21`), not as
+ * JavaScript does (`1e-7`).
  */
 function exactNumber(value: number): string {
-  return String(Number(value.toPrecision(15)));
+  return String(Number(value.toPrecision(15))).replace(JS_EXPONENT, (_: string, sign: string, digits: string) => `E${sign}${digits.padStart(2, "0")}`);
 }
 
 /**
@@ -112,6 +140,8 @@ function numberText(serial: number, format: string | undefined, shown: string | 
     return isDefaultDateText(serial, shown, options) ? isoDateText(serial, options) : shown.trim();
   }
   if (format === undefined || format === "General") return isSavedBoolean(serial, shown) ? shown.trim() : exactNumber(serial);
+  const asExcelShows = BUILT_IN_AS_EXCEL_SHOWS[format];
+  if (asExcelShows && options.textFromFormat) return ssf.format(asExcelShows, serial, { date1904: options.date1904 ?? false }).trim();
   const isDate = DEFAULT_DATE_FORMATS.has(format) || ssf.is_date(format);
   // Note: SheetJS leaves ODS cells unformatted (`w` is the bare value); a date is still a date.
   const formatted = shown !== undefined && !(isDate && shown === String(serial)) ? shown.trim() : undefined;
@@ -120,7 +150,8 @@ function numberText(serial: number, format: string | undefined, shown: string | 
   // whose format SheetJS reads wrong.
   const ownFormat = isDate && shown === undefined ? dateInOwnFormat(serial, format, options) : undefined;
   if (isDate && formatted === undefined) return ownFormat ?? isoDateText(serial, options);
-  return formatted ?? exactNumber(serial);
+  const signed = !isDate && options.textFromFormat ? numberWithTrailingSign(serial, format) : undefined;
+  return signed ?? formatted ?? exactNumber(serial);
 }
 
 /** Quoted text and escaped characters of a number format, which may hold an `@` of their own. */

@@ -39,17 +39,27 @@ function cellMarkdown(text: string, link: Hyperlink | undefined): string {
 }
 
 /**
- * The part of the sheet's declared range that holds cells. Note: `!ref` comes from the file's
- * own dimension record, which can claim the whole sheet (A1:XFD1048576) when formatting was
- * applied to full columns; the dense cell arrays say where the cells really end. Merged ranges do
- * not widen it: past the last cell they would only add rows and columns of repeated values.
+ * The part of the sheet that holds cells. Note: `!ref` comes from the file's own dimension record,
+ * which can claim the whole sheet (A1:XFD1048576) when formatting was applied to full columns, or
+ * less than the sheet holds when a generator wrote it before its rows (Excel and LibreOffice
+ * ignore it and show every cell); the dense cell arrays say where the cells really are. Merged
+ * ranges do not widen it: past the last cell they would only add rows and columns of repeated values.
  */
 function usedRange(sheet: WorkSheet, data: readonly (readonly CellObject[] | undefined)[], maxRows: number): Range {
   const declared = utils.decode_range(sheet["!ref"] ?? "A1");
-  const lastRow = Math.min(declared.e.r, data.length - 1, maxRows - 1);
+  const lastRow = Math.min(data.length - 1, maxRows - 1);
+  let firstRow = declared.s.r;
+  let firstColumn = declared.s.c;
   let lastColumn = declared.s.c;
-  for (let r = declared.s.r; r <= lastRow; r++) lastColumn = Math.max(lastColumn, (data[r]?.length ?? 0) - 1);
-  return { s: declared.s, e: { r: lastRow, c: Math.min(declared.e.c, lastColumn) } };
+  for (let r = 0; r <= lastRow; r++) {
+    const cells = data[r] ?? [];
+    const first = cells.findIndex((cell) => cell !== undefined);
+    if (first < 0) continue;
+    firstRow = Math.min(firstRow, r);
+    firstColumn = Math.min(firstColumn, first);
+    lastColumn = Math.max(lastColumn, cells.length - 1);
+  }
+  return { s: { r: firstRow, c: firstColumn }, e: { r: Math.max(lastRow, firstRow), c: lastColumn } };
 }
 
 /**

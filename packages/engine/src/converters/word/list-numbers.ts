@@ -1,3 +1,5 @@
+import { cardinalWords, ordinalNumber, ordinalWords } from "./number-words.js";
+
 /** One level of a Word list, as both DOCX (numbering.xml) and DOC (the LVL records) define it. */
 export interface ListLevel {
   /** The number of the first item. */
@@ -54,6 +56,12 @@ function formatNumber(value: number, format: string): string {
       return letters(value);
     case "decimalZero":
       return String(value).padStart(2, "0");
+    case "ordinal":
+      return ordinalNumber(value);
+    case "cardinalText":
+      return cardinalWords(value) ?? String(value);
+    case "ordinalText":
+      return ordinalWords(value) ?? String(value);
     default:
       return String(value);
   }
