@@ -1233,6 +1233,26 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toMatch(/each district\n\n- Tables for every district\n- A short summary for the press/);
   });
 
+  it("reads cards side by side, a heading set larger over a few lines of text each, card by card, not as a table", async () => {
+    const cards = [
+      ["Higher Return", ["Projects paid back their cost", "within two budget cycles."]],
+      ["Lower Emissions", ["Electric vehicles cut the depot's", "diesel use by more than half."]],
+      ["Local Partners", ["Regional suppliers deliver parts", "within a day of an order."]],
+    ] as const;
+    const columns = [60, 250, 440];
+    const markdown = await toMarkdown([
+      [
+        { text: "Why Choose the Network", x: 60, y: 720, size: 24, bold: true },
+        ...cards.flatMap(([heading, text], column): PdfLine[] => [
+          { text: heading, x: columns[column]!, y: 660, size: 15, bold: true },
+          ...paragraph(text, columns[column]!, 638, { size: 10 }),
+        ]),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    for (const [heading, text] of cards) expect(markdown).toContain(`## ${heading}\n\n${text.join(" ")}`);
+  });
+
   it("reads a caption set beside the body text as its own block", async () => {
     const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
     const body = [

@@ -1,3 +1,4 @@
+import { LARGER_THAN_BODY } from "./headings.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine } from "./model.js";
@@ -69,7 +70,7 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isListAboveTable(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
+  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isListAboveTable(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || isHeadingsOverProse(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -275,6 +276,23 @@ function isProseInColumns(lines: readonly TextLine[]): boolean {
 
 // Prose in columns: this many columns at least.
 const MINIMUM_PROSE_COLUMNS = 3;
+
+/**
+ * Boxes side by side (a slide's cards, a brochure's panels, big figures over their captions), each
+ * a heading over its text: every phrase of the first line is set larger than the text under them,
+ * as headings are, and that text is prose, not a table's values. Note: a table's header is set in
+ * its body's size (bold at most); its cells under it are values, a few words at most.
+ */
+function isHeadingsOverProse(lines: readonly TextLine[]): boolean {
+  const [first, ...rest] = lines;
+  const textRuns = rest.flatMap((line) => line.runs).filter((run) => run.fontSize * LARGER_THAN_BODY <= Math.min(...first!.runs.map((head) => head.fontSize)));
+  if (textRuns.length === 0 || textRuns.length * 2 < rest.flatMap((line) => line.runs).length) return false;
+  const words = textRuns.reduce((sum, run) => sum + run.text.trim().split(/\s+/).length, 0);
+  return words >= PROSE_RUN_WORDS * textRuns.length;
+}
+
+// Note: the text under headings has this many words to a line at least, on average; a table's cells fewer.
+const PROSE_RUN_WORDS = 3;
 
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {
