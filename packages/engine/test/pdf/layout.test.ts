@@ -1253,6 +1253,72 @@ describe("pdf layout: reading order", () => {
     for (const [heading, text] of cards) expect(markdown).toContain(`## ${heading}\n\n${text.join(" ")}`);
   });
 
+  it("reads two cards side by side, each heading set larger over its text, card by card", async () => {
+    const cards = [
+      ["Simple Setup", ["The device pairs with a phone in a minute", "and needs no tools to put it up."]],
+      ["Trusted Advice", ["Qualified advisers answer questions by", "phone, chat or in person."]],
+    ] as const;
+    const markdown = await toMarkdown([
+      [
+        ...cards.flatMap(([heading, text], column): PdfLine[] => [
+          { text: heading, x: 60 + column * 270, y: 660, size: 15, bold: true },
+          ...paragraph(text, 60 + column * 270, 638, { size: 10 }),
+        ]),
+      ],
+    ]);
+    for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+  });
+
+  it("reads big figures side by side over their centred captions, each figure with its caption", async () => {
+    // Each figure with its width in ems of Helvetica Bold, to centre it on its column's middle.
+    const callouts = [
+      ["1.8X", 2.057, ["faster processing than", "the old platform"]],
+      ["42%", 2.001, ["fewer missed appointments", "across all clinics"]],
+      ["$3.2M", 2.779, ["saved in operating costs", "over three years"]],
+    ] as const;
+    const centres = [140, 306, 472];
+    const markdown = await toMarkdown([
+      [
+        ...callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
+          { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
+          ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
+        ]),
+      ],
+    ]);
+    for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
+  });
+
+  it("keeps apart the text of two cards whose lines end close to where the next card's start", async () => {
+    const first = ["Every interface follows a", "published specification."];
+    // Note: the second card starts a phrase's gap (three ems) or less after the first card's widest line.
+    const secondX = 60 + helveticaWidth(first[0]!, 10) + 20;
+    const markdown = await toMarkdown([
+      [
+        { text: "Open Standards", x: 60, y: 660, size: 15, bold: true },
+        { text: "Clear Pricing", x: secondX, y: 660, size: 15, bold: true },
+        ...paragraph(first, 60, 638, { size: 10 }),
+        ...paragraph(["One fee covers support", "and upgrades."], secondX, 638, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toContain(`Open Standards\n\n${first.join(" ")}`);
+    expect(markdown).toContain("Clear Pricing\n\nOne fee covers support and upgrades.");
+  });
+
+  it("reads a list and a paragraph side by side under their headings one after the other, not as a table", async () => {
+    const items = ["Extend opening hours", "Replace ageing vehicles", "Publish service data"];
+    const text = ["Quarterly accounts are published online in", "plain language, with the evidence behind each", "figure and the targets agreed at the start."];
+    const markdown = await toMarkdown([
+      [
+        { text: "Next Steps", x: 60, y: 660, size: 16, bold: true },
+        { text: "Transparent Reporting", x: 320, y: 660, size: 16, bold: true },
+        ...paragraph(items.map((item) => `\x95 ${item}`), 60, 636, { size: 11 }),
+        ...paragraph(text, 320, 636, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain(`Next Steps\n\n${items.map((item) => `- ${item}`).join("\n")}\n\n# Transparent Reporting\n\n${text.join(" ")}`);
+  });
+
   it("reads a caption set beside the body text as its own block", async () => {
     const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
     const body = [
@@ -1491,6 +1557,8 @@ const HELVETICA_WIDTHS: Record<string, number> = {
   " ": 278,
   ",": 278,
   ".": 278,
+  C: 722,
+  E: 667,
   H: 722,
   O: 778,
 };
