@@ -1253,6 +1253,24 @@ describe("pdf layout: reading order", () => {
     for (const [heading, text] of cards) expect(markdown).toContain(`## ${heading}\n\n${text.join(" ")}`);
   });
 
+  it("reads cards whose bold titles are set in the text's size card by card, not as a table", async () => {
+    const cards = [
+      ["Lower Emissions", ["Electric vans cut the depot's", "diesel use by more than half."]],
+      ["Local Partners", ["Twelve regional suppliers", "deliver parts within a day."]],
+      ["Open Standards", ["Every interface follows a", "specification anyone can use."]],
+    ] as const;
+    const markdown = await toMarkdown([
+      [
+        ...cards.flatMap(([heading, text], column): PdfLine[] => [
+          { text: heading, x: 40 + column * 190, y: 660, size: 10, bold: true },
+          ...paragraph(text, 40 + column * 190, 644, { size: 10 }),
+        ]),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+  });
+
   it("reads two cards side by side, each heading set larger over its text, card by card", async () => {
     const cards = [
       ["Simple Setup", ["The device pairs with a phone in a minute", "and needs no tools to put it up."]],

@@ -263,16 +263,23 @@ const JUSTIFIED_EDGE = 1.5;
 function isProseInColumns(lines: readonly TextLine[]): boolean {
   const rows = lines.filter((line) => line.runs.length > 1);
   if (rows.length < 2 || Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS) return false;
-  const flowing = rows.slice(1).filter((line, index) => {
-    const above = rows[index]!;
+  // Note: the text under a bold first line (the tiles' titles, in the text's size) starts afresh
+  // under each title; it runs on from there.
+  const text = isBoldOverText(rows) ? rows.slice(1) : rows;
+  if (text.length < 2) return false;
+  const flowing = text.slice(1).filter((line, index) => {
+    const above = text[index]!;
     const runsOn = line.runs.filter((run) => {
       const cellAbove = above.runs.find((candidate) => Math.abs(candidate.x - run.x) <= COLUMN_ALIGNMENT);
       return cellAbove !== undefined && !SENTENCE_END.test(cellAbove.text) && /^\p{Ll}/u.test(run.text);
     });
     return runsOn.length * 2 >= line.runs.length;
   });
-  return flowing.length * 2 > rows.length - 1;
+  return flowing.length * 2 > text.length - 1;
 }
+
+/** Whether the first line's runs are all bold, and none of the lines' under it are. */
+const isBoldOverText = (rows: readonly TextLine[]): boolean => rows[0]!.bold && rows.slice(1).every((line) => line.runs.every((run) => !run.bold));
 
 // Prose in columns: this many columns at least.
 const MINIMUM_PROSE_COLUMNS = 3;
