@@ -256,6 +256,29 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(tiles)).toEqual(["Our Purpose", "Our Mission", "What We Do"]);
   });
 
+  it("reads a sentence set a little larger than the body in regular type as text, not a heading", async () => {
+    // Note: as on a slide's text box, beside slides whose text is set smaller.
+    const sentence = "Offices in nine countries answer customer calls in their own language.";
+    const markdown = await toMarkdown([
+      [{ text: "Global Reach", x: 60, y: 700, size: 22, bold: true }, { text: sentence, x: 60, y: 660, size: 13 }],
+      [
+        { text: "Our Approach", x: 60, y: 700, size: 22, bold: true },
+        ...paragraph(
+          [
+            "Every project starts with a survey of the people it serves and a plan that",
+            "says what will change, by when, and how we will know; the plan is then",
+            "published, and each quarter we report against it in plain language.",
+          ],
+          60,
+          660,
+          { size: 11 },
+        ),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Global Reach", "Our Approach"]);
+    expect(markdown).toContain(`Global Reach\n\n${sentence}`);
+  });
+
   it("reads a note set tight under a heading in italics as text, not as the heading's second line or a heading", async () => {
     const note = async (style: Partial<PdfLine>): Promise<string> =>
       toMarkdown([
