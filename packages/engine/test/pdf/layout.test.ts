@@ -1294,6 +1294,34 @@ describe("pdf layout: reading order", () => {
     for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
   });
 
+  it("reads a grid of cards row by row, each card whole", async () => {
+    const cards = [
+      ["Smarter Scheduling", ["Routes are planned overnight from", "the bookings and traffic forecasts."]],
+      ["Shared Data", ["Departments publish their figures", "to a catalogue updated every week."]],
+      ["Quiet Operation", ["The new turbines run below forty", "decibels at the nearest house."]],
+      ["Flexible Contracts", ["Customers can scale their plan up", "or down at the end of any month."]],
+      ["Clear Pricing", ["One monthly fee covers support,", "upgrades and storage, no extras."]],
+      ["Local Partners", ["Twelve regional suppliers deliver", "parts a day after the order."]],
+    ] as const;
+    // Note: the cards' columns are read as a page's columns (two, or three), each card whole.
+    const grid = async (columns: readonly number[]): Promise<string> =>
+      toMarkdown([
+        [
+          { text: "Three Pillars of the Strategy", x: 60, y: 740, size: 22, bold: true },
+          ...cards.slice(0, columns.length * 2).flatMap(([heading, text], index): PdfLine[] => {
+            const [row, column] = [Math.floor(index / columns.length), index % columns.length];
+            return [{ text: heading, x: columns[column]!, y: 680 - row * 114, size: 15, bold: true }, ...paragraph(text, columns[column]!, 656 - row * 114, { size: 10 })];
+          }),
+        ],
+      ]);
+    for (const columns of [[60, 330], [40, 230, 420]]) {
+      const markdown = await grid(columns);
+      const shown = cards.slice(0, columns.length * 2);
+      for (const [heading, text] of shown) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+      expect(headingsOf(markdown)).toEqual(["Three Pillars of the Strategy", ...shown.map(([heading]) => heading)]);
+    }
+  });
+
   it("reads two cards side by side, each heading set larger over its text, card by card", async () => {
     const cards = [
       ["Simple Setup", ["The device pairs with a phone in a minute", "and needs no tools to put it up."]],
