@@ -279,6 +279,19 @@ describe("pdf layout: headings", () => {
     expect(markdown).toContain(`Global Reach\n\n${sentence}`);
   });
 
+  it("reads a figure and its unit set large (\"7 days\") as text, not a heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Results That Matter", x: 60, y: 720, size: 24, bold: true },
+        { text: "7 days", x: 60, y: 660, size: 40, bold: true },
+        { text: "from application to decision, on average.", x: 60, y: 636, size: 11 },
+        ...paragraph(["Every application is read by two officers, and most are decided at the first", "meeting of the panel after they arrive, with reasons given in writing."], 60, 600, { size: 11 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Results That Matter"]);
+    expect(markdown).toContain("7 days\n\nfrom application to decision, on average.");
+  });
+
   it("reads a note set tight under a heading in italics as text, not as the heading's second line or a heading", async () => {
     const note = async (style: Partial<PdfLine>): Promise<string> =>
       toMarkdown([
