@@ -1335,6 +1335,28 @@ describe("pdf layout: reading order", () => {
     }
   });
 
+  it("keeps a heading and the text under it apart beside a large number set between their baselines", async () => {
+    // Note: as a slide lists features: a large number, and beside it a heading over a line of text.
+    const features = [
+      ["01", "Lower Emissions", "Electric vans cut the depot's diesel use by more than half."],
+      ["02", "Local Partners", "Twelve regional suppliers deliver parts within a day."],
+    ] as const;
+    const markdown = await toMarkdown([
+      [
+        { text: "Annual Review Summary", x: 50, y: 740, size: 26, bold: true },
+        ...features.flatMap(([number, heading, text], index): PdfLine[] => [
+          { text: number, x: 50, y: 660 - index * 70, size: 30, bold: true },
+          { text: heading, x: 137, y: 672 - index * 70, size: 18, bold: true },
+          { text, x: 137, y: 651 - index * 70, size: 13 },
+        ]),
+      ],
+    ]);
+    for (const [, heading, text] of features) {
+      expect(headingsOf(markdown)).toContain(heading);
+      expect(markdown).toContain(`${heading}\n\n${text}`);
+    }
+  });
+
   it("reads two cards side by side, each heading set larger over its text, card by card", async () => {
     const cards = [
       ["Simple Setup", ["The device pairs with a phone in a minute", "and needs no tools to put it up."]],
