@@ -1392,6 +1392,26 @@ describe("pdf layout: reading order", () => {
     for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
   });
 
+  it("reads captions centred under big figures apart when their lines run together on one baseline", async () => {
+    // Each figure with its width in ems of Helvetica Bold; the captions' first lines end and start
+    // less than a run's gap apart, so the text layer's lines join them into one run.
+    const callouts = [
+      ["1.8X", 2.057, ["journeys made on the extended", "tram line"]],
+      ["42%", 2.001, ["rated provider in the national", "survey"]],
+      ["$3.2M", 2.779, ["faster processing than the old", "platform"]],
+    ] as const;
+    const centres = [140, 278, 416];
+    const markdown = await toMarkdown([
+      [
+        ...callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
+          { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
+          ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
+        ]),
+      ],
+    ]);
+    for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
+  });
+
   it("keeps apart the text of two cards whose lines end close to where the next card's start", async () => {
     const first = ["Every interface follows a", "published specification."];
     // Note: the second card starts a phrase's gap (three ems) or less after the first card's widest line.

@@ -1,5 +1,6 @@
 import { withRuns } from "./column-sides.js";
 import { LARGER_THAN_BODY } from "./headings.js";
+import { cutAtGaps } from "./table-columns.js";
 import { lineText } from "./model.js";
 import type { TextLine } from "./model.js";
 
@@ -52,7 +53,7 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
     if (line.pageIndex !== previous.pageIndex || line.baseline - previous.baseline > TILE_LEADING_EM * line.fontSize) break;
     // Note: under headings set larger, the heads' left edges are where the tiles' text starts;
     // under tiles' titles alone, words set wide apart (justified text) may start there by chance.
-    const phrases = headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)) : phrasesOf(line);
+    const phrases = headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)).flatMap((phrase) => cutBetweenHeads(phrase, heads)) : phrasesOf(line);
     const placed = phrases.map(tileOf);
     if (placed.some((tile) => tile === undefined)) break;
     // Note: under headings, a line with one phrase in each of several tiles is the tiles' text
@@ -86,6 +87,17 @@ function cutAtEdges(phrase: TextLine, heads: readonly TextLine[]): TextLine[] {
     return cut;
   }, [[]]);
   return pieces.length === 1 ? [phrase] : pieces.map((runs) => withRuns(phrase, runs));
+}
+
+/**
+ * A phrase that runs across the whole gap between two heads cut at a word space in it: two tiles'
+ * centred lines (captions under figures) set so close that they ran into one run. One tile's
+ * line never reaches under the next tile's head.
+ */
+function cutBetweenHeads(phrase: TextLine, heads: readonly TextLine[]): TextLine[] {
+  const gaps = heads.slice(1).map((head, index) => ({ left: heads[index]!.right, right: head.x }));
+  const runs = phrase.runs.flatMap((run) => cutAtGaps(run, gaps));
+  return runs.length === phrase.runs.length ? [phrase] : runs.map((run) => ({ ...phrase, runs: [run], x: run.x, right: run.right }));
 }
 
 const centre = (line: TextLine): number => (line.x + line.right) / 2;
