@@ -2,7 +2,7 @@ import { withRuns } from "./column-sides.js";
 import { LARGER_THAN_BODY } from "./headings.js";
 import { cutAtGaps } from "./table-columns.js";
 import { lineText } from "./model.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
 
 // Note: tiles (a slide's boxes, a brochure's panels) set at least this many side by side start a
 // row of phrases far apart; two such phrases are more often a label and its value, unless they
@@ -96,8 +96,13 @@ function cutAtEdges(phrase: TextLine, heads: readonly TextLine[]): TextLine[] {
  */
 function cutBetweenHeads(phrase: TextLine, heads: readonly TextLine[]): TextLine[] {
   const gaps = heads.slice(1).map((head, index) => ({ left: heads[index]!.right, right: head.x }));
-  const runs = phrase.runs.flatMap((run) => cutAtGaps(run, gaps));
-  return runs.length === phrase.runs.length ? [phrase] : runs.map((run) => ({ ...phrase, runs: [run], x: run.x, right: run.right }));
+  // Note: a run cut in two ends one piece of the phrase and starts the next; uncut runs stay in theirs.
+  const pieces = phrase.runs.reduce<TextRun[][]>((cut, run) => {
+    const [first, ...rest] = cutAtGaps(run, gaps);
+    cut.at(-1)!.push(first!);
+    return [...cut, ...rest.map((piece) => [piece])];
+  }, [[]]);
+  return pieces.length === 1 ? [phrase] : pieces.map((runs) => ({ ...phrase, runs, x: runs[0]!.x, right: runs.at(-1)!.right }));
 }
 
 const centre = (line: TextLine): number => (line.x + line.right) / 2;
