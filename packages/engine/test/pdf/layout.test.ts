@@ -256,6 +256,42 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(tiles)).toEqual(["Our Purpose", "Our Mission", "What We Do"]);
   });
 
+  it("reads a sentence set a little larger than the body in regular type as text, not a heading", async () => {
+    // Note: as on a slide's text box, beside slides whose text is set smaller.
+    const sentence = "Offices in nine countries answer customer calls in their own language.";
+    const markdown = await toMarkdown([
+      [{ text: "Global Reach", x: 60, y: 700, size: 22, bold: true }, { text: sentence, x: 60, y: 660, size: 13 }],
+      [
+        { text: "Our Approach", x: 60, y: 700, size: 22, bold: true },
+        ...paragraph(
+          [
+            "Every project starts with a survey of the people it serves and a plan that",
+            "says what will change, by when, and how we will know; the plan is then",
+            "published, and each quarter we report against it in plain language.",
+          ],
+          60,
+          660,
+          { size: 11 },
+        ),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Global Reach", "Our Approach"]);
+    expect(markdown).toContain(`Global Reach\n\n${sentence}`);
+  });
+
+  it("reads a figure and its unit set large (\"7 days\") as text, not a heading", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Results That Matter", x: 60, y: 720, size: 24, bold: true },
+        { text: "7 days", x: 60, y: 660, size: 40, bold: true },
+        { text: "from application to decision, on average.", x: 60, y: 636, size: 11 },
+        ...paragraph(["Every application is read by two officers, and most are decided at the first", "meeting of the panel after they arrive, with reasons given in writing."], 60, 600, { size: 11 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Results That Matter"]);
+    expect(markdown).toContain("7 days\n\nfrom application to decision, on average.");
+  });
+
   it("reads a note set tight under a heading in italics as text, not as the heading's second line or a heading", async () => {
     const note = async (style: Partial<PdfLine>): Promise<string> =>
       toMarkdown([
@@ -1254,6 +1290,180 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toMatch(/each district\n\n- Tables for every district\n- A short summary for the press/);
   });
 
+  it("reads cards side by side, a heading set larger over a few lines of text each, card by card, not as a table", async () => {
+    const cards = [
+      ["Higher Return", ["Projects paid back their cost", "within two budget cycles."]],
+      ["Lower Emissions", ["Electric vehicles cut the depot's", "diesel use by more than half."]],
+      ["Local Partners", ["Regional suppliers deliver parts", "within a day of an order."]],
+    ] as const;
+    const columns = [60, 250, 440];
+    const markdown = await toMarkdown([
+      [
+        { text: "Why Choose the Network", x: 60, y: 720, size: 24, bold: true },
+        ...cards.flatMap(([heading, text], column): PdfLine[] => [
+          { text: heading, x: columns[column]!, y: 660, size: 15, bold: true },
+          ...paragraph(text, columns[column]!, 638, { size: 10 }),
+        ]),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    for (const [heading, text] of cards) expect(markdown).toContain(`## ${heading}\n\n${text.join(" ")}`);
+  });
+
+  it("reads cards whose bold titles are set in the text's size card by card, not as a table", async () => {
+    const cards = [
+      ["Lower Emissions", ["Electric vans cut the depot's", "diesel use by more than half."]],
+      ["Local Partners", ["Twelve regional suppliers", "deliver parts within a day."]],
+      ["Open Standards", ["Every interface follows a", "specification anyone can use."]],
+    ] as const;
+    const markdown = await toMarkdown([
+      [
+        ...cards.flatMap(([heading, text], column): PdfLine[] => [
+          { text: heading, x: 40 + column * 190, y: 660, size: 10, bold: true },
+          ...paragraph(text, 40 + column * 190, 644, { size: 10 }),
+        ]),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+  });
+
+  it("reads a grid of cards row by row, each card whole", async () => {
+    const cards = [
+      ["Smarter Scheduling", ["Routes are planned overnight from", "the bookings and traffic forecasts."]],
+      ["Shared Data", ["Departments publish their figures", "to a catalogue updated every week."]],
+      ["Quiet Operation", ["The new turbines run below forty", "decibels at the nearest house."]],
+      ["Flexible Contracts", ["Customers can scale their plan up", "or down at the end of any month."]],
+      ["Clear Pricing", ["One monthly fee covers support,", "upgrades and storage, no extras."]],
+      ["Local Partners", ["Twelve regional suppliers deliver", "parts a day after the order."]],
+    ] as const;
+    // Note: the cards' columns are read as a page's columns (two, or three), each card whole.
+    const grid = async (columns: readonly number[]): Promise<string> =>
+      toMarkdown([
+        [
+          { text: "Three Pillars of the Strategy", x: 60, y: 740, size: 22, bold: true },
+          ...cards.slice(0, columns.length * 2).flatMap(([heading, text], index): PdfLine[] => {
+            const [row, column] = [Math.floor(index / columns.length), index % columns.length];
+            return [{ text: heading, x: columns[column]!, y: 680 - row * 114, size: 15, bold: true }, ...paragraph(text, columns[column]!, 656 - row * 114, { size: 10 })];
+          }),
+        ],
+      ]);
+    for (const columns of [[60, 330], [40, 230, 420]]) {
+      const markdown = await grid(columns);
+      const shown = cards.slice(0, columns.length * 2);
+      for (const [heading, text] of shown) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+      expect(headingsOf(markdown)).toEqual(["Three Pillars of the Strategy", ...shown.map(([heading]) => heading)]);
+    }
+  });
+
+  it("keeps a heading and the text under it apart beside a large number set between their baselines", async () => {
+    // Note: as a slide lists features: a large number, and beside it a heading over a line of text.
+    const features = [
+      ["01", "Lower Emissions", "Electric vans cut the depot's diesel use by more than half."],
+      ["02", "Local Partners", "Twelve regional suppliers deliver parts within a day."],
+    ] as const;
+    const markdown = await toMarkdown([
+      [
+        { text: "Annual Review Summary", x: 50, y: 740, size: 26, bold: true },
+        ...features.flatMap(([number, heading, text], index): PdfLine[] => [
+          { text: number, x: 50, y: 660 - index * 70, size: 30, bold: true },
+          { text: heading, x: 137, y: 672 - index * 70, size: 18, bold: true },
+          { text, x: 137, y: 651 - index * 70, size: 13 },
+        ]),
+      ],
+    ]);
+    for (const [, heading, text] of features) {
+      expect(headingsOf(markdown)).toContain(heading);
+      expect(markdown).toContain(`${heading}\n\n${text}`);
+    }
+  });
+
+  it("reads two cards side by side, each heading set larger over its text, card by card", async () => {
+    const cards = [
+      ["Simple Setup", ["The device pairs with a phone in a minute", "and needs no tools to put it up."]],
+      ["Trusted Advice", ["Qualified advisers answer questions by", "phone, chat or in person."]],
+    ] as const;
+    const markdown = await toMarkdown([
+      [
+        ...cards.flatMap(([heading, text], column): PdfLine[] => [
+          { text: heading, x: 60 + column * 270, y: 660, size: 15, bold: true },
+          ...paragraph(text, 60 + column * 270, 638, { size: 10 }),
+        ]),
+      ],
+    ]);
+    for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+  });
+
+  it("reads big figures side by side over their centred captions, each figure with its caption", async () => {
+    // Each figure with its width in ems of Helvetica Bold, to centre it on its column's middle.
+    const callouts = [
+      ["1.8X", 2.057, ["faster processing than", "the old platform"]],
+      ["42%", 2.001, ["fewer missed appointments", "across all clinics"]],
+      ["$3.2M", 2.779, ["saved in operating costs", "over three years"]],
+    ] as const;
+    const centres = [140, 306, 472];
+    const markdown = await toMarkdown([
+      [
+        ...callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
+          { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
+          ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
+        ]),
+      ],
+    ]);
+    for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
+  });
+
+  it("reads captions centred under big figures apart when their lines run together on one baseline", async () => {
+    // Each figure with its width in ems of Helvetica Bold; the captions' first lines end and start
+    // less than a run's gap apart, so the text layer's lines join them into one run.
+    const callouts = [
+      ["1.8X", 2.057, ["journeys made on the extended", "tram line"]],
+      ["42%", 2.001, ["rated provider in the national", "survey"]],
+      ["$3.2M", 2.779, ["faster processing than the old", "platform"]],
+    ] as const;
+    const centres = [140, 278, 416];
+    const markdown = await toMarkdown([
+      [
+        ...callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
+          { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
+          ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
+        ]),
+      ],
+    ]);
+    for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
+  });
+
+  it("keeps apart the text of two cards whose lines end close to where the next card's start", async () => {
+    const first = ["Every interface follows a", "published specification."];
+    // Note: the second card starts a phrase's gap (three ems) or less after the first card's widest line.
+    const secondX = 60 + helveticaWidth(first[0]!, 10) + 20;
+    const markdown = await toMarkdown([
+      [
+        { text: "Open Standards", x: 60, y: 660, size: 15, bold: true },
+        { text: "Clear Pricing", x: secondX, y: 660, size: 15, bold: true },
+        ...paragraph(first, 60, 638, { size: 10 }),
+        ...paragraph(["One fee covers support", "and upgrades."], secondX, 638, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toContain(`Open Standards\n\n${first.join(" ")}`);
+    expect(markdown).toContain("Clear Pricing\n\nOne fee covers support and upgrades.");
+  });
+
+  it("reads a list and a paragraph side by side under their headings one after the other, not as a table", async () => {
+    const items = ["Extend opening hours", "Replace ageing vehicles", "Publish service data"];
+    const text = ["Quarterly accounts are published online in", "plain language, with the evidence behind each", "figure and the targets agreed at the start."];
+    const markdown = await toMarkdown([
+      [
+        { text: "Next Steps", x: 60, y: 660, size: 16, bold: true },
+        { text: "Transparent Reporting", x: 320, y: 660, size: 16, bold: true },
+        ...paragraph(items.map((item) => `\x95 ${item}`), 60, 636, { size: 11 }),
+        ...paragraph(text, 320, 636, { size: 11 }),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain(`Next Steps\n\n${items.map((item) => `- ${item}`).join("\n")}\n\n# Transparent Reporting\n\n${text.join(" ")}`);
+  });
+
   it("reads a caption set beside the body text as its own block", async () => {
     const caption = ["Figure 4. Water use per", "household, in litres a", "day, 2010 to 2020."];
     const body = [
@@ -1492,6 +1702,8 @@ const HELVETICA_WIDTHS: Record<string, number> = {
   " ": 278,
   ",": 278,
   ".": 278,
+  C: 722,
+  E: 667,
   H: 722,
   O: 778,
   W: 944,

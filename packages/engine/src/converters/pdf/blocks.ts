@@ -124,7 +124,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
       continue;
     }
     const frames = framesByPage.get(lines[index]!.pageIndex);
-    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next) && matchTable(lines, next, frames) === undefined);
+    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next), (next) => matchTable(lines, next, frames) !== undefined);
     if (tileRow) {
       for (const phrase of tileRow.phrases) {
         open = addLine(open, phrase, measuresOf(phrase), close, false);

@@ -1,3 +1,4 @@
+import { LARGER_THAN_BODY } from "./headings.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine } from "./model.js";
@@ -69,7 +70,7 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
   // the last of them are taken only as the rest of its cells.
   if (lastMultiRun === 0) return undefined;
   const tableLines = [...members.slice(0, lastMultiRun + 1), ...wrappedLastCells(members, lastMultiRun)];
-  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isListAboveTable(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || !sharesColumnGap(tableLines)) {
+  if (isJustifiedProse(tableLines, lines[start - 1]) || isTableOfContents(tableLines) || isMarkedList(tableLines) || isListAboveTable(tableLines) || isNumberedNotes(tableLines) || isNumberedEquations(tableLines) || isPiecedFormula(tableLines) || isProseInColumns(tableLines) || isHeadingsOverProse(tableLines) || !sharesColumnGap(tableLines)) {
     return undefined;
   }
   return tableLines;
@@ -262,19 +263,43 @@ const JUSTIFIED_EDGE = 1.5;
 function isProseInColumns(lines: readonly TextLine[]): boolean {
   const rows = lines.filter((line) => line.runs.length > 1);
   if (rows.length < 2 || Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS) return false;
-  const flowing = rows.slice(1).filter((line, index) => {
-    const above = rows[index]!;
+  // Note: the text under a bold first line (the tiles' titles, in the text's size) starts afresh
+  // under each title; it runs on from there.
+  const text = isBoldOverText(rows) ? rows.slice(1) : rows;
+  if (text.length < 2) return false;
+  const flowing = text.slice(1).filter((line, index) => {
+    const above = text[index]!;
     const runsOn = line.runs.filter((run) => {
       const cellAbove = above.runs.find((candidate) => Math.abs(candidate.x - run.x) <= COLUMN_ALIGNMENT);
       return cellAbove !== undefined && !SENTENCE_END.test(cellAbove.text) && /^\p{Ll}/u.test(run.text);
     });
     return runsOn.length * 2 >= line.runs.length;
   });
-  return flowing.length * 2 > rows.length - 1;
+  return flowing.length * 2 > text.length - 1;
 }
+
+/** Whether the first line's runs are all bold, and none of the lines' under it are. */
+const isBoldOverText = (rows: readonly TextLine[]): boolean => rows[0]!.bold && rows.slice(1).every((line) => line.runs.every((run) => !run.bold));
 
 // Prose in columns: this many columns at least.
 const MINIMUM_PROSE_COLUMNS = 3;
+
+/**
+ * Boxes side by side (a slide's cards, a brochure's panels, big figures over their captions), each
+ * a heading over its text: every phrase of the first line is set larger than the text under them,
+ * as headings are, and that text is prose, not a table's values. Note: a table's header is set in
+ * its body's size (bold at most); its cells under it are values, a few words at most.
+ */
+function isHeadingsOverProse(lines: readonly TextLine[]): boolean {
+  const [first, ...rest] = lines;
+  const textRuns = rest.flatMap((line) => line.runs).filter((run) => run.fontSize * LARGER_THAN_BODY <= Math.min(...first!.runs.map((head) => head.fontSize)));
+  if (textRuns.length === 0 || textRuns.length * 2 < rest.flatMap((line) => line.runs).length) return false;
+  const words = textRuns.reduce((sum, run) => sum + run.text.trim().split(/\s+/).length, 0);
+  return words >= PROSE_RUN_WORDS * textRuns.length;
+}
+
+// Note: the text under headings has this many words to a line at least, on average; a table's cells fewer.
+const PROSE_RUN_WORDS = 3;
 
 /** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {

@@ -1,5 +1,6 @@
 import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, PROSE_GAP_EM, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
 import type { Extent } from "./column-sides.js";
+import { readGridRows } from "./grid-rows.js";
 import { findColumnGutters, multiColumnOrder } from "./multi-columns.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
@@ -71,8 +72,9 @@ export function readingOrder(page: PageLayout): TextLine[] {
     // one; small type closing a stretch higher up the page is a caption, read where it is.
     const [leftText, leftNotes] = atFoot ? splitFootnotes(left, textSize) : [left, []];
     const [rightText, rightNotes] = atFoot ? splitFootnotes(right, textSize) : [right, []];
-    const [leftColumn, below] = splitBelowColumns(leftText, rightText);
-    ordered.push(...leftColumn, ...rightText, ...below, ...leftNotes, ...rightNotes);
+    const grid = readGridRows([leftText, rightText]);
+    const [leftColumn, below] = grid ? [grid, []] : splitBelowColumns(leftText, rightText);
+    ordered.push(...leftColumn, ...(grid ? [] : rightText), ...below, ...leftNotes, ...rightNotes);
     left = [];
     right = [];
   };

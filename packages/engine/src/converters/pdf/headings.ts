@@ -37,6 +37,9 @@ const MINIMUM_LEAD_IN_WORDS = 8;
 // Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
 const MONTH = "January|February|March|April|May|June|July|August|September|October|November|December";
 const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
+// Note: a figure and its unit alone on a line ("7 days", "$12 million", "3.5 hours"), set large as a
+// slide or an infographic sets its figures, is no section; a numbered heading's words are capitalised.
+const QUANTITY = /^[$€£]?\d[\d.,]*\s?[%+]?\s?\p{Ll}+$/u;
 // Note: a division's label alone on a line ("CHAPTER 7.", "Part II", "Appendix B") opens the
 // division, however plainly it is set: the title under it is often the only thing set large.
 // ("Unit 4" is left out: alone on a line it more often starts an address.)
@@ -197,7 +200,7 @@ function isHeadingCandidate(line: TextLine, bodySize: number): boolean {
   // Note: text read from an image (a chart's title and labels) is set at the image's scale.
   if (line.fromImage) return false;
   const text = lineText(line);
-  if (CAPTION.test(text) || DATE.test(text)) return false;
+  if (CAPTION.test(text) || DATE.test(text) || QUANTITY.test(text)) return false;
   // Note: a long line ending in a colon introduces what follows ("... are as follows:"); a short
   // one ("Materials:") may be a heading.
   if (text.endsWith(":") && text.split(/\s+/).length >= MINIMUM_LEAD_IN_WORDS) return false;

@@ -55,7 +55,7 @@ function groupSorted(sorted: readonly PdfTextItem[]): PdfTextItem[][] {
   let reference: PdfTextItem | undefined;
   for (const item of sorted) {
     const sameLine = reference !== undefined && onSameLine(reference, item);
-    const otherLine = sameLine ? current.find((other) => onOtherLineOfSameSize(other, item)) : undefined;
+    const otherLine = sameLine ? current.find((other) => onOtherLineOfSameSize(other, item) || isStacked(other, item)) : undefined;
     if (sameLine && otherLine === undefined) {
       current.push(item);
       if (item.fontSize > reference!.fontSize) reference = item;
@@ -97,6 +97,18 @@ function onOtherLineOfSameSize(a: PdfTextItem, b: PdfTextItem): boolean {
   const size = Math.min(a.fontSize, b.fontSize);
   const words = a.text.trim().length > SCRIPT_LENGTH && b.text.trim().length > SCRIPT_LENGTH;
   return words && Math.abs(a.fontSize - b.fontSize) < 0.05 * size && Math.abs(a.baseline - b.baseline) > SAME_BASELINE_EM * size;
+}
+
+/**
+ * Whether two pieces of text (words, not scripts) sit one over the other: on different baselines,
+ * across the same stretch of the page. Note: large type beside them (a card's number, a drop
+ * figure) is within script distance of both a heading and the text under it; a script follows
+ * the glyph it belongs to and so never stands over the text of its line.
+ */
+function isStacked(a: PdfTextItem, b: PdfTextItem): boolean {
+  const words = a.text.trim().length > SCRIPT_LENGTH && b.text.trim().length > SCRIPT_LENGTH;
+  const across = Math.min(a.right, b.right) > Math.max(a.x, b.x);
+  return words && across && Math.abs(a.baseline - b.baseline) > SAME_BASELINE_EM * Math.min(a.fontSize, b.fontSize);
 }
 
 // A superscript or subscript is shifted by at most this many ems of the text beside it, a

@@ -1,5 +1,6 @@
 import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
 import type { Extent } from "./column-sides.js";
+import { readGridRows } from "./grid-rows.js";
 import type { PdfTextItem, TextLine } from "./model.js";
 
 // Pages set in three or four columns (newsletters, magazines, CSS `column-count`). Two columns
@@ -162,7 +163,8 @@ export function multiColumnOrder(lines: readonly TextLine[], gutters: readonly n
   let columns: TextLine[][] = gutters.map(() => []).concat([[]]);
   const flush = (atFoot = false): void => {
     const split = columns.map((column): [TextLine[], TextLine[]] => (atFoot ? splitFootnotes(column, textSize) : [column, []]));
-    ordered.push(...split.flatMap(([text]) => text), ...split.flatMap(([, notes]) => notes));
+    const texts = split.map(([text]) => text);
+    ordered.push(...(readGridRows(texts) ?? texts.flat()), ...split.flatMap(([, notes]) => notes));
     columns = columns.map(() => []);
   };
   const isAcross = acrossLines(lines.map((line) => ({ pieces: line.runs, baseline: line.baseline })), gutters, textSize);

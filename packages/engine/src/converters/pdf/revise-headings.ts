@@ -17,7 +17,7 @@ export function reviseHeadings(blocks: readonly Block[], typography: Typography)
   const revised: Block[] = [];
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== "heading") revised.push(block);
-    else if (isBoldParagraph(block, typography.bodySize) || isDefinedTerm(block, blocks[index + 1], typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
+    else if (isBoldParagraph(block, typography.bodySize) || isLargeSentence(block, typography.bodySize) || isDefinedTerm(block, blocks[index + 1], typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
     else {
       const previous = revised.at(-1);
       const above = previous?.kind === "heading" ? previous.lines?.at(-1) : undefined;
@@ -45,6 +45,26 @@ const isBoldParagraph = (heading: Heading, bodySize: number): boolean => {
     lines.every((line) => roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY) &&
     heading.plain.length > MAXIMUM_BOLD_HEADING_CHARACTERS &&
     heading.plain.endsWith(".")
+  );
+};
+
+// Note: a sentence of this many words at least, ending in a full stop, set in regular type less than
+// this much larger than the body, is text set large (a slide's text box, a lead), not a heading.
+const SENTENCE_WORDS = 8;
+const DISPLAY_SCALE = 1.5;
+
+/**
+ * Whether a heading is a plain sentence in type a little larger than the body: a slide or a
+ * brochure sets its text larger where there is little of it. Headings are bold or far larger,
+ * and seldom end in a full stop.
+ */
+const isLargeSentence = (heading: Heading, bodySize: number): boolean => {
+  const lines = heading.lines ?? [];
+  return (
+    lines.length > 0 &&
+    lines.every((line) => !line.bold && roundSize(line.fontSize) < bodySize * DISPLAY_SCALE) &&
+    /\p{Ll}[.!]$/u.test(heading.plain) &&
+    heading.plain.split(/\s+/).length >= SENTENCE_WORDS
   );
 };
 

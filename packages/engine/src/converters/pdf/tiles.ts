@@ -1,9 +1,14 @@
+import { withRuns } from "./column-sides.js";
+import { LARGER_THAN_BODY } from "./headings.js";
+import { cutAtGaps } from "./table-columns.js";
 import { lineText } from "./model.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
 
 // Note: tiles (a slide's boxes, a brochure's panels) set at least this many side by side start a
-// row of phrases far apart; two such phrases are more often a label and its value.
+// row of phrases far apart; two such phrases are more often a label and its value, unless they
+// are headings set larger than the text under them (two cards, two big figures over captions).
 const MINIMUM_TILES = 3;
+const MINIMUM_HEADED_TILES = 2;
 // The lines of a row of tiles follow each other no further apart than this many ems.
 const TILE_LEADING_EM = 3;
 // A phrase belongs to the tile whose left edge it starts at, or is indented from by less than
@@ -20,17 +25,24 @@ export interface TileRow {
  * A row of tiles starting at line `start`: its first line has a phrase at the top of each tile,
  * and the lines below it (at least one) hold phrases that each stay inside one tile. Read across,
  * line by line, the tiles' texts interleave; read tile by tile, each is whole. `phrasesOf` cuts a
- * line into its phrases; `isFree` says whether a line may join (it is not part of a table).
+ * line into its phrases; `isFree` says whether a line may join (it was not read already), and
+ * `isTable` whether a table starts at it (which ends the row, unless it is the tiles' text).
  */
-export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf: (line: TextLine) => TextLine[], isFree: (index: number) => boolean): TileRow | undefined {
-  const heads = phrasesOf(lines[start]!);
-  // Note: each tile starts with words (its title); a row of figures is a chart's axis or a table's.
-  if (heads.length < MINIMUM_TILES || !heads.every((phrase) => /\p{L}{2}/u.test(lineText(phrase)))) return undefined;
-  const edges = heads.map((phrase) => phrase.x);
+export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf: (line: TextLine) => TextLine[], isFree: (index: number) => boolean, isTable: (index: number) => boolean): TileRow | undefined {
+  const phrases = phrasesOf(lines[start]!);
+  // Note: each tile starts with words (its title); a row of figures is a chart's axis or a table's,
+  // unless the figures are set larger than the text under them (callouts over their captions).
+  const titled = phrases.length >= MINIMUM_TILES && phrases.every((phrase) => /\p{L}{2}/u.test(lineText(phrase)));
+  const heads = titled ? phrases : headsOf(lines[start]!, phrases);
+  const headed = heads.length >= MINIMUM_HEADED_TILES && lines[start + 1] !== undefined && isSetOver(heads, phrasesOf(lines[start + 1]!));
+  if (!headed && !titled) return undefined;
   const tileOf = (phrase: TextLine): number | undefined => {
     const tolerance = EDGE_TOLERANCE_EM * phrase.fontSize;
-    const tile = edges.findLastIndex((edge) => phrase.x >= edge - tolerance);
-    const nextEdge = edges[tile + 1] ?? Infinity;
+    // Note: text centred under a head set larger (a figure's caption) is its tile's, however wide.
+    const centredUnder = headed ? heads.findIndex((head) => Math.abs(centre(head) - centre(phrase)) <= tolerance) : -1;
+    if (centredUnder >= 0) return centredUnder;
+    const tile = heads.findLastIndex((head) => phrase.x >= head.x - tolerance);
+    const nextEdge = heads[tile + 1]?.x ?? Infinity;
     return tile >= 0 && phrase.right <= nextEdge - tolerance ? tile : undefined;
   };
   const tiles: TextLine[][] = heads.map((phrase) => [phrase]);
@@ -39,12 +51,62 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
     const line = lines[end]!;
     const previous = lines[end - 1]!;
     if (line.pageIndex !== previous.pageIndex || line.baseline - previous.baseline > TILE_LEADING_EM * line.fontSize) break;
-    const phrases = phrasesOf(line);
+    // Note: under headings set larger, the heads' left edges are where the tiles' text starts;
+    // under tiles' titles alone, words set wide apart (justified text) may start there by chance.
+    const phrases = headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)).flatMap((phrase) => cutBetweenHeads(phrase, heads)) : phrasesOf(line);
     const placed = phrases.map(tileOf);
     if (placed.some((tile) => tile === undefined)) break;
+    // Note: under headings, a line with one phrase in each of several tiles is the tiles' text
+    // side by side, however like a table's row it looks; two phrases in one tile are a table's.
+    if (isTable(end) && !(headed && new Set(placed).size === placed.length)) break;
     phrases.forEach((phrase, index) => tiles[placed[index]!]!.push(phrase));
   }
-  if (end === start + 1) return undefined;
+  if (end === start + 1 || (!titled && tiles.some((tile) => tile.length < 2))) return undefined;
   // Note: each tile's text is a block of its own, never the end of the tile before it.
   return { phrases: tiles.flatMap((tile) => tile.map((phrase, index) => (index === 0 ? { ...phrase, startsBlock: true } : phrase))), end };
 }
+
+/**
+ * The first line's phrases, one at the top of each tile; or its runs, where the phrases are fewer
+ * than tiles could be. Note: big type (figures over their captions) is set with gaps that are
+ * wide in points but narrow in its own ems, so the phrases of the line run together.
+ */
+function headsOf(line: TextLine, phrases: TextLine[]): TextLine[] {
+  return phrases.length < MINIMUM_HEADED_TILES ? line.runs.map((run) => withRuns(line, [run])) : phrases;
+}
+
+/**
+ * A phrase cut where one of its runs starts at the left edge of a tile after the one it started
+ * in: two tiles' text whose lines happen to end and start less than a phrase's gap apart.
+ */
+function cutAtEdges(phrase: TextLine, heads: readonly TextLine[]): TextLine[] {
+  const edgeAt = (x: number): number => heads.findIndex((head) => Math.abs(head.x - x) <= EDGE_TOLERANCE_EM * head.fontSize);
+  const pieces = phrase.runs.reduce<(typeof phrase.runs)[]>((cut, run, index) => {
+    if (index > 0 && edgeAt(run.x) > edgeAt(phrase.x)) cut.push([run]);
+    else cut.at(-1)!.push(run);
+    return cut;
+  }, [[]]);
+  return pieces.length === 1 ? [phrase] : pieces.map((runs) => withRuns(phrase, runs));
+}
+
+/**
+ * A phrase that runs across the whole gap between two heads cut at a word space in it: two tiles'
+ * centred lines (captions under figures) set so close that they ran into one run. One tile's
+ * line never reaches under the next tile's head.
+ */
+function cutBetweenHeads(phrase: TextLine, heads: readonly TextLine[]): TextLine[] {
+  const gaps = heads.slice(1).map((head, index) => ({ left: heads[index]!.right, right: head.x }));
+  // Note: a run cut in two ends one piece of the phrase and starts the next; uncut runs stay in theirs.
+  const pieces = phrase.runs.reduce<TextRun[][]>((cut, run) => {
+    const [first, ...rest] = cutAtGaps(run, gaps);
+    cut.at(-1)!.push(first!);
+    return [...cut, ...rest.map((piece) => [piece])];
+  }, [[]]);
+  return pieces.length === 1 ? [phrase] : pieces.map((runs) => ({ ...phrase, runs, x: runs[0]!.x, right: runs.at(-1)!.right }));
+}
+
+const centre = (line: TextLine): number => (line.x + line.right) / 2;
+
+/** Whether every head is set larger than the text in the line under them, as headings are. */
+const isSetOver = (heads: readonly TextLine[], under: readonly TextLine[]): boolean =>
+  under.length > 0 && Math.min(...heads.map((head) => head.fontSize)) >= LARGER_THAN_BODY * Math.min(...under.map((phrase) => phrase.fontSize));
