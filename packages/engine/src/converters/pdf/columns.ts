@@ -3,6 +3,7 @@ import type { Extent } from "./column-sides.js";
 import { readGridRows } from "./grid-rows.js";
 import { findColumnGutters, multiColumnOrder } from "./multi-columns.js";
 import { SENTENCE_END, lineText } from "./model.js";
+import { sharedLineBlocksOrder } from "./shared-line-blocks.js";
 import type { Gutter, PageLayout, PdfTextItem, TextLine, TextRun } from "./model.js";
 
 // Note: a gutter is looked for in the middle of the page only; layout columns further out are
@@ -60,7 +61,7 @@ export function readingOrder(page: PageLayout): TextLine[] {
   const bodyX = findLabelColumn(page.lines);
   if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
   const band = page.gutter;
-  if (band === undefined) return sideBySideOrder(page.lines);
+  if (band === undefined) return sharedLineBlocksOrder(sideBySideOrder(page.lines));
   if (band.xs.length > 1) return multiColumnOrder(page.lines, band.xs);
   const gutter = band.xs[0]!;
   const ordered: TextLine[] = [];

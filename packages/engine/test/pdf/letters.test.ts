@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { makePdf } from "./helpers/make-pdf.js";
+import type { PdfLine } from "./helpers/make-pdf.js";
+
+const toMarkdown = async (lines: readonly PdfLine[]): Promise<string> => (await convert(makePdf([lines]), { filename: "letter.pdf" })).markdown;
+
+/** Lines set at `x`, one every 13 points from `y` down (a block of a letter). */
+const block = (texts: readonly string[], x: number, y: number): PdfLine[] => texts.map((text, index) => ({ text, x, y: y - index * 13, size: 10.5 }));
+
+const BODY: PdfLine[] = [
+  ...block(["Dear Ms Patel,"], 72, 560),
+  ...block(["Thank you for your application, which we received on 3 June. It has been validated and", "will be decided by the planning committee at its next meeting."], 72, 530),
+];
+
+describe("pdf letters: an address with a reference block beside it", () => {
+  it("reads a three-line address whole, then the two-line reference block level with it", async () => {
+    const markdown = await toMarkdown([
+      ...block(["Ms A. Patel", "22 Willow Road", "Northfield NF3 7QT"], 72, 672),
+      ...block(["Our ref: PL/24/0815", "Date: 12 June 2024"], 420, 672),
+      ...BODY,
+    ]);
+    expect(markdown).not.toContain("|");
+    const address = markdown.indexOf("Northfield NF3 7QT");
+    expect(markdown.indexOf("Ms A. Patel")).toBeLessThan(markdown.indexOf("22 Willow Road"));
+    expect(markdown.indexOf("22 Willow Road")).toBeLessThan(address);
+    expect(address).toBeLessThan(markdown.indexOf("Our ref: PL/24/0815"));
+    expect(markdown.indexOf("Our ref: PL/24/0815")).toBeLessThan(markdown.indexOf("Date: 12 June 2024"));
+  });
+
+  it("keeps a two-column table of labels whose last label has no value", async () => {
+    const markdown = await toMarkdown([
+      ...block(["Name:", "Date of birth:", "Notes:"], 72, 672),
+      ...block(["Tomas Brennan", "04/09/1987"], 420, 672),
+      ...BODY,
+    ]);
+    expect(markdown).toContain("| Name: | Tomas Brennan |");
+  });
+
+  it("keeps a table whose first column's last cell wraps onto a line of its own", async () => {
+    const markdown = await toMarkdown([
+      ...block(["Site survey", "Supply of panels and", "mounting kit"], 72, 672),
+      ...block(["450.00", "3,960.00"], 420, 672),
+      ...BODY,
+    ]);
+    expect(markdown).toMatch(/\| Supply of panels and mounting kit \| 3,960.00 \|/);
+  });
+});
