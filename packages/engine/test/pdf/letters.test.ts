@@ -46,3 +46,34 @@ describe("pdf letters: an address with a reference block beside it", () => {
     expect(markdown).toMatch(/\| Supply of panels and mounting kit \| 3,960.00 \|/);
   });
 });
+
+describe("pdf letters: short lines broken by hand", () => {
+  it("keeps the lines of an address and of a signature apart, as hard line breaks", async () => {
+    const markdown = await toMarkdown([
+      ...block(["Ms A. Patel", "22 Willow Road", "Northfield NF3 7QT"], 72, 672),
+      ...BODY,
+      ...block(["Yours sincerely,"], 72, 480),
+      ...block(["J. Morgan", "Planning Officer", "j.morgan@northfield.example"], 72, 440),
+    ]);
+    expect(markdown).toContain("Ms A. Patel\\\n22 Willow Road\\\nNorthfield NF3 7QT");
+    expect(markdown).toContain("J. Morgan\\\nPlanning Officer\\\nj.morgan@northfield.example");
+  });
+
+  it("reads short sentences set one a line as paragraphs of their own", async () => {
+    const markdown = await toMarkdown([...block(["Dear Ms Patel,"], 72, 672), ...BODY, ...block(["EFB = empty fruit bunch.", "Source: Murdiyatmo (2021)."], 72, 480)]);
+    expect(markdown).toContain("EFB = empty fruit bunch.\n\nSource: Murdiyatmo (2021).");
+  });
+
+  it("joins the lines of a paragraph set short beside a figure with spaces", async () => {
+    const markdown = await toMarkdown([
+      ...block(["Shipping remains the only documented", "pathway for marine invasion in the", "Philippines, with the mussel first", "recorded from Manila in 2014."], 72, 672),
+      ...block(["The mussel has since been reported from Singapore, Taiwan, Hong Kong, India and Malaysia,", "and from the Gulf of Thailand, where it was first seen on the hulls of visiting ships."], 72, 600),
+    ]);
+    expect(markdown).toContain("only documented pathway for marine invasion in the Philippines, with the mussel first recorded");
+  });
+
+  it("joins the wrapped lines of a paragraph with spaces", async () => {
+    const markdown = await toMarkdown([...block(["Dear Ms Patel,"], 72, 672), ...BODY]);
+    expect(markdown).toContain("It has been validated and will be decided by the planning committee");
+  });
+});

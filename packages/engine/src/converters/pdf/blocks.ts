@@ -36,6 +36,19 @@ const WRAPPED_LINE_EM = 3;
 // The text's right edge is the one this share of a page's lines stay inside.
 const TEXT_RIGHT_SHARE = 0.9;
 
+// A hard line break in Markdown (the house style: a backslash at the line's end).
+const HARD_BREAK = "\\\n";
+// Note: a line broken by hand leaves room for the next line's first word after a space of this
+// many ems and this many ems to spare (word widths are estimated from their runs' average letters).
+const WORD_SPACE_EM = 0.3;
+const SPARE_EM = 1;
+// Lines starting within this many points of one another start at one edge.
+const SAME_START = 2;
+// A line broken by hand starts a phrase of its own: a capital, a digit, a symbol (a box to tick), not lowercase.
+const STARTS_PHRASE = /^[^\p{Ll}\p{P}]/u;
+// An email or web address set on a line of its own (a signature's last line) may start in lowercase.
+const ADDRESS = /@|:\/\/|^www\./u;
+
 // Runs on one line further apart than this many ems are separate phrases (tiles, cells, labels).
 const PHRASE_GAP_EM = 3;
 // Inside a code listing, a gap of more than this many line pitches is a blank line.
@@ -67,6 +80,8 @@ type OpenBlock = {
   markerX?: number;
   /** An entry of a table of contents, which nothing goes on. */
   entry?: boolean;
+  /** A paragraph's lines while each was broken by hand after the one before it (see `isBrokenShort`). */
+  brokenLines?: string[];
 };
 
 /**
@@ -77,6 +92,8 @@ interface Measures {
   typography: Typography;
   textRight: number;
   filledLines: ReadonlySet<TextLine>;
+  /** The right edge reached by the lines of text of the page that start where a line starts. */
+  rightFrom: (line: TextLine) => number;
 }
 
 /**
@@ -91,7 +108,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     if (open?.code) {
       const code = open.code;
       blocks.push(isListing(code) ? { kind: "code", text: layOutCode(code), lines: openLines } : { kind: "paragraph", text: code.map(markdownOf).join(" "), lines: openLines });
-    } else if (open) blocks.push({ ...open.block, lines: openLines });
+    } else if (open) blocks.push({ ...open.block, ...handBrokenText(open), lines: openLines });
     open = undefined;
     openLines = [];
   };
@@ -101,7 +118,8 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const filledLines = justifiedFilledLines(lines);
-  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines });
+  const rightFrom = measureRightFrom(lines);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     // Note: the entries of a table of contents are lines of their own, not the rows of a table.
@@ -287,7 +305,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
   const sameBaseline = open !== undefined && Math.abs(line.baseline - open.last.baseline) < 0.5 && line.x >= open.last.right;
   if (open && !open.code && open.block.kind !== "heading" && sameBaseline && !line.startsBlock) {
     open.block.text += ` ${emphasizedOf(line)}`;
-    return { ...open, last: line };
+    return { ...open, last: line, brokenLines: undefined };
   }
   const markerOf = (text: string): ListMarker | undefined => parseListMarker(text) ?? (letteredNumber === undefined ? undefined : parseLetteredMarker(text, letteredNumber));
   const marker = markerOf(plain);
@@ -298,15 +316,18 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
   }
-  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures) && fitsBlock(open, line, measures.textRight)) {
-    open.block.text = joinLines(open.block.text, emphasizedOf(line));
-    return { ...open, last: line, lines: open.lines + 1 };
+  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures) && fitsBlock(open, line, measures.textRight) && !endsHandBrokenSentence(open, line, measures)) {
+    const next = emphasizedOf(line);
+    open.block.text = joinLines(open.block.text, next);
+    const brokenLines = open.brokenLines && isBrokenShort(open.last, line, measures) ? [...open.brokenLines, next] : undefined;
+    return { ...open, last: line, lines: open.lines + 1, brokenLines };
   }
   close();
   // Note: a note or reference whose number is set apart from its text ("[3]   Green, D. ...") hangs
   // its lines under its text, as a list item does.
   const hanging = line.runs.length === 2 && isEnumerator(line.runs[0]!.text);
-  return { block: { kind: "paragraph", text: emphasizedOf(line) }, last: line, lines: 1, textX: hanging ? line.runs[1]!.x : line.x, markerX: hanging ? line.x : undefined };
+  const text = emphasizedOf(line);
+  return { block: { kind: "paragraph", text }, last: line, lines: 1, textX: hanging ? line.runs[1]!.x : line.x, markerX: hanging ? line.x : undefined, brokenLines: [text] };
 }
 
 /**
@@ -450,6 +471,64 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   // description items and \paragraph, set flush at the text's pitch), not the next sentence.
   if (endsSentence(previous) && startsWithBoldLeadIn(line)) return false;
   return Math.abs(line.x - previous.x) < 20 * em;
+}
+
+/**
+ * A paragraph's text with its lines kept apart by hard breaks, when every one of its lines was
+ * broken by hand (an address, a signature, a form's label and value pairs set one a line).
+ */
+function handBrokenText(open: OpenBlock): { text: string } | undefined {
+  return open.block.kind === "paragraph" && open.brokenLines && open.brokenLines.length > 1 ? { text: open.brokenLines.join(HARD_BREAK) } : undefined;
+}
+
+/**
+ * Whether a paragraph broken by hand so far ends with a sentence before `line`: the line after it,
+ * broken by hand, starts a paragraph of its own (notes under a table, set one a line).
+ */
+function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measures): boolean {
+  return open.brokenLines !== undefined && SENTENCE_END.test(lineText(open.last)) && isBrokenShort(open.last, line, measures);
+}
+
+/**
+ * Whether the line above was broken by hand: the next line starts a phrase of its own (a capital, a
+ * digit, an email or web address), and its first word would have fitted after the line above, with an em to spare, inside
+ * the right edge that lines starting where that line starts reach. Note: a wrapped line is never
+ * broken so; the edge is measured from the lines of the line's own start, so that a column's lines
+ * are measured against their column, not the page. Text wrapped round a figure or a box is set
+ * short of that edge, but its lines go on mid-phrase, in lowercase, somewhere in the paragraph.
+ */
+function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measures): boolean {
+  if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
+  const first = line.runs[0]!;
+  const word = first.text.trimStart().split(/\s/u)[0] ?? "";
+  if (!STARTS_PHRASE.test(word) && !ADDRESS.test(word)) return false;
+  const wordWidth = ((first.right - first.x) * word.length) / Math.max(1, first.text.length);
+  const em = previous.fontSize;
+  return previous.right + (WORD_SPACE_EM + SPARE_EM) * em + wordWidth <= rightFrom(previous);
+}
+
+/**
+ * For each line, the right edge that the lines of its page starting where it starts reach: the
+ * edge this share of them stay inside (a few may run out, across a column). Note: lines of text
+ * only (one run); a table's rows may run out wider than the text.
+ */
+function measureRightFrom(lines: readonly TextLine[]): (line: TextLine) => number {
+  const byPage = new Map<number, TextLine[]>();
+  for (const line of lines) byPage.set(line.pageIndex, [...(byPage.get(line.pageIndex) ?? []), line]);
+  const edges = new Map<TextLine, number>();
+  return (line) => {
+    let edge = edges.get(line);
+    if (edge === undefined) {
+      const rights = (byPage.get(line.pageIndex) ?? [])
+        .filter((other) => other.runs.length === 1 && Math.abs(other.x - line.x) <= SAME_START)
+        .map((other) => other.right)
+        .sort((a, b) => a - b);
+      // Note: rounded up, so that of a few lines the widest sets the edge.
+      edge = rights[Math.ceil((rights.length - 1) * TEXT_RIGHT_SHARE)] ?? line.right;
+      edges.set(line, edge);
+    }
+    return edge;
+  };
 }
 
 /** A line that opens with bold words and goes on in regular type. */
