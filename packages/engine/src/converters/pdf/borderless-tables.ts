@@ -36,6 +36,8 @@ const ONE_PITCH = 1;
 // Note: "=" only; a cell may well start with "≤" or "<" (a class of values: "< 110").
 const EQUALS_AT_EDGE = /^=(?:\s|$)|\s=$/u;
 const EQUATION_NUMBER = /^\(\d+(?:\.\d+)*[a-z]?\)$/;
+// An amount of money: a currency sign, or two decimals (pence, cents); page numbers have neither.
+const PRICE = /^(?:[$€£¥]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*[.,]\d{2}\s?[$€£¥]?)$/u;
 
 /** The lines of a borderless table starting at `start`, if there is one. */
 export function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
@@ -59,6 +61,9 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
     if (line.runs.length < 2 && !inColumn && !centredBeside && !isCentredUnderCell(line, previous) && !isLabelUnderStubHeader(line, members, lines[index + 1])) break;
     // Note: a one-run line that runs across the space between two cells is prose (a caption, a
     // note under the table), not a row, unless it is a label over more rows of the table.
+    // Note: a one-run line set larger than the rows above is a heading over what follows (a menu's
+    // next course), not a label of the table's rows.
+    if (line.runs.length < 2 && line.fontSize >= LARGER_THAN_BODY * members.at(lastMultiRun)!.fontSize) break;
     const acrossCells = gaps.some((gap) => line.x <= gap.left && line.right >= gap.right);
     if (line.runs.length < 2 && acrossCells && !isLabelOverRows(line, lines[index + 1], members.at(lastMultiRun)!)) break;
     members.push(line);
@@ -354,11 +359,15 @@ function isFittedToCells(rows: readonly TextLine[]): boolean {
   return rows.filter((line) => widest - line.runs[0]!.right > COLUMN_ALIGNMENT).length * 2 >= rows.length;
 }
 
-/** Lines whose runs were cut apart at dot leaders: a table of contents, read as text. */
+/**
+ * Lines whose runs were cut apart at dot leaders: a table of contents, read as text. Note: leaders
+ * to prices (a price list, a menu) lead to amounts, not page numbers: the list is a table.
+ */
 function isTableOfContents(lines: readonly TextLine[]): boolean {
   const multiRun = lines.filter((line) => line.runs.length > 1);
+  const afterLeader = multiRun.flatMap((line) => line.runs.filter((run) => run.items?.[0]?.afterLeader));
   const withLeader = multiRun.filter((line) => line.runs.some((run) => run.items?.[0]?.afterLeader));
-  return withLeader.length * 2 >= multiRun.length;
+  return withLeader.length * 2 >= multiRun.length && !afterLeader.every((run) => PRICE.test(run.text.trim()));
 }
 
 /**
