@@ -490,12 +490,13 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
 }
 
 /**
- * Whether the line above was broken by hand: the next line starts a phrase of its own (a capital, a
- * digit, an email or web address), and its first word would have fitted after the line above, with an em to spare, inside
- * the right edge that lines starting where that line starts reach. Note: a wrapped line is never
- * broken so; the edge is measured from the lines of the line's own start, so that a column's lines
- * are measured against their column, not the page. Text wrapped round a figure or a box is set
- * short of that edge, but its lines go on mid-phrase, in lowercase, somewhere in the paragraph.
+ * Whether the line above was broken by hand: the next line starts a phrase of its own (a capital,
+ * a digit, an email or web address), and its first word would have fitted after the line above,
+ * with an em to spare, inside the right edge that lines starting where that line starts reach.
+ * Note: a wrapped line is never broken so; the edge is measured from the lines of the line's own
+ * start, so that a column's lines are measured against their column, not the page. Text wrapped
+ * round a figure or a box is set short of that edge, but its lines go on mid-phrase, in lowercase,
+ * somewhere in the paragraph.
  */
 function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measures): boolean {
   if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
@@ -514,7 +515,11 @@ function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measur
  */
 function measureRightFrom(lines: readonly TextLine[]): (line: TextLine) => number {
   const byPage = new Map<number, TextLine[]>();
-  for (const line of lines) byPage.set(line.pageIndex, [...(byPage.get(line.pageIndex) ?? []), line]);
+  for (const line of lines) {
+    const page = byPage.get(line.pageIndex);
+    if (page) page.push(line);
+    else byPage.set(line.pageIndex, [line]);
+  }
   const edges = new Map<TextLine, number>();
   return (line) => {
     let edge = edges.get(line);
