@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
+import { toText } from "hast-util-to-text";
 import { isNotesSection } from "./notes.js";
 
 type Parent = Root | Element;
@@ -20,6 +21,19 @@ const SECTIONING = new Set(["article", "section", "main", "aside", "nav", "block
  */
 const CHROME_WORD =
   /^(?:nav|navbar|navigation|menu|sidebar|side-bar|breadcrumbs?|footer|site-footer|site-header|masthead|banner|cookies?|cookie-banner|consent|advert|ads?|advertisement|social|share|sharing|skip-link|popup|modal|newsletter|related|widget)$/i;
+/**
+ * Class words that keep an element off the printed page (Bootstrap's `d-print-none`, Tailwind's
+ * `print:d-none`, MediaWiki's `noprint`, GOV.UK's `govuk-!-display-none-print`, Microsoft
+ * Learn's `display-none-print`). Note: what a site leaves out of print is its interface
+ * (feedback prompts, edit links, page tools), never the document itself.
+ */
+const NOT_PRINTED_WORD = /^(?:no-?print|d-print-none|print:d-none|hidden-print|(?:[a-z]+-!-)?display-none-print)$/i;
+/**
+ * Note: an element named as chrome by a class word that holds more than this share of the
+ * page's text is the page itself (Blogger wraps every post in `class="widget Blog"`, GOV.UK
+ * marks its step-by-step navigation, the whole of such a page, as not printed).
+ */
+const MAIN_TEXT_SHARE = 0.5;
 
 const isElement = (node: RootContent | Root): node is Element => node.type === "element";
 
@@ -30,8 +44,12 @@ function words(element: Element): string[] {
   return [...classes, ...id];
 }
 
+/**
+ * Note: the WAI-ARIA tab pattern (Docusaurus, Bootstrap, GitHub) hides every tab panel but the
+ * open one with `hidden`; the closed panels are as much the page's text as the open one.
+ */
 const isHidden = (element: Element): boolean =>
-  (element.properties.hidden !== undefined && element.properties.hidden !== false) ||
+  (element.properties.hidden !== undefined && element.properties.hidden !== false && element.properties.role !== "tabpanel") ||
   String(element.properties.ariaHidden) === "true" ||
   /display\s*:\s*none/i.test(String(element.properties.style ?? ""));
 
@@ -47,22 +65,41 @@ function holdsMainText(element: Element): boolean {
   return false;
 }
 
-function isChrome(element: Element, insideSection: boolean): boolean {
+/** How a page marks an element as chrome: by landmark (tag or role), by class or id word, or not at all. */
+type ChromeMark = "landmark" | "named" | undefined;
+
+function chromeMark(element: Element, insideSection: boolean): ChromeMark {
   // Endnotes are often an `<aside>` (pandoc's HTML5), but they are part of the text.
-  if (isNotesSection(element)) return false;
-  if (CHROME_TAGS.has(element.tagName)) return true;
-  if (CHROME_ROLES.has(String(element.properties.role ?? ""))) return true;
-  if ((element.tagName === "header" || element.tagName === "footer") && !insideSection) return true;
-  return words(element).some((word) => CHROME_WORD.test(word));
+  if (isNotesSection(element)) return undefined;
+  if (CHROME_TAGS.has(element.tagName)) return "landmark";
+  if (CHROME_ROLES.has(String(element.properties.role ?? ""))) return "landmark";
+  if ((element.tagName === "header" || element.tagName === "footer") && !insideSection) return "landmark";
+  return words(element).some((word) => CHROME_WORD.test(word) || NOT_PRINTED_WORD.test(word)) ? "named" : undefined;
 }
 
-/** Remove what is never content, and (for the main content only) chrome. Mutates `parent`. */
-function prune(parent: Parent, mainOnly: boolean, insideSection: boolean): void {
+const textLength = (node: Parent): number => toText(node).replace(/\s+/g, "").length;
+
+/** A form's checkbox, which stays: in a list item it is a task list's `[x]`. */
+const isCheckbox = (element: Element): boolean => element.tagName === "input" && element.properties.type === "checkbox";
+
+/** Remove what is never content, whether or not only the main content is wanted. Mutates `parent`. */
+function dropNeverContent(parent: Parent): void {
   parent.children = parent.children.filter((child) => {
     if (!isElement(child)) return child.type !== "comment" && child.type !== "doctype";
-    if (NEVER_CONTENT.has(child.tagName) || isHidden(child)) return false;
-    if (mainOnly && isChrome(child, insideSection) && !holdsMainText(child)) return false;
-    prune(child, mainOnly, insideSection || SECTIONING.has(child.tagName));
+    if ((NEVER_CONTENT.has(child.tagName) && !isCheckbox(child)) || isHidden(child)) return false;
+    dropNeverContent(child);
+    return true;
+  }) as typeof parent.children;
+}
+
+/** Remove chrome from the main content; `pageText` is the length of the whole content's text. Mutates `parent`. */
+function dropChrome(parent: Parent, insideSection: boolean, pageText: number): void {
+  parent.children = parent.children.filter((child) => {
+    if (!isElement(child)) return true;
+    const mark = chromeMark(child, insideSection);
+    const chrome = mark === "landmark" || (mark === "named" && textLength(child) <= MAIN_TEXT_SHARE * pageText);
+    if (chrome && !holdsMainText(child)) return false;
+    dropChrome(child, insideSection || SECTIONING.has(child.tagName), pageText);
     return true;
   }) as typeof parent.children;
 }
@@ -89,6 +126,43 @@ function mainElement(tree: Root): Parent {
   return findAll(tree, (element) => element.tagName === "body")[0] ?? tree;
 }
 
+const isTitle = (element: Element): boolean => element.tagName === "h1";
+
+/**
+ * The main content with the page's title before it, when the title is the page's one `<h1>`
+ * outside its navigation, banner and footer, and stands outside the main landmark. Note: Drupal writes the title in a region above
+ * `role="main"`, Stack Exchange above its `#mainbar`: the main content alone would lack it.
+ */
+function withTitleFromOutside(content: Root, tree: Root): Root {
+  if (findAll(content, isTitle).length > 0) return content;
+  const titles = findAll(tree, isTitle).filter((title) => !insideChrome(tree, title));
+  const [title] = titles;
+  if (titles.length !== 1 || !title) return content;
+  content.children.unshift(structuredClone(title));
+  return content;
+}
+
+/** Whether `target` sits in a navigation, banner, sidebar or footer landmark of the page. */
+function insideChrome(tree: Root, target: Element): boolean {
+  let insideSection = false;
+  for (const element of pathTo(tree, target) ?? []) {
+    if (chromeMark(element, insideSection) === "landmark") return true;
+    insideSection ||= SECTIONING.has(element.tagName);
+  }
+  return false;
+}
+
+/** The elements from the root down to `target` (without it), if `target` is in the tree. */
+function pathTo(parent: Parent, target: Element): Element[] | undefined {
+  for (const child of parent.children) {
+    if (!isElement(child)) continue;
+    if (child === target) return [];
+    const below = pathTo(child, target);
+    if (below) return [child, ...below];
+  }
+  return undefined;
+}
+
 /**
  * The part of a page that is the document: with `onlyMainContent`, the `<main>` landmark (or a
  * lone `<article>`, or the body) without navigation, sidebars, banners, page-level headers and
@@ -105,6 +179,8 @@ function mainElement(tree: Root): Parent {
 export function mainContent(tree: Root, onlyMainContent: boolean): Root {
   const root = onlyMainContent ? mainElement(tree) : (findAll(tree, (element) => element.tagName === "body")[0] ?? tree);
   const content: Root = { type: "root", children: root.type === "root" ? root.children : [root] };
-  prune(content, onlyMainContent, root.type === "element" && SECTIONING.has(root.tagName));
-  return content;
+  dropNeverContent(content);
+  if (!onlyMainContent) return content;
+  dropChrome(content, root.type === "element" && SECTIONING.has(root.tagName), textLength(content));
+  return withTitleFromOutside(content, tree);
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { convertNamed } from "./helpers.js";
+
+const page = (body: string): string => `<!DOCTYPE html><html lang="en"><head><title>Page</title></head><body>${body}</body></html>`;
+const markdownOf = async (html: string, onlyMainContent = true): Promise<string> =>
+  (await convertNamed(page(html), "page.html", { onlyMainContent })).markdown;
+
+describe("HTML pages as site generators and CMSs write them", () => {
+  it("keep a post that a chrome class name wraps when it holds most of the page's text (Blogger's `widget Blog`)", async () => {
+    const post = "<h3>The Pellow letters</h3><p>Nine letters sent from Ballarat between 1856 and 1861 turned up in a Truro attic, with their envelopes.</p>";
+    const markdown = await markdownOf(`<div class="main"><div class="widget Blog">${post}</div></div><div class="widget BlogArchive"><h2>Blog Archive</h2></div>`);
+    expect(markdown).toContain("Nine letters sent from Ballarat");
+    expect(markdown).not.toContain("Blog Archive");
+  });
+
+  it("leave out what the page keeps off print (feedback prompts, page tools), but keep a whole page so marked", async () => {
+    const feedback = `<div class="gem-c-feedback govuk-!-display-none-print"><h2>Is this page useful?</h2></div><div class="d-print-none"><p>Was this page helpful?</p></div>`;
+    const markdown = await markdownOf(`<main><h1>Register an HMO</h1><p>You must register a large HMO with your council.</p>${feedback}</main>`);
+    expect(markdown).toContain("You must register a large HMO");
+    expect(markdown).not.toMatch(/useful|helpful/);
+    const steps = `<div class="gem-c-step-nav govuk-!-display-none-print"><ol><li><h2>Check you're allowed to drive</h2><p>Most people can start learning at 17, and some at 16.</p></li></ol></div>`;
+    expect(await markdownOf(`<main><h1>Learn to drive</h1>${steps}</main>`)).toContain("Most people can start learning at 17");
+  });
+
+  it("keep every tab panel of a tab set, not only the open one", async () => {
+    const tabs = `<ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul><div role="tabpanel"><pre><code>npm install quillpad</code></pre></div><div role="tabpanel" hidden><pre><code>yarn add quillpad</code></pre></div>`;
+    const markdown = await markdownOf(`<main><h1>Install</h1>${tabs}<div hidden><p>Closed dialog</p></div></main>`);
+    expect(markdown).toContain("yarn add quillpad");
+    expect(markdown).not.toContain("Closed dialog");
+  });
+
+  it("put the page's title before the main content when it stands outside the main landmark", async () => {
+    const markdown = await markdownOf(
+      `<header><h1 class="site-name">Westbury Council</h1></header><div class="region"><h1>Library hours change in May</h1></div><div role="main"><p>From 5 May the library opens at ten.</p></div>`,
+    );
+    expect(markdown).toMatch(/^# Library hours change in May\n\nFrom 5 May/);
+    expect(markdown).not.toContain("Westbury Council");
+  });
+
+  it("write the checkboxes of a rendered task list as a GFM task list", async () => {
+    const list = `<ul class="contains-task-list"><li class="task-list-item"><input type="checkbox" disabled checked> Compaction</li><li class="task-list-item"><input type="checkbox" disabled> Replication</li></ul>`;
+    const markdown = await markdownOf(`<article class="markdown-body"><h2>Roadmap</h2>${list}<form><input type="text" value="search"></form></article>`);
+    expect(markdown).toContain("- [x] Compaction\n- [ ] Replication");
+    expect(markdown).not.toContain("search");
+  });
+
+});
