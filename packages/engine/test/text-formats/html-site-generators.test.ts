@@ -44,4 +44,14 @@ describe("HTML pages as site generators and CMSs write them", () => {
     expect(markdown).not.toContain("search");
   });
 
+  it("read the layout tables of an HTML email as blocks, and keep the data tables inside them", async () => {
+    const items = `<table><thead><tr><th>Item</th><th>Total</th></tr></thead><tbody><tr><td>Assam tea</td><td>$18.00</td></tr></tbody></table>`;
+    const columns = `<table width="100%"><tr><td><h3>Shipping to</h3><p>44 Alder Road</p></td><td><h3>Payment</h3><p>Visa ending 4242</p></td></tr></table>`;
+    const email = `<table width="100%"><tr><td><table width="580" role="presentation"><tr><td><h2>Thanks for your order!</h2>${items}${columns}</td></tr></table></td></tr></table>`;
+    const markdown = await markdownOf(email);
+    expect(markdown).toMatch(/^## Thanks for your order!\n/);
+    expect(markdown).toMatch(/\| Assam tea \| \\\$18\.00 \|/);
+    expect(markdown).toContain("### Shipping to\n\n44 Alder Road\n\n### Payment\n\nVisa ending 4242");
+  });
+
 });
