@@ -54,4 +54,22 @@ describe("HTML pages as site generators and CMSs write them", () => {
     expect(markdown).toContain("### Shipping to\n\n44 Alder Road\n\n### Payment\n\nVisa ending 4242");
   });
 
+  it("leave out permalinks beside headings and links that show nothing", async () => {
+    const headings =
+      `<h1 id="quickstart">Quickstart<a class="headerlink" href="#quickstart" title="Link to this heading">¶</a></h1>` +
+      `<h2 id="install">Install<a href="#install" class="hash-link" aria-label="Direct link to Install">&#8203;</a></h2>` +
+      `<h2 id="usage"><a href="#usage" class="anchor-heading"><svg><use href="#svg-link"></use></svg></a> Usage</h2>`;
+    const markdown = await markdownOf(`<main>${headings}<p>See <a href="#install">the install step</a>.</p><p><a href="https://x.com/share"><svg></svg></a></p></main>`);
+    expect(markdown).toContain("# Quickstart\n\n## Install\n\n## Usage\n\nSee the install step.");
+    for (const mark of ["¶", "\u200b", "[]("]) expect(markdown).not.toContain(mark);
+  });
+
+  it("drop the line numbers of highlighted code, in a gutter column or inline", async () => {
+    const gutter = `<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre><span class="normal">1</span>\n<span class="normal">2</span></pre></div></td><td class="code"><div><pre><span></span>import os\nos.getcwd()\n</pre></div></td></tr></table>`;
+    const inline = `<pre class="chroma"><code class="language-go"><span class="line"><span class="ln">1</span><span class="cl">srv.Shutdown(ctx)\n</span></span></code></pre>`;
+    const markdown = await markdownOf(`<main><h1>Code</h1>${gutter}${inline}</main>`);
+    expect(markdown).toContain("```\nimport os\nos.getcwd()\n```");
+    expect(markdown).toContain("```go\nsrv.Shutdown(ctx)\n```");
+    expect(markdown).not.toMatch(/^\d$|\|/m);
+  });
 });
