@@ -72,4 +72,29 @@ describe("HTML pages as site generators and CMSs write them", () => {
     expect(markdown).toContain("```go\nsrv.Shutdown(ctx)\n```");
     expect(markdown).not.toMatch(/^\d$|\|/m);
   });
+
+  it("leave out sharing, sign-up and advertising boxes named by compound classes", async () => {
+    const boxes =
+      `<div class="share-bar"><span class="share-count">214 shares</span></div>` +
+      `<div class="newsletter-signup-inline"><h3>Get the Morning Tide newsletter</h3></div>` +
+      `<div class="ad-container"><div>Advertisement</div></div>` +
+      `<div class="post-share-buttons"><a href="https://example.org/share?target=email">Email This</a></div>`;
+    const markdown = await markdownOf(`<main><h1>Ferry fares rise</h1><p>Fares rise by 8% from June, the operator said on Friday.</p>${boxes}<section id="related-work"><h2>Related work</h2><p>Earlier fare studies.</p></section></main>`);
+    expect(markdown).toContain("Fares rise by 8% from June");
+    expect(markdown).toContain("## Related work\n\nEarlier fare studies.");
+    for (const chrome of ["214 shares", "Morning Tide", "Advertisement", "Email This"]) expect(markdown).not.toContain(chrome);
+  });
+
+  it("leave out MediaWiki's section edit links and jump links, and nbconvert's cell prompts", async () => {
+    const edit = `<span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?title=Rennet&amp;action=edit&amp;section=1">edit</a><span class="mw-editsection-bracket">]</span></span>`;
+    const wiki = `<div id="content" role="main"><h1>Rennet</h1><a class="mw-jump-link" href="#mw-head">Jump to navigation</a><div class="mw-parser-output"><h2><span class="mw-headline" id="History">History</span>${edit}</h2><p>Stomach linings curdled milk.</p></div></div>`;
+    const wikiMarkdown = await markdownOf(wiki);
+    expect(wikiMarkdown).toContain("## History\n\nStomach linings curdled milk.");
+    expect(wikiMarkdown).not.toMatch(/edit|Jump to/);
+    const cell = `<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea"><div class="jp-InputPrompt jp-InputArea-prompt">In&nbsp;[1]:</div><div class="highlight hl-ipython3"><pre>df.mean()</pre></div></div><div class="jp-OutputArea-child"><div class="jp-OutputPrompt jp-OutputArea-prompt">Out[1]:</div><pre>1506.5</pre></div></div>`;
+    const notebook = await markdownOf(`<main><h1>Rainfall</h1>${cell}</main>`);
+    expect(notebook).toContain("df.mean()");
+    expect(notebook).toContain("1506.5");
+    expect(notebook).not.toMatch(/In\s*\[1\]|Out\[1\]/);
+  });
 });

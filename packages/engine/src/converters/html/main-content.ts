@@ -22,6 +22,24 @@ const SECTIONING = new Set(["article", "section", "main", "aside", "nav", "block
 const CHROME_WORD =
   /^(?:nav|navbar|navigation|menu|sidebar|side-bar|breadcrumbs?|footer|site-footer|site-header|masthead|banner|cookies?|cookie-banner|consent|advert|ads?|advertisement|social|share|sharing|skip-link|popup|modal|newsletter|related|widget)$/i;
 /**
+ * Parts of compound class names (`share-bar`, `post-share-buttons`, `newsletter-signup-inline`,
+ * `subscription-widget`) that name a sharing, sign-up, advertising or consent box. Note: only
+ * these, whose every use is such a box; `nav-` or `related-` parts also name content
+ * (`related-work` is a paper's section).
+ */
+const CHROME_CLASS_PART = /^(?:share|sharing|social|newsletter|subscribe|subscription|advert|advertisement|ads|cookie|cookies|consent)$/i;
+/** `ad-` opening a class name (`ad-container`, `ad-slot`); inside one, `ad` is too often an abbreviation. */
+const AD_CLASS = /^ad[-_]/i;
+/**
+ * Interface classes of generators whose markup is documented and stable: MediaWiki's section
+ * edit links, jump links, category box, print footer, skin menus and site notice, and
+ * nbconvert's `In [1]:` / `Out[1]:` prompts (JupyterLab and classic templates).
+ */
+const GENERATOR_CHROME_CLASSES: ReadonlySet<string> = new Set([
+  "mw-editsection", "mw-jump-link", "catlinks", "printfooter", "mw-portlet", "siteNotice",
+  "jp-InputPrompt", "jp-OutputPrompt", "input_prompt", "output_prompt",
+]);
+/**
  * Class words that keep an element off the printed page (Bootstrap's `d-print-none`, Tailwind's
  * `print:d-none`, MediaWiki's `noprint`, GOV.UK's `govuk-!-display-none-print`, Microsoft
  * Learn's `display-none-print`). Note: what a site leaves out of print is its interface
@@ -37,12 +55,17 @@ const MAIN_TEXT_SHARE = 0.5;
 
 const isElement = (node: RootContent | Root): node is Element => node.type === "element";
 
+const classesOf = (element: Element): string[] =>
+  Array.isArray(element.properties.className) ? element.properties.className.map(String) : [];
+
 function words(element: Element): string[] {
-  const className = element.properties.className;
-  const classes = Array.isArray(className) ? className.map(String) : [];
   const id = typeof element.properties.id === "string" ? [element.properties.id] : [];
-  return [...classes, ...id];
+  return [...classesOf(element), ...id];
 }
+
+/** Whether a class name (not an id, which a heading's text may make) names a sharing, sign-up or advertising box. */
+const isChromeClass = (name: string): boolean =>
+  AD_CLASS.test(name) || name.split(/[-_]+/).some((part) => CHROME_CLASS_PART.test(part));
 
 /**
  * Note: the WAI-ARIA tab pattern (Docusaurus, Bootstrap, GitHub) hides every tab panel but the
@@ -74,7 +97,8 @@ function chromeMark(element: Element, insideSection: boolean): ChromeMark {
   if (CHROME_TAGS.has(element.tagName)) return "landmark";
   if (CHROME_ROLES.has(String(element.properties.role ?? ""))) return "landmark";
   if ((element.tagName === "header" || element.tagName === "footer") && !insideSection) return "landmark";
-  return words(element).some((word) => CHROME_WORD.test(word) || NOT_PRINTED_WORD.test(word)) ? "named" : undefined;
+  if (words(element).some((word) => CHROME_WORD.test(word) || NOT_PRINTED_WORD.test(word) || GENERATOR_CHROME_CLASSES.has(word))) return "named";
+  return classesOf(element).some(isChromeClass) ? "named" : undefined;
 }
 
 const textLength = (node: Parent): number => toText(node).replace(/\s+/g, "").length;
