@@ -97,4 +97,11 @@ describe("HTML pages as site generators and CMSs write them", () => {
     expect(notebook).toContain("1506.5");
     expect(notebook).not.toMatch(/In\s*\[1\]|Out\[1\]/);
   });
+
+  it("label each tab panel with its tab, for ARIA tab sets and MkDocs Material's tabbed blocks", async () => {
+    const aria = `<div class="tabs-container"><ul role="tablist"><li role="tab">npm</li><li role="tab">Yarn</li></ul><div><div role="tabpanel"><pre><code>npm install quillpad</code></pre></div><div role="tabpanel" hidden><pre><code>yarn add quillpad</code></pre></div></div></div>`;
+    expect(await markdownOf(`<main><h1>Install</h1>${aria}</main>`)).toContain("# Install\n\n**npm**\n\n```\nnpm install quillpad\n```\n\n**Yarn**\n\n```\nyarn add quillpad\n```");
+    const tabbed = `<div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked id="__tabbed_1_1" name="__tabbed_1" type="radio"><input id="__tabbed_1_2" name="__tabbed_1" type="radio"><div class="tabbed-labels"><label for="__tabbed_1_1">pip</label><label for="__tabbed_1_2">conda</label></div><div class="tabbed-content"><div class="tabbed-block"><p>pip install lanternfish</p></div><div class="tabbed-block"><p>conda install lanternfish</p></div></div></div>`;
+    expect(await markdownOf(`<main><h1>Install</h1>${tabbed}</main>`)).toContain("# Install\n\n**pip**\n\npip install lanternfish\n\n**conda**\n\nconda install lanternfish");
+  });
 });
