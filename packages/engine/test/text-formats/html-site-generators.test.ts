@@ -104,4 +104,12 @@ describe("HTML pages as site generators and CMSs write them", () => {
     const tabbed = `<div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked id="__tabbed_1_1" name="__tabbed_1" type="radio"><input id="__tabbed_1_2" name="__tabbed_1" type="radio"><div class="tabbed-labels"><label for="__tabbed_1_1">pip</label><label for="__tabbed_1_2">conda</label></div><div class="tabbed-content"><div class="tabbed-block"><p>pip install lanternfish</p></div><div class="tabbed-block"><p>conda install lanternfish</p></div></div></div>`;
     expect(await markdownOf(`<main><h1>Install</h1>${tabbed}</main>`)).toContain("# Install\n\n**pip**\n\npip install lanternfish\n\n**conda**\n\nconda install lanternfish");
   });
+
+  it("fence code in the language its wrapper names (Sphinx's highlight-x, MkDocs' language-x)", async () => {
+    const sphinx = `<div class="highlight-python notranslate"><div class="highlight"><pre><span></span><span class="kn">import</span> <span class="nn">os</span>\n</pre></div></div>`;
+    const mkdocs = `<div class="language-toml highlight"><pre><span></span><code><span class="k">[http]</span>\n</code></pre></div>`;
+    const plain = `<div class="highlight-default notranslate"><div class="highlight"><pre><span></span>make html\n</pre></div></div>`;
+    const markdown = await markdownOf(`<main><h1>Code</h1>${sphinx}${mkdocs}${plain}</main>`);
+    expect(markdown).toContain("```python\nimport os\n```\n\n```toml\n[http]\n```\n\n```\nmake html\n```");
+  });
 });
