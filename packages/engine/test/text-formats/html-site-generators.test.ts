@@ -11,6 +11,10 @@ describe("HTML pages as site generators and CMSs write them", () => {
     const markdown = await markdownOf(`<div class="main"><div class="widget Blog">${post}</div></div><div class="widget BlogArchive"><h2>Blog Archive</h2></div>`);
     expect(markdown).toContain("Nine letters sent from Ballarat");
     expect(markdown).not.toContain("Blog Archive");
+    const stories = Array.from({ length: 12 }, (_, n) => `<li><a href="/story/${n}">Council approves the new harbour wall plan, part ${n}</a></li>`).join("");
+    const short = await markdownOf(`<h1>Bridge reopens</h1><p>The bridge reopened on Monday.</p><div class="related"><h2>More stories</h2><ul>${stories}</ul></div>`);
+    expect(short).toContain("The bridge reopened on Monday.");
+    expect(short).not.toContain("harbour wall");
   });
 
   it("leave out what the page keeps off print (feedback prompts, page tools), but keep a whole page so marked", async () => {

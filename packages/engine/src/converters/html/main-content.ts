@@ -52,6 +52,11 @@ const NOT_PRINTED_WORD = /^(?:no-?print|d-print-none|print:d-none|hidden-print|(
  * marks its step-by-step navigation, the whole of such a page, as not printed).
  */
 const MAIN_TEXT_SHARE = 0.5;
+/**
+ * Note: and whose text is mostly not links: a menu, an archive or a list of related stories is
+ * mostly links, however long it is beside a short article.
+ */
+const MAX_LINK_SHARE = 0.5;
 
 const isElement = (node: RootContent | Root): node is Element => node.type === "element";
 
@@ -103,6 +108,16 @@ function chromeMark(element: Element, insideSection: boolean): ChromeMark {
 
 const textLength = (node: Parent): number => toText(node).replace(/\s+/g, "").length;
 
+/** The length of the text of the links in `element`. */
+const linkTextLength = (element: Element): number =>
+  findAll(element, (child) => child.tagName === "a").reduce((sum, link) => sum + textLength(link), 0);
+
+/** Whether an element named as chrome by a class word is the page itself (see {@link MAIN_TEXT_SHARE}). */
+function isThePage(element: Element, pageText: number): boolean {
+  const text = textLength(element);
+  return text > MAIN_TEXT_SHARE * pageText && linkTextLength(element) <= MAX_LINK_SHARE * text;
+}
+
 /** A form's checkbox, which stays: in a list item it is a task list's `[x]`. */
 const isCheckbox = (element: Element): boolean => element.tagName === "input" && element.properties.type === "checkbox";
 
@@ -121,7 +136,7 @@ function dropChrome(parent: Parent, insideSection: boolean, pageText: number): v
   parent.children = parent.children.filter((child) => {
     if (!isElement(child)) return true;
     const mark = chromeMark(child, insideSection);
-    const chrome = mark === "landmark" || (mark === "named" && textLength(child) <= MAIN_TEXT_SHARE * pageText);
+    const chrome = mark === "landmark" || (mark === "named" && !isThePage(child, pageText));
     if (chrome && !holdsMainText(child)) return false;
     dropChrome(child, insideSection || SECTIONING.has(child.tagName), pageText);
     return true;
