@@ -82,11 +82,12 @@ describe("HTML pages as site generators and CMSs write them", () => {
       `<div class="share-bar"><span class="share-count">214 shares</span></div>` +
       `<div class="newsletter-signup-inline"><h3>Get the Morning Tide newsletter</h3></div>` +
       `<div class="ad-container"><div>Advertisement</div></div>` +
-      `<div class="post-share-buttons"><a href="https://example.org/share?target=email">Email This</a></div>`;
+      `<div class="post-share-buttons"><a href="https://example.org/share?target=email">Email This</a></div>` +
+      `<section class="feedback-section"><h2>Feedback</h2><p>Was this page helpful?</p></section>`;
     const markdown = await markdownOf(`<main><h1>Ferry fares rise</h1><p>Fares rise by 8% from June, the operator said on Friday.</p>${boxes}<section id="related-work"><h2>Related work</h2><p>Earlier fare studies.</p></section></main>`);
     expect(markdown).toContain("Fares rise by 8% from June");
     expect(markdown).toContain("## Related work\n\nEarlier fare studies.");
-    for (const chrome of ["214 shares", "Morning Tide", "Advertisement", "Email This"]) expect(markdown).not.toContain(chrome);
+    for (const chrome of ["214 shares", "Morning Tide", "Advertisement", "Email This", "helpful"]) expect(markdown).not.toContain(chrome);
   });
 
   it("leave out MediaWiki's section edit links and jump links, and nbconvert's cell prompts", async () => {
@@ -115,5 +116,20 @@ describe("HTML pages as site generators and CMSs write them", () => {
     const plain = `<div class="highlight-default notranslate"><div class="highlight"><pre><span></span>make html\n</pre></div></div>`;
     const markdown = await markdownOf(`<main><h1>Code</h1>${sphinx}${mkdocs}${plain}</main>`);
     expect(markdown).toContain("```python\nimport os\n```\n\n```toml\n[http]\n```\n\n```\nmake html\n```");
+  });
+
+  it("read the article that holds most of a page's text when teaser articles stand beside it", async () => {
+    const story = `<article><h1>Rare orchid found on railway verge</h1><p>A lizard orchid has been found growing beside the line near Westbury, the first record since 1931.</p><p>Network Rail has fenced off the verge until the plant has set seed.</p></article>`;
+    const teasers = `<section><h2>More on this story</h2><article><h3><a href="/bee">Bee orchids bloom</a></h3></article><article><h3><a href="/meadow">Meadow sown</a></h3></article></section>`;
+    const markdown = await markdownOf(`<div class="page">${story}${teasers}</div>`);
+    expect(markdown).toContain("Network Rail has fenced off the verge");
+    expect(markdown).not.toMatch(/More on this story|Bee orchids/);
+  });
+
+  it("keep a quotation written as an <aside> among a post's paragraphs (Discourse's quoted posts)", async () => {
+    const post = `<div class="post"><p>After the update my Pi no longer boots.</p><aside class="quote" data-username="admin"><div class="title">admin:</div><blockquote><p>Set BOOT_ORDER to 0xf416.</p></blockquote></aside><p>I tried that; no luck.</p></div>`;
+    const markdown = await markdownOf(`<main><h1>Pi 5 will not boot</h1>${post}<aside><blockquote>Site motto</blockquote></aside></main>`);
+    expect(markdown).toContain("> Set BOOT_ORDER to 0xf416.\n\nI tried that; no luck.");
+    expect(markdown).not.toContain("Site motto");
   });
 });

@@ -23,11 +23,12 @@ const CHROME_WORD =
   /^(?:nav|navbar|navigation|menu|sidebar|side-bar|breadcrumbs?|footer|site-footer|site-header|masthead|banner|cookies?|cookie-banner|consent|advert|ads?|advertisement|social|share|sharing|skip-link|popup|modal|newsletter|related|widget)$/i;
 /**
  * Parts of compound class names (`share-bar`, `post-share-buttons`, `newsletter-signup-inline`,
- * `subscription-widget`) that name a sharing, sign-up, advertising or consent box. Note: only
+ * `subscription-widget`, `feedback-section`) that name a sharing, sign-up, advertising, consent
+ * or "was this page helpful?" box. Note: only
  * these, whose every use is such a box; `nav-` or `related-` parts also name content
  * (`related-work` is a paper's section).
  */
-const CHROME_CLASS_PART = /^(?:share|sharing|social|newsletter|subscribe|subscription|advert|advertisement|ads|cookie|cookies|consent)$/i;
+const CHROME_CLASS_PART = /^(?:share|sharing|social|newsletter|subscribe|subscription|advert|advertisement|ads|cookie|cookies|consent|feedback)$/i;
 /** `ad-` opening a class name (`ad-container`, `ad-slot`); inside one, `ad` is too often an abbreviation. */
 const AD_CLASS = /^ad[-_]/i;
 /**
@@ -57,6 +58,12 @@ const MAIN_TEXT_SHARE = 0.5;
  * mostly links, however long it is beside a short article.
  */
 const MAX_LINK_SHARE = 0.5;
+/**
+ * Note: of a page's several `<article>`s, one that holds more than this share of the body's
+ * text is the page's article, the others teasers beside it ("More on this story"). A page of
+ * several whole posts has no such article, and is read whole.
+ */
+const MAIN_ARTICLE_SHARE = 0.5;
 
 const isElement = (node: RootContent | Root): node is Element => node.type === "element";
 
@@ -132,10 +139,19 @@ function dropNeverContent(parent: Parent): void {
 }
 
 /** Remove chrome from the main content; `pageText` is the length of the whole content's text. Mutates `parent`. */
+/**
+ * An `<aside>` that quotes (holds a `<blockquote>`) among a text's paragraphs: a forum's quoted
+ * post (Discourse writes `<aside class="quote">`) or a pull quote, not a sidebar.
+ */
+function isQuotationInText(element: Element, parent: Parent): boolean {
+  if (element.tagName !== "aside" || findAll(element, (child) => child.tagName === "blockquote").length === 0) return false;
+  return parent.children.some((sibling) => isElement(sibling) && sibling.tagName === "p");
+}
+
 function dropChrome(parent: Parent, insideSection: boolean, pageText: number): void {
   parent.children = parent.children.filter((child) => {
     if (!isElement(child)) return true;
-    const mark = chromeMark(child, insideSection);
+    const mark = isQuotationInText(child, parent) ? undefined : chromeMark(child, insideSection);
     const chrome = mark === "landmark" || (mark === "named" && !isThePage(child, pageText));
     if (chrome && !holdsMainText(child)) return false;
     dropChrome(child, insideSection || SECTIONING.has(child.tagName), pageText);
@@ -156,13 +172,24 @@ function findAll(parent: Parent, test: (element: Element) => boolean): Element[]
   return found;
 }
 
-/** The element that holds the document's main content: `<main>`, else a lone `<article>`, else `<body>`. */
+/** Of several articles, the one that holds most of the page's text (see {@link MAIN_ARTICLE_SHARE}). */
+function dominantArticle(articles: readonly Element[], pageText: number): Element | undefined {
+  const lengths = articles.map(textLength);
+  const longest = Math.max(0, ...lengths);
+  return longest > MAIN_ARTICLE_SHARE * pageText ? articles[lengths.indexOf(longest)] : undefined;
+}
+
+/**
+ * The element that holds the document's main content: `<main>`, else a lone `<article>`, else
+ * the article that holds most of the page's text, else `<body>`.
+ */
 function mainElement(tree: Root): Parent {
   const [main] = findAll(tree, (element) => element.tagName === "main" || element.properties.role === "main");
   if (main) return main;
   const articles = findAll(tree, (element) => element.tagName === "article");
   if (articles.length === 1) return articles[0]!;
-  return findAll(tree, (element) => element.tagName === "body")[0] ?? tree;
+  const body = findAll(tree, (element) => element.tagName === "body")[0] ?? tree;
+  return dominantArticle(articles, textLength(body)) ?? body;
 }
 
 const isTitle = (element: Element): boolean => element.tagName === "h1";
