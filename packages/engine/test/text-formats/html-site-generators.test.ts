@@ -50,7 +50,7 @@ describe("HTML pages as site generators and CMSs write them", () => {
 
   it("read the layout tables of an HTML email as blocks, and keep the data tables inside them", async () => {
     const items = `<table><thead><tr><th>Item</th><th>Total</th></tr></thead><tbody><tr><td>Assam tea</td><td>$18.00</td></tr></tbody></table>`;
-    const columns = `<table width="100%"><tr><td><h3>Shipping to</h3><p>44 Alder Road</p></td><td><h3>Payment</h3><p>Visa ending 4242</p></td></tr></table>`;
+    const columns = `<table width="100%"><tr><td><h3>Shipping to</h3><p>44 Alder Road</p></td><td width="20">&nbsp;</td><td><h3>Payment</h3><p>Visa ending 4242</p></td></tr></table>`;
     const email = `<table width="100%"><tr><td><table width="580" role="presentation"><tr><td><h2>Thanks for your order!</h2>${items}${columns}</td></tr></table></td></tr></table>`;
     const markdown = await markdownOf(email);
     expect(markdown).toMatch(/^## Thanks for your order!\n/);

@@ -54,18 +54,32 @@ function isLayoutTable(table: Element): boolean {
   return holdsTable(cells.flat()) || rows.length <= 1 || cells.every((row) => row.length <= 1);
 }
 
+/** A spacer cell: only white space (`&nbsp;`) and no picture, which email layouts put between columns. */
+function isSpacer(cell: Element): boolean {
+  const stack: ElementContent[] = [...cell.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === "text" && node.value.trim() !== "") return false;
+    if (isElement(node)) {
+      if (node.tagName === "img") return false;
+      stack.push(...node.children);
+    }
+  }
+  return true;
+}
+
 /** A cell's content as a block of its own, so that cells side by side do not run together. */
 const cellAsBlock = (cell: Element): Element => ({ type: "element", tagName: "div", properties: {}, children: cell.children });
 
 /**
  * Each layout table (see {@link isLayoutTable}) replaced by its cells' content in reading order,
- * row by row; data tables, including those inside a layout, stay tables. Mutates `tree`.
+ * row by row, spacer cells left out; data tables, including those inside a layout, stay tables. Mutates `tree`.
  */
 export function unwrapLayoutTables(tree: Parent): void {
   const children: ElementContent[] = [];
   for (const child of tree.children as ElementContent[]) {
     if (isElement(child) && child.tagName === "table" && isLayoutTable(child)) {
-      const blocks = rowsOf(child).flatMap(cellsOf).map(cellAsBlock);
+      const blocks = rowsOf(child).flatMap(cellsOf).filter((cell) => !isSpacer(cell)).map(cellAsBlock);
       for (const block of blocks) unwrapLayoutTables(block);
       children.push(...blocks);
     } else {
