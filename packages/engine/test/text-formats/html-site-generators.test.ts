@@ -39,6 +39,8 @@ describe("HTML pages as site generators and CMSs write them", () => {
     );
     expect(markdown).toMatch(/^# Library hours change in May\n\nFrom 5 May/);
     expect(markdown).not.toContain("Westbury Council");
+    const hidden = await markdownOf(`<div hidden><h1>Old title</h1></div><div role="main"><p>From 5 May the library opens at ten.</p></div>`);
+    expect(hidden).not.toContain("Old title");
   });
 
   it("write the checkboxes of a rendered task list as a GFM task list", async () => {

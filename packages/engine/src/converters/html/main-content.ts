@@ -24,9 +24,8 @@ const CHROME_WORD =
 /**
  * Parts of compound class names (`share-bar`, `post-share-buttons`, `newsletter-signup-inline`,
  * `subscription-widget`, `feedback-section`) that name a sharing, sign-up, advertising, consent
- * or "was this page helpful?" box. Note: only
- * these, whose every use is such a box; `nav-` or `related-` parts also name content
- * (`related-work` is a paper's section).
+ * or "was this page helpful?" box. Note: only these, whose every use is such a box; `nav-` or
+ * `related-` parts also name content (`related-work` is a paper's section).
  */
 const CHROME_CLASS_PART = /^(?:share|sharing|social|newsletter|subscribe|subscription|advert|advertisement|ads|cookie|cookies|consent|feedback)$/i;
 /** `ad-` opening a class name (`ad-container`, `ad-slot`); inside one, `ad` is too often an abbreviation. */
@@ -138,7 +137,6 @@ function dropNeverContent(parent: Parent): void {
   }) as typeof parent.children;
 }
 
-/** Remove chrome from the main content; `pageText` is the length of the whole content's text. Mutates `parent`. */
 /**
  * An `<aside>` that quotes (holds a `<blockquote>`) among a text's paragraphs: a forum's quoted
  * post (Discourse writes `<aside class="quote">`) or a pull quote, not a sidebar.
@@ -148,6 +146,7 @@ function isQuotationInText(element: Element, parent: Parent): boolean {
   return parent.children.some((sibling) => isElement(sibling) && sibling.tagName === "p");
 }
 
+/** Remove chrome from the main content; `pageText` is the length of the whole content's text. Mutates `parent`. */
 function dropChrome(parent: Parent, insideSection: boolean, pageText: number): void {
   parent.children = parent.children.filter((child) => {
     if (!isElement(child)) return true;
@@ -195,27 +194,31 @@ function mainElement(tree: Root): Parent {
 const isTitle = (element: Element): boolean => element.tagName === "h1";
 
 /**
- * The main content with the page's title before it, when the title is the page's one `<h1>`
- * outside its navigation, banner and footer, and stands outside the main landmark. Note: Drupal writes the title in a region above
- * `role="main"`, Stack Exchange above its `#mainbar`: the main content alone would lack it.
+ * The main content with the page's title before it, when the title is the page's one shown
+ * `<h1>` outside its navigation, banner and footer, and stands outside the main landmark.
+ * Note: Drupal writes the title in a region above `role="main"`, Stack Exchange above its
+ * `#mainbar`: the main content alone would lack it.
  */
 function withTitleFromOutside(content: Root, tree: Root): Root {
   if (findAll(content, isTitle).length > 0) return content;
-  const titles = findAll(tree, isTitle).filter((title) => !insideChrome(tree, title));
+  const titles = findAll(tree, isTitle).filter((title) => isShownOutsideChrome(tree, title));
   const [title] = titles;
   if (titles.length !== 1 || !title) return content;
-  content.children.unshift(structuredClone(title));
+  const shown: Root = { type: "root", children: [structuredClone(title)] };
+  dropNeverContent(shown);
+  content.children.unshift(...shown.children);
   return content;
 }
 
-/** Whether `target` sits in a navigation, banner, sidebar or footer landmark of the page. */
-function insideChrome(tree: Root, target: Element): boolean {
+/** Whether `target` is shown, and sits in no navigation, banner, sidebar or footer landmark of the page. */
+function isShownOutsideChrome(tree: Root, target: Element): boolean {
   let insideSection = false;
-  for (const element of pathTo(tree, target) ?? []) {
-    if (chromeMark(element, insideSection) === "landmark") return true;
+  for (const element of [...(pathTo(tree, target) ?? []), target]) {
+    if (NEVER_CONTENT.has(element.tagName) || isHidden(element)) return false;
+    if (chromeMark(element, insideSection) === "landmark") return false;
     insideSection ||= SECTIONING.has(element.tagName);
   }
-  return false;
+  return true;
 }
 
 /** The elements from the root down to `target` (without it), if `target` is in the tree. */
@@ -231,9 +234,11 @@ function pathTo(parent: Parent, target: Element): Element[] | undefined {
 
 /**
  * The part of a page that is the document: with `onlyMainContent`, the `<main>` landmark (or a
- * lone `<article>`, or the body) without navigation, sidebars, banners, page-level headers and
- * footers, cookie notices and share widgets; without it, the whole body. Scripts, styles, forms
- * and hidden elements go either way.
+ * lone `<article>`, or the article holding most of the text, or the body) without navigation,
+ * sidebars, banners, page-level headers and footers, cookie notices, share and sign-up boxes,
+ * and what the page keeps off print, with the page's title when it stands outside; without it,
+ * the whole body. Scripts, styles, form controls (but checkboxes) and hidden elements (but
+ * closed tab panels) go either way.
  *
  * Note: chosen over @mozilla/readability (with linkedom or jsdom): Readability scores
  * paragraphs to find an article, which suits news pages but drops tables, short sections and
