@@ -32,10 +32,14 @@ function isPermalinkOrBlank(element: Element): boolean {
   return shown === "" || (String(element.properties.href ?? "").startsWith("#") && PERMALINK_MARK.test(shown));
 }
 
-/** Whether a table cell is a code block's line-number gutter: only consecutive numbers, one to a line. */
+/**
+ * Whether a table cell is a code block's line-number gutter: a `<pre>` of only consecutive
+ * numbers, one to a line, before a cell of code. Note: the `<pre>` keeps a numbered table's
+ * first column (`1 | <pre>make</pre>`) from reading as a gutter.
+ */
 function isGutter(cell: Element, next: Element | undefined): boolean {
   const text = toText(cell, { whitespace: "pre" });
-  if (!next || !NUMBER_LINES.test(text) || !holds(next, "pre")) return false;
+  if (!next || !NUMBER_LINES.test(text) || !holds(cell, "pre") || !holds(next, "pre")) return false;
   const numbers = text.trim().split(/\s+/).map(Number);
   return numbers.every((number, index) => index === 0 || number === numbers[index - 1]! + 1);
 }
