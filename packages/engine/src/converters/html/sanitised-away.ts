@@ -8,6 +8,15 @@ import { isSymbolFont, showSymbolFontText } from "../word/symbol-fonts.js";
  */
 
 const LANGUAGE_CLASS = /^(?:language|lang)-(.+)$/;
+/**
+ * The class a code block's wrapper names its language by: Sphinx's `highlight-python` (Pygments'
+ * lexer name) and GitHub's `highlight-source-shell` (its grammar's scope). Note: Sphinx's
+ * `default` and `none` name no language.
+ */
+const WRAPPER_LANGUAGE_CLASS = /^highlight-(?:source-)?([a-z0-9+#-]+)$/i;
+const NO_LANGUAGE: ReadonlySet<string> = new Set(["default", "none", "text"]);
+/** How far above a `<pre>` its wrapper may name the language (Sphinx: `div.highlight-x > div.highlight > pre`, or with line numbers a table cell and a `div` more). */
+const WRAPPER_DEPTH = 4;
 // Note: pandoc marks highlighted code as `<pre class="sourceCode python">`; the classes beside
 // the language are its own (line numbering), never a language.
 const PANDOC_CODE = "sourceCode";
@@ -32,19 +41,57 @@ function namedLanguage(element: Element): string | undefined {
 const elementChildren = (element: Element): Element[] =>
   element.children.filter((child): child is Element => child.type === "element");
 
+/** The language a code block's wrapper names: `language-x` (MkDocs, Jekyll, VitePress) or `highlight-x` (Sphinx, GitHub). */
+function wrapperLanguage(wrappers: readonly Element[]): string | undefined {
+  for (const wrapper of wrappers.slice(-WRAPPER_DEPTH).reverse()) {
+    for (const name of classesOf(wrapper)) {
+      const language = LANGUAGE_CLASS.exec(name)?.[1] ?? WRAPPER_LANGUAGE_CLASS.exec(name)?.[1];
+      if (language && !NO_LANGUAGE.has(language.toLowerCase())) return language;
+    }
+  }
+  return undefined;
+}
+
+const isEmptySpan = (element: Element): boolean => element.tagName === "span" && element.children.length === 0;
+
+/**
+ * The `<code>` a `<pre>` holds alone, made when the `<pre>` holds its text bare (Pygments,
+ * Sphinx). Note: Pygments opens each block with an empty `<span>`, beside the `<code>` in MkDocs.
+ */
+function codeOf(pre: Element): Element | undefined {
+  pre.children = pre.children.filter((child) => child.type !== "element" || !isEmptySpan(child));
+  const elements = elementChildren(pre);
+  const [code] = elements;
+  if (code && elements.length === 1 && code.tagName === "code") return code;
+  if (elements.some((element) => element.tagName !== "span")) return undefined;
+  const made: Element = { type: "element", tagName: "code", properties: {}, children: pre.children };
+  pre.children = [made];
+  return made;
+}
+
 /**
  * A code block's language on its `<code>` as `language-x`, the one class the sanitiser keeps
  * there, so the block is fenced as ```` ```python ````. Note: pandoc, Pygments and many site
- * generators name it on the `<pre>` only, or in pandoc's `sourceCode python` form.
+ * generators name it on the `<pre>` only, in pandoc's `sourceCode python` form, or on a wrapper
+ * around the `<pre>` (see {@link wrapperLanguage}).
  */
-function codeLanguagesOnCode(tree: Root | Element): void {
-  visit(tree, "element", (pre: Element) => {
-    if (pre.tagName !== "pre") return;
-    const [code, ...others] = elementChildren(pre);
-    if (!code || others.length > 0 || code.tagName !== "code") return;
-    const language = namedLanguage(code) ?? namedLanguage(pre);
-    if (language) code.properties.className = [`language-${language}`];
-  });
+function codeLanguagesOnCode(tree: Root | Element, wrappers: Element[] = []): void {
+  for (const child of tree.children) {
+    if (child.type !== "element") continue;
+    if (child.tagName !== "pre") {
+      codeLanguagesOnCode(child, [...wrappers, child]);
+      continue;
+    }
+    const language = languageOf(child, wrappers);
+    const code = language ? codeOf(child) : undefined;
+    if (code && language) code.properties.className = [`language-${language}`];
+  }
+}
+
+function languageOf(pre: Element, wrappers: readonly Element[]): string | undefined {
+  const [code, ...others] = elementChildren(pre).filter((element) => !isEmptySpan(element));
+  const onCode = code && others.length === 0 && code.tagName === "code" ? namedLanguage(code) : undefined;
+  return onCode ?? namedLanguage(pre) ?? wrapperLanguage(wrappers);
 }
 
 const TEXT_ALIGN = /(?:^|;)\s*text-align\s*:\s*(left|right|center)\b/i;
