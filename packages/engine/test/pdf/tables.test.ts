@@ -528,6 +528,49 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("reads each band of a table ruled under every row, every cell wrapped onto two lines, as one row", async () => {
+    // Note: as a browser prints cells with a bottom border and no side borders: a rule under each
+    // row, each row's cells on two lines. Rules between groups of single-line rows (booktabs)
+    // look alike, so two such tables, one of names and one of option names in lowercase, stay row by row.
+    const columns = [72, 200, 330];
+    const ruledUnderBands = (bands: readonly (readonly string[])[][]): PageItem[] => {
+      const items: PageItem[] = [{ rule: [70, 730, 460, 730] }];
+      let y = 730;
+      for (const band of bands) {
+        band.forEach((cells, line) => cells.forEach((text, column) => items.push({ text, x: columns[column]!, y: y - 14 - line * 12, size: 10 })));
+        y -= band.length * 12 + 10;
+        items.push({ rule: [70, y, 460, y] });
+      }
+      return items;
+    };
+    const wrapped = ruledUnderBands([
+      [["Measure name", "Target for the year", "Result at year end"]],
+      [["Homes built", "1,200 new", "1,150 new"], ["this year", "homes", "homes"]],
+      [["Roads repaired", "80 miles of", "92 miles of"], ["in the county", "road", "road"]],
+      [["Libraries open", "12 branches", "11 branches"], ["on Sundays", "open", "open"]],
+    ]);
+    expect(tableRows(await toMarkdown([wrapped]))).toEqual([
+      ["Measure name", "Target for the year", "Result at year end"],
+      ["Homes built this year", "1,200 new homes", "1,150 new homes"],
+      ["Roads repaired in the county", "80 miles of road", "92 miles of road"],
+      ["Libraries open on Sundays", "12 branches open", "11 branches open"],
+    ]);
+    const groups = ruledUnderBands([
+      [["District", "Permits", "Refused"]],
+      [["Aberton", "1,204", "32"], ["Belmarsh", "987", "14"]],
+      [["Carrow", "2,311", "54"], ["Dunmore", "1,100", "12"]],
+      [["Elstead", "1,876", "41"], ["Fallow Cross", "654", "9"]],
+    ]);
+    expect(tableRows(await toMarkdown([groups]))).toHaveLength(7);
+    const options = ruledUnderBands([
+      [["Option", "Default", "Allowed"]],
+      [["color", "auto", "yes"], ["pager", "less", "no"]],
+      [["editor", "vi", "yes"], ["shell", "sh", "no"]],
+      [["theme", "dark", "yes"], ["width", "80", "no"]],
+    ]);
+    expect(tableRows(await toMarkdown([options]))).toHaveLength(7);
+  });
+
   it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
     // Two booktabs tables of one width, the caption of the first between them, wider than both.
     const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));

@@ -58,7 +58,8 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
   // them, come without column rules.)
   const fillsFirstColumn = (line: PlacedLine): boolean => line.cells[0]!.length > 0;
   const ruledRowByRow =
-    ruling === "grid" && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length;
+    (ruling === "grid" && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length) ||
+    (ruling === "horizontal" && isRuledUnderWrappedRows(allBands, columnCount));
   allBands.forEach((band, bandIndex) => {
     const lead = cellPitch(band, columnCount);
     // Note: a table ruled with horizontal lines only, between its header and body alone
@@ -299,6 +300,26 @@ function firstWordWidth(piece: TextRun): number {
   const space = item?.text.indexOf(" ") ?? -1;
   if (!item || space < 0) return (item ?? piece).right - (item ?? piece).x;
   return characterStarts(item)[space]! - item.x;
+}
+
+/**
+ * Whether a table ruled with horizontal lines only has a rule under each of its rows, every row's
+ * cells wrapped onto one number of lines (a browser draws cells' bottom borders so): the bands
+ * under the header, `MINIMUM_RULED_ROWS` bands in all at least, hold one number of lines, two or
+ * more, and in one column every band's cell goes on from its first line ("Homes built" over "this
+ * year"). Note: booktabs rules groups of single-line rows alike, but its rows each open with a
+ * name of their own: a band's later lines do not go on in lowercase under a capital or a figure
+ * (a column of names all in lowercase, option names, tells nothing and is not taken as a cell).
+ */
+function isRuledUnderWrappedRows(allBands: readonly PlacedLine[][], columnCount: number): boolean {
+  const body = allBands.slice(1);
+  const lineCount = body[0]?.length ?? 0;
+  if (allBands.length < MINIMUM_RULED_ROWS || lineCount < 2 || body.some((band) => band.length !== lineCount)) return false;
+  const goesOnInColumn = (band: readonly PlacedLine[], column: number): boolean => {
+    const [first, ...rest] = band.map((placed) => placed.pieces[column]![0]?.text);
+    return first !== undefined && !/^\p{Ll}/u.test(first) && rest.every((text) => text !== undefined && GOES_ON_WITH_NAME.test(text));
+  };
+  return Array.from({ length: columnCount }, (_, column) => column).some((column) => body.every((band) => goesOnInColumn(band, column)));
 }
 
 /** Whether a band's lines follow each other at one pitch. */
