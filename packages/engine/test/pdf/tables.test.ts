@@ -2062,6 +2062,58 @@ describe("a table in a box with no rules between its columns", () => {
     ]);
     expect(outsideTables(markdown)).toContain("- First item about sampling depth.\n- Second item about sample storage.");
   });
+
+  it("keeps a header's cell spanning two columns and its cell spanning both header lines in the table", async () => {
+    // Note: as tbl sets `c s` over `c c` with `\^` beside them: "Visits" centred over "Adults" and
+    // "Children", "Branch" half a line under it, centred on the header's two lines.
+    const lines: PdfLine[] = [
+      { text: "Visits to the branch libraries rose in every quarter of the year.", x: 97, y: 720, size: 10 },
+      { text: "Visits", x: 303.1, y: 702, size: 10 },
+      { text: "Branch", x: 223.2, y: 696, size: 10 },
+      { text: "Adults", x: 276.1, y: 690, size: 10 },
+      { text: "Children", x: 317.8, y: 690, size: 10 },
+      ...[["Central", "48200", "12900"], ["Eastside", "15400", "6100"], ["Riverside", "9800", "4300"]].flatMap((cells, row): PdfLine[] =>
+        cells.map((text, column) => ({ text, x: [223.2, 277, 322.8][column]!, y: 676 - row * 12, size: 10 })),
+      ),
+    ];
+    const markdown = await toMarkdown([
+      [...lines, { rule: [218, 712, 358, 712] }, { rule: [218, 684, 358, 684] }, { rule: [218, 638, 358, 638] }, { rule: [218, 712, 218, 638] }, { rule: [358, 712, 358, 638] }],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Branch", "Visits", ""],
+      ["", "Adults", "Children"],
+      ["Central", "48200", "12900"],
+      ["Eastside", "15400", "6100"],
+      ["Riverside", "9800", "4300"],
+    ]);
+    expect(outsideTables(markdown)).not.toContain("Branch");
+  });
+
+  it("keeps a header's cell spanning two columns in the table, with cells spanning both header lines on either side", async () => {
+    // Note: as a browser sets `colspan` and `rowspan` header cells: "Visits" on the header's first
+    // line, centred over "Adults" and "Children" on its second, "Branch" and "Total" centred
+    // between the two lines; "Branch" centred over its column, the labels under it set left.
+    const lines: PdfLine[] = [
+      { text: "Table 4. Library visits by branch, 2024", x: 34, y: 760, size: 12 },
+      { text: "Visits", x: 150, y: 728, size: 12 },
+      { text: "Branch", x: 46, y: 718, size: 12 },
+      { text: "Total", x: 241, y: 718, size: 12 },
+      { text: "Adults", x: 112, y: 708, size: 12 },
+      { text: "Children", x: 168, y: 708, size: 12 },
+      ...[["Northgate", "12,400", "5,310", "17,710"], ["Riverside", "8,920", "4,105", "13,025"], ["Old Town", "15,002", "6,740", "21,742"]].flatMap((cells, row): PdfLine[] =>
+        cells.map((text, column) => ({ text, x: [40, 112, 168, 241][column]!, y: 688 - row * 20, size: 12 })),
+      ),
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(tableRows(markdown)).toEqual([
+      ["Branch", "Visits", "", "Total"],
+      ["", "Adults", "Children", ""],
+      ["Northgate", "12,400", "5,310", "17,710"],
+      ["Riverside", "8,920", "4,105", "13,025"],
+      ["Old Town", "15,002", "6,740", "21,742"],
+    ]);
+    expect(outsideTables(markdown)).not.toContain("Visits");
+  });
 });
 
 describe("a table ruled between groups of rows, a label spanning each group's rows", () => {

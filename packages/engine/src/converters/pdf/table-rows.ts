@@ -33,6 +33,8 @@ const MINIMUM_BOTTOM_ALIGNED_CELLS = 2;
 const BOTTOM_ALIGNED_MARGIN = 3;
 // A table is ruled row by row when its rules make this many bands at least.
 const MINIMUM_RULED_ROWS = 3;
+// A cell spanning columns is centred over them: its middle is within this many ems of theirs.
+const SPAN_CENTRE_EM = 1;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
 // A figure alone in a cell: digits with their separators, a sign, a currency sign before them or a
@@ -87,6 +89,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       const startsRow =
         !continued ||
         isNextRowOfFigures(row!, current) ||
+        isUnderSpanningCell(row!, current) ||
         (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.every(leavesFirstColumnEmpty) && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
       const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
       if (startsRow || (around > 0 && fillsFilledCell(row!.slice(0, -around), current, lead))) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
@@ -212,6 +215,24 @@ function isNextRowOfFigures(row: readonly PlacedLine[], current: PlacedLine): bo
   if (current.cells[0]!.length > 0 || filledCount(current) < 2) return false;
   const isFigure = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length === 1 && PLAIN_FIGURE.test(cell[0]!.trim());
   return current.cells.some((cell, column) => isFigure(cell) && isFigure(row.findLast((line) => line.cells[column]!.length > 0)?.cells[column]));
+}
+
+/**
+ * Whether a line is the row under a cell spanning columns (a group's name, "Visits" over "Adults"
+ * and "Children"): a line of the row above has one piece alone in a column, and the line fills that
+ * column and the next ones with cells whose middle is that piece's, within an em. Note: a cell's
+ * next line is set under its start, not centred under two cells.
+ */
+function isUnderSpanningCell(row: readonly PlacedLine[], current: PlacedLine): boolean {
+  return row.some((placed) =>
+    placed.pieces.some((pieces, column) => {
+      if (pieces.length !== 1 || current.pieces[column]!.length === 0) return false;
+      let last = column;
+      while (current.pieces[last + 1]?.length) last++;
+      const middle = (current.pieces[column]![0]!.x + current.pieces[last]!.at(-1)!.right) / 2;
+      return last > column && Math.abs(middle - (pieces[0]!.x + pieces[0]!.right) / 2) <= SPAN_CENTRE_EM * pieces[0]!.fontSize;
+    }),
+  );
 }
 
 /**

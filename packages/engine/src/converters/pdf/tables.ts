@@ -322,7 +322,10 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
   const filled = (line: PlacedLine): number[] => line.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
   return placed.map((group, index) => {
     const own = filled(group);
-    const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find((line) => filled(line).length > own.length) : undefined;
+    // Note: the names are on a line with more of them, one under the group's; a line between may
+    // hold only cells spanning the header's lines, centred beside the group and its names.
+    const namesUnder = (line: PlacedLine): boolean => filled(line).length > own.length && own.some((column) => line.pieces[column]!.length > 0);
+    const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find(namesUnder) : undefined;
     if (!names || own.length === 0) return group;
     const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
     const cells = group.cells.map((cell) => [...cell]);
