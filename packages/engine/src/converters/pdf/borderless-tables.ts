@@ -124,15 +124,21 @@ function withSpanningHeaderOverFirstRow(lines: readonly TextLine[], start: numbe
   const named = [row, members[1]].filter((line): line is TextLine => line !== undefined && line.runs.length >= 2);
   const stubRight = firstColumnRight(members);
   const cells = members.flatMap((line) => line.runs);
-  const spans = above.filter((line) => named.some((names) => isCentredOverCells(line, names, stubRight, cells)));
-  const inColumn = (line: TextLine): boolean => members.some((member) => member.runs.some((run) => Math.abs(run.x - line.x) <= COLUMN_ALIGNMENT));
+  // Note: a group's name leaves the header's first column, beside it, to another cell (a caption
+  // centred over the whole table leaves none).
+  const besideFirstColumn = (line: TextLine): boolean => [...above, row].some((other) => other.x < line.x && other.runs[0]!.right < line.x);
+  const spans = above.filter((line) => besideFirstColumn(line) && named.some((names) => isCentredOverCells(line, names, stubRight, cells)));
+  // Note: a cell spanning the header's lines lies over one column; a caption over the table runs across several.
+  const overOneColumn = (line: TextLine): boolean => named.every((names) => names.runs.filter((run) => run.x < line.right && run.right > line.x).length <= 1);
+  const inColumn = (line: TextLine): boolean => overOneColumn(line) && members.some((member) => member.runs.some((run) => Math.abs(run.x - line.x) <= COLUMN_ALIGNMENT));
   return spans.length > 0 && above.every((line) => spans.includes(line) || inColumn(line)) ? [...above, ...members] : undefined;
 }
 
 // A header has at most this many lines of spanning cells over its last line.
 const SPANNING_HEADER_LINES = 3;
-// A spanning cell is centred over its cells when its middle is within this many ems of theirs.
-const SPAN_CENTRE_EM = 1;
+// Note: a spanning cell is centred over its cells (browsers and tbl centre it exactly): its middle
+// is within this many ems of theirs.
+const SPAN_CENTRE_EM = 0.5;
 
 /** Whether `line` follows `above` on its page less than a cell's line pitch under it. */
 const isCloseUnder = (line: TextLine | undefined, above: TextLine): boolean =>
@@ -154,7 +160,9 @@ function isCentredOverCells(line: TextLine, row: TextLine, stubRight: number, ce
     for (let last = first + 1; last < runs.length; last++) {
       const centred = Math.abs((runs[first]!.x + runs[last]!.right) / 2 - middle) <= SPAN_CENTRE_EM * line.fontSize;
       const clear = last + 1 === runs.length || line.right < runs[last + 1]!.x;
-      if (centred && clear && !hasColumnBetween(runs.slice(first, last + 1), cells)) return true;
+      // Note: the name lies over its cells: it reaches to within an em of the first and the last.
+      const reaches = line.x <= runs[first]!.right + line.fontSize && line.right >= runs[last]!.x - line.fontSize;
+      if (centred && clear && reaches && !hasColumnBetween(runs.slice(first, last + 1), cells)) return true;
     }
   }
   return false;
