@@ -393,6 +393,33 @@ describe("pdf tables", () => {
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
 
+  it.each([
+    ["two set apart", [60, 170, 250, 330, 410], ["", "Claimants in", "Claimants in", "", ""], "Change"],
+    ["three set as close together as words", [60, 170, 227.79, 290.03, 370], ["", "Claimants in", "Claimants in", "Change on", ""], "Change on month"],
+  ])("keeps both lines of a header repeated at the top of every page, %s of its names wrapped, out of the page furniture", async (_, columns, upper, change) => {
+    // Note: as LibreOffice Calc prints a sheet whose header row repeats on every page: the names
+    // wrapped and set on the bottom of their cells, the upper line in the top margin; the first
+    // and last names take one line. Names a word space apart are one run, each name a piece of
+    // the text layer of its own (set here in alternating weights, each ending in its space).
+    const cellsAt = (cells: readonly string[], y: number): PdfLine[] => cells.flatMap((text, index) => (text ? [{ text, x: columns[index]!, y, size: 10 }] : []));
+    const names = upper.filter((text) => text !== "");
+    const runTogether = columns[2]! - columns[1]! < 60;
+    const upperLine: PdfLine[] = runTogether
+      ? [{ text: names.map((text, index) => ({ text: index < names.length - 1 ? `${text} ` : text, bold: index % 2 === 1 })), x: columns[1]!, y: 740, size: 10 }]
+      : cellsAt(upper, 740);
+    const header = [...upperLine, ...cellsAt(["Local authority", "March", "April", change.split(" ").at(-1)!, "Rate"], 728)];
+    const body = (first: number): PdfLine[] =>
+      [0, 1, 2, 3].flatMap((offset) => cellsAt([`Authority ${first + offset}`, `${1000 + first + offset}`, `${900 + first + offset}`, `-${100 - first - offset}`, "1.5"], 712 - offset * 14));
+    const markdown = await toMarkdown([
+      [...header, ...body(1)],
+      [...header, ...body(5)],
+    ]);
+    const rows = tableRows(markdown);
+    expect(rows[0]).toEqual(["Local authority", "Claimants in March", "Claimants in April", change, "Rate"]);
+    expect(rows).toHaveLength(9);
+    expect(outsideTables(markdown)).not.toContain("Claimants");
+  });
+
   it("joins a table continued under its caption marked '(continued)', keeping its two header rows once", async () => {
     const header = [
       [["Region"], ["Population"], ["Change"]],

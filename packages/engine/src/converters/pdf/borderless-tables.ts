@@ -298,17 +298,21 @@ function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): T
 
 /**
  * Whether a one-run line is the header of a borderless table whose names were set too close
- * together to be runs of their own: right above a row of three or more cells, it breaks between
- * two text pieces in each gap between them, into short names, one over each cell.
+ * together to be runs of their own: right above a row of three or more cells (those it lies over),
+ * it breaks between two text pieces in each gap between them, into short names, one over each cell.
  */
 function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
   if (!next || next.pageIndex !== line.pageIndex || next.runs.length < MINIMUM_JOINED_HEADER_COLUMNS || line.runs.length !== 1) return false;
   const gap = next.baseline - line.baseline;
   if (gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
-  const names = cutAtGaps(line.runs[0]!, cellGaps(next));
-  if (names.length !== next.runs.length) return false;
+  // Note: a header's upper line may leave the first or last columns empty (their names are on the
+  // line of cells alone); it then starts flush with the first cell it lies over.
+  const cells = next.runs.filter((run) => run.right > line.x && run.x < line.right);
+  if (cells.length === 0 || (cells[0] !== next.runs[0] && Math.abs(cells[0]!.x - line.x) > COLUMN_ALIGNMENT)) return false;
+  const names = cutAtGaps(line.runs[0]!, cellGaps({ ...next, runs: cells }));
+  if (cells.length < MINIMUM_JOINED_HEADER_COLUMNS || names.length !== cells.length) return false;
   return names.every((name, index) => {
-    const cell = next.runs[index]!;
+    const cell = cells[index]!;
     return name.text.trim().split(/\s+/).length <= HEADER_NAME_WORDS && name.x < cell.right && name.right > cell.x;
   });
 }

@@ -35,6 +35,8 @@ const BOTTOM_ALIGNED_MARGIN = 3;
 const MINIMUM_RULED_ROWS = 3;
 // A cell spanning columns is centred over them: its middle is within this many ems of theirs.
 const SPAN_CENTRE_EM = 1;
+// Lines of a cell set flush on one side start (or end) within this many points of each other.
+const FLUSH = 3;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
 // A figure alone in a cell: digits with their separators, a sign, a currency sign before them or a
@@ -269,8 +271,23 @@ function endsLabelAbove(row: readonly PlacedLine[], current: PlacedLine): boolea
  */
 function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): boolean {
   if (header.some((line) => line.cells[0]!.length > 0)) return false;
-  const under = current.pieces.filter((column, index) => index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0));
-  return under.length > 0 && under.every((column) => GOES_ON_WITH_NAME.test(column[0]!.text));
+  const columns = current.pieces.flatMap((column, index) => (index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0) ? [index] : []));
+  if (columns.length === 0) return false;
+  return columns.every((index) => GOES_ON_WITH_NAME.test(current.pieces[index]![0]!.text)) || columns.every((index) => isNameUnderName(header, current, index));
+}
+
+/**
+ * Whether a line's text in a column is the last line of the header's name there, wrapped: words,
+ * not a figure, set flush with the name's line above on its left or right (a spreadsheet aligns a
+ * cell's lines so; "Claimants in" over "March"). Note: a row of figures under the names of a header
+ * that leaves its first column empty is the body's first row.
+ */
+function isNameUnderName(header: readonly PlacedLine[], current: PlacedLine, column: number): boolean {
+  const name = header.findLast((line) => line.pieces[column]!.length > 0)!.pieces[column]!;
+  const under = current.pieces[column]!;
+  if (!/\p{L}/u.test(under.map((piece) => piece.text).join(""))) return false;
+  const flush = (a: number, b: number): boolean => Math.abs(a - b) <= FLUSH;
+  return flush(name[0]!.x, under[0]!.x) || flush(name.at(-1)!.right, under.at(-1)!.right);
 }
 
 // Note: a bracket before a digit is a negative figure ("(0.2)"), not a unit.
