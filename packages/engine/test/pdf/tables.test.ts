@@ -598,6 +598,40 @@ describe("pdf tables", () => {
     expect(tableRows(await toMarkdown([options]))).toHaveLength(7);
   });
 
+  it("keeps a header wrapped over a table ruled under every row in the table when the page is read as columns", async () => {
+    // Note: as a browser prints header cells with a bottom border, the names wrapped onto two
+    // lines, over rows whose cells all wrap: the gutters between the cells run down the page, and
+    // the header line is read in pieces, one per column.
+    const columns = [57, 181, 306];
+    const top = (y: number): number => 792 - y;
+    const cellsAt = (cells: readonly string[], y: number, bold = false): PdfLine[] =>
+      cells.flatMap((text, index) => (text ? [{ text, x: columns[index]!, y: top(y), size: 12, bold }] : []));
+    const bands = [
+      [["Homes built", "1,200 new", "1,150 new"], ["this year", "homes", "homes"]],
+      [["Roads resurfaced", "80 miles of", "92 miles of"], ["in the county", "road", "road"]],
+      [["Libraries open", "12 branches", "11 branches"], ["on Sundays", "open", "open"]],
+      [["Bins collected", "98 in every", "97 in every"], ["on time", "hundred", "hundred"]],
+    ];
+    const items: PageItem[] = [
+      { text: "Performance against targets", x: 51, y: top(65), size: 15.7, bold: true },
+      { text: "The council set four targets for the year.", x: 51, y: top(91.5), size: 10.5 },
+      ...cellsAt(["Measure name", "Target for the", "Result at year"], 117.7, true),
+      ...cellsAt(["", "year", "end"], 132, true),
+      ...bands.flatMap(([first, second], band) => [...cellsAt(first!, 151.5 + band * 33.7), ...cellsAt(second!, 165.7 + band * 33.7)]),
+      ...[137.6, 171.3, 205, 238.7, 272.4].map((y): PdfRule => ({ rule: [51, top(y), 424.5, top(y)] })),
+      { text: "Figures are provisional until audited.", x: 51, y: top(300), size: 10.5 },
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["Measure name", "Target for the year", "Result at year end"],
+      ["Homes built this year", "1,200 new homes", "1,150 new homes"],
+      ["Roads resurfaced in the county", "80 miles of road", "92 miles of road"],
+      ["Libraries open on Sundays", "12 branches open", "11 branches open"],
+      ["Bins collected on time", "98 in every hundred", "97 in every hundred"],
+    ]);
+    expect(outsideTables(markdown)).not.toContain("Measure name");
+  });
+
   it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
     // Two booktabs tables of one width, the caption of the first between them, wider than both.
     const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: 130 + index * 70, y, size: 8 }));

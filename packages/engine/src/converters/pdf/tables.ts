@@ -107,7 +107,9 @@ function framedTable(lines: readonly TextLine[], start: number, whole: TableFram
  */
 function frameUnderHeader(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): TableFrame | undefined {
   const first = lines[start]!;
-  if (first.runs.length < 2) return undefined;
+  // Note: a header line cut at its gutters (a page read as columns) is pieces on one baseline.
+  const runsOnBaseline = samePage(lines, start).filter((line) => Math.abs(line.baseline - first.baseline) < 1).reduce((count, line) => count + line.runs.length, 0);
+  if (runsOnBaseline < 2) return undefined;
   const frame = frames.find((candidate) => {
     if (first.baseline >= candidate.top) return false;
     let last = first;
