@@ -393,6 +393,33 @@ describe("pdf tables", () => {
     expect(markdown.match(/^\| Year \|/gm)).toHaveLength(1);
   });
 
+  it.each([
+    ["two set apart", [60, 170, 250, 330, 410], ["", "Claimants in", "Claimants in", "", ""], "Change"],
+    ["three set as close together as words", [60, 170, 227.79, 290.03, 370], ["", "Claimants in", "Claimants in", "Change on", ""], "Change on month"],
+  ])("keeps both lines of a header repeated at the top of every page, %s of its names wrapped, out of the page furniture", async (_, columns, upper, change) => {
+    // Note: as LibreOffice Calc prints a sheet whose header row repeats on every page: the names
+    // wrapped and set on the bottom of their cells, the upper line in the top margin; the first
+    // and last names take one line. Names a word space apart are one run, each name a piece of
+    // the text layer of its own (set here in alternating weights, each ending in its space).
+    const cellsAt = (cells: readonly string[], y: number): PdfLine[] => cells.flatMap((text, index) => (text ? [{ text, x: columns[index]!, y, size: 10 }] : []));
+    const names = upper.filter((text) => text !== "");
+    const runTogether = columns[2]! - columns[1]! < 60;
+    const upperLine: PdfLine[] = runTogether
+      ? [{ text: names.map((text, index) => ({ text: index < names.length - 1 ? `${text} ` : text, bold: index % 2 === 1 })), x: columns[1]!, y: 740, size: 10 }]
+      : cellsAt(upper, 740);
+    const header = [...upperLine, ...cellsAt(["Local authority", "March", "April", change.split(" ").at(-1)!, "Rate"], 728)];
+    const body = (first: number): PdfLine[] =>
+      [0, 1, 2, 3].flatMap((offset) => cellsAt([`Authority ${first + offset}`, `${1000 + first + offset}`, `${900 + first + offset}`, `-${100 - first - offset}`, "1.5"], 712 - offset * 14));
+    const markdown = await toMarkdown([
+      [...header, ...body(1)],
+      [...header, ...body(5)],
+    ]);
+    const rows = tableRows(markdown);
+    expect(rows[0]).toEqual(["Local authority", "Claimants in March", "Claimants in April", change, "Rate"]);
+    expect(rows).toHaveLength(9);
+    expect(outsideTables(markdown)).not.toContain("Claimants");
+  });
+
   it("joins a table continued under its caption marked '(continued)', keeping its two header rows once", async () => {
     const header = [
       [["Region"], ["Population"], ["Change"]],
@@ -526,6 +553,83 @@ describe("pdf tables", () => {
       ["R-851", "Our auditors recorded the survey district report", "Finance"],
       ["R-976", "The council measured the tender training", "Legal"],
     ]);
+  });
+
+  it("reads each band of a table ruled under every row, every cell wrapped onto two lines, as one row", async () => {
+    // Note: as a browser prints cells with a bottom border and no side borders: a rule under each
+    // row, each row's cells on two lines. Rules between groups of single-line rows (booktabs)
+    // look alike, so two such tables, one of names and one of option names in lowercase, stay row by row.
+    const columns = [72, 200, 330];
+    const ruledUnderBands = (bands: readonly (readonly string[])[][]): PageItem[] => {
+      const items: PageItem[] = [{ rule: [70, 730, 460, 730] }];
+      let y = 730;
+      for (const band of bands) {
+        band.forEach((cells, line) => cells.forEach((text, column) => items.push({ text, x: columns[column]!, y: y - 14 - line * 12, size: 10 })));
+        y -= band.length * 12 + 10;
+        items.push({ rule: [70, y, 460, y] });
+      }
+      return items;
+    };
+    const wrapped = ruledUnderBands([
+      [["Measure name", "Target for the year", "Result at year end"]],
+      [["Homes built", "1,200 new", "1,150 new"], ["this year", "homes", "homes"]],
+      [["Roads repaired", "80 miles of", "92 miles of"], ["in the county", "road", "road"]],
+      [["Libraries open", "12 branches", "11 branches"], ["on Sundays", "open", "open"]],
+    ]);
+    expect(tableRows(await toMarkdown([wrapped]))).toEqual([
+      ["Measure name", "Target for the year", "Result at year end"],
+      ["Homes built this year", "1,200 new homes", "1,150 new homes"],
+      ["Roads repaired in the county", "80 miles of road", "92 miles of road"],
+      ["Libraries open on Sundays", "12 branches open", "11 branches open"],
+    ]);
+    const groups = ruledUnderBands([
+      [["District", "Permits", "Refused"]],
+      [["Aberton", "1,204", "32"], ["Belmarsh", "987", "14"]],
+      [["Carrow", "2,311", "54"], ["Dunmore", "1,100", "12"]],
+      [["Elstead", "1,876", "41"], ["Fallow Cross", "654", "9"]],
+    ]);
+    expect(tableRows(await toMarkdown([groups]))).toHaveLength(7);
+    const options = ruledUnderBands([
+      [["Option", "Default", "Allowed"]],
+      [["color", "auto", "yes"], ["pager", "less", "no"]],
+      [["editor", "vi", "yes"], ["shell", "sh", "no"]],
+      [["theme", "dark", "yes"], ["width", "80", "no"]],
+    ]);
+    expect(tableRows(await toMarkdown([options]))).toHaveLength(7);
+  });
+
+  it("keeps a header wrapped over a table ruled under every row in the table when the page is read as columns", async () => {
+    // Note: as a browser prints header cells with a bottom border, the names wrapped onto two
+    // lines, over rows whose cells all wrap: the gutters between the cells run down the page, and
+    // the header line is read in pieces, one per column.
+    const columns = [57, 181, 306];
+    const top = (y: number): number => 792 - y;
+    const cellsAt = (cells: readonly string[], y: number, bold = false): PdfLine[] =>
+      cells.flatMap((text, index) => (text ? [{ text, x: columns[index]!, y: top(y), size: 12, bold }] : []));
+    const bands = [
+      [["Homes built", "1,200 new", "1,150 new"], ["this year", "homes", "homes"]],
+      [["Roads resurfaced", "80 miles of", "92 miles of"], ["in the county", "road", "road"]],
+      [["Libraries open", "12 branches", "11 branches"], ["on Sundays", "open", "open"]],
+      [["Bins collected", "98 in every", "97 in every"], ["on time", "hundred", "hundred"]],
+    ];
+    const items: PageItem[] = [
+      { text: "Performance against targets", x: 51, y: top(65), size: 15.7, bold: true },
+      { text: "The council set four targets for the year.", x: 51, y: top(91.5), size: 10.5 },
+      ...cellsAt(["Measure name", "Target for the", "Result at year"], 117.7, true),
+      ...cellsAt(["", "year", "end"], 132, true),
+      ...bands.flatMap(([first, second], band) => [...cellsAt(first!, 151.5 + band * 33.7), ...cellsAt(second!, 165.7 + band * 33.7)]),
+      ...[137.6, 171.3, 205, 238.7, 272.4].map((y): PdfRule => ({ rule: [51, top(y), 424.5, top(y)] })),
+      { text: "Figures are provisional until audited.", x: 51, y: top(300), size: 10.5 },
+    ];
+    const markdown = await toMarkdown([items]);
+    expect(tableRows(markdown)).toEqual([
+      ["Measure name", "Target for the year", "Result at year end"],
+      ["Homes built this year", "1,200 new homes", "1,150 new homes"],
+      ["Roads resurfaced in the county", "80 miles of road", "92 miles of road"],
+      ["Libraries open on Sundays", "12 branches open", "11 branches open"],
+      ["Bins collected on time", "98 in every hundred", "97 in every hundred"],
+    ]);
+    expect(outsideTables(markdown)).not.toContain("Measure name");
   });
 
   it("reads two tables ruled with horizontal lines only, one above the other, as two tables", async () => {
@@ -2018,6 +2122,58 @@ describe("a table in a box with no rules between its columns", () => {
       ["Severn", "8", "6.9"],
     ]);
     expect(outsideTables(markdown)).toContain("- First item about sampling depth.\n- Second item about sample storage.");
+  });
+
+  it("keeps a header's cell spanning two columns and its cell spanning both header lines in the table", async () => {
+    // Note: as tbl sets `c s` over `c c` with `\^` beside them: "Visits" centred over "Adults" and
+    // "Children", "Branch" half a line under it, centred on the header's two lines.
+    const lines: PdfLine[] = [
+      { text: "Visits to the branch libraries rose in every quarter of the year.", x: 97, y: 720, size: 10 },
+      { text: "Visits", x: 303.1, y: 702, size: 10 },
+      { text: "Branch", x: 223.2, y: 696, size: 10 },
+      { text: "Adults", x: 276.1, y: 690, size: 10 },
+      { text: "Children", x: 317.8, y: 690, size: 10 },
+      ...[["Central", "48200", "12900"], ["Eastside", "15400", "6100"], ["Riverside", "9800", "4300"]].flatMap((cells, row): PdfLine[] =>
+        cells.map((text, column) => ({ text, x: [223.2, 277, 322.8][column]!, y: 676 - row * 12, size: 10 })),
+      ),
+    ];
+    const markdown = await toMarkdown([
+      [...lines, { rule: [218, 712, 358, 712] }, { rule: [218, 684, 358, 684] }, { rule: [218, 638, 358, 638] }, { rule: [218, 712, 218, 638] }, { rule: [358, 712, 358, 638] }],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Branch", "Visits", ""],
+      ["", "Adults", "Children"],
+      ["Central", "48200", "12900"],
+      ["Eastside", "15400", "6100"],
+      ["Riverside", "9800", "4300"],
+    ]);
+    expect(outsideTables(markdown)).not.toContain("Branch");
+  });
+
+  it("keeps a header's cell spanning two columns in the table, with cells spanning both header lines on either side", async () => {
+    // Note: as a browser sets `colspan` and `rowspan` header cells: "Visits" on the header's first
+    // line, centred over "Adults" and "Children" on its second, "Branch" and "Total" centred
+    // between the two lines; "Branch" centred over its column, the labels under it set left.
+    const lines: PdfLine[] = [
+      { text: "Table 4. Library visits by branch, 2024", x: 34, y: 760, size: 12 },
+      { text: "Visits", x: 150, y: 728, size: 12 },
+      { text: "Branch", x: 46, y: 718, size: 12 },
+      { text: "Total", x: 241, y: 718, size: 12 },
+      { text: "Adults", x: 112, y: 708, size: 12 },
+      { text: "Children", x: 168, y: 708, size: 12 },
+      ...[["Northgate", "12,400", "5,310", "17,710"], ["Riverside", "8,920", "4,105", "13,025"], ["Old Town", "15,002", "6,740", "21,742"]].flatMap((cells, row): PdfLine[] =>
+        cells.map((text, column) => ({ text, x: [40, 112, 168, 241][column]!, y: 688 - row * 20, size: 12 })),
+      ),
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(tableRows(markdown)).toEqual([
+      ["Branch", "Visits", "", "Total"],
+      ["", "Adults", "Children", ""],
+      ["Northgate", "12,400", "5,310", "17,710"],
+      ["Riverside", "8,920", "4,105", "13,025"],
+      ["Old Town", "15,002", "6,740", "21,742"],
+    ]);
+    expect(outsideTables(markdown)).not.toContain("Visits");
   });
 });
 

@@ -1,7 +1,7 @@
 import { LARGER_THAN_BODY } from "./headings.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
-import type { TextLine } from "./model.js";
+import type { TextLine, TextRun } from "./model.js";
 import { COLUMN_ALIGNMENT, type Extent, cellGaps, cutAtGaps } from "./table-columns.js";
 
 // Borderless tables: which lines after a first line of cells set apart make a table with it, and
@@ -42,7 +42,7 @@ const PRICE = /^(?:[$€£¥]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*[.,]\d{2}\s?[$€£
 /** The lines of a borderless table starting at `start`, if there is one. */
 export function borderlessMembers(lines: readonly TextLine[], start: number): TextLine[] | undefined {
   const first = lines[start]!;
-  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return withWrappedCellOverFirstRow(lines, start);
+  if (first.runs.length < 2 && !isJoinedHeader(first, lines[start + 1])) return withWrappedCellOverFirstRow(lines, start) ?? withSpanningHeaderOverFirstRow(lines, start);
   const members: TextLine[] = [first];
   const columnStarts = first.runs.map((run) => run.x);
   const gaps = cellGaps(first);
@@ -105,6 +105,84 @@ function withWrappedCellOverFirstRow(lines: readonly TextLine[], start: number):
   // Note: the cell's upper lines are set at the pitch of the table's closest lines (a cell's).
   const atCellPitch = members !== undefined && Math.max(...gapsBetween(above)) <= Math.min(...gapsBetween(members)) + ONE_PITCH;
   return atCellPitch && endsCellsOnRowLines(members, first.x) ? [...lines.slice(start, rowIndex), ...members] : undefined;
+}
+
+/**
+ * A borderless table whose header has a cell spanning columns ("Visits" over "Adults" and
+ * "Children") and, beside it, cells spanning the header's rows ("Branch", set between the two
+ * lines), when `lines[start]` is the first of those one-run lines over the header's last line (a
+ * line of cells): at most `SPANNING_HEADER_LINES` of them, each less than a cell's line pitch under
+ * the one above; one of them at least is centred over two or more of the cells under it, after the
+ * table's first column (a group's name), and the others start in one of the table's columns. Note: the table is
+ * otherwise found from the header's last line, and the spanning cells read as a paragraph over it.
+ */
+function withSpanningHeaderOverFirstRow(lines: readonly TextLine[], start: number): TextLine[] | undefined {
+  let rowIndex = start;
+  while (rowIndex - start < SPANNING_HEADER_LINES && lines[rowIndex]?.runs.length === 1 && isCloseUnder(lines[rowIndex + 1], lines[rowIndex]!)) rowIndex++;
+  const row = lines[rowIndex];
+  if (rowIndex === start || !row || row.runs.length < 2) return undefined;
+  const members = borderlessMembers(lines, rowIndex);
+  if (!members) return undefined;
+  const above = lines.slice(start, rowIndex);
+  // Note: the cells a name spans may be on the line under the header's first line of cells, set
+  // beside the cells spanning the header's rows ("Branch" and "Total" over "Adults" and "Children").
+  const named = [row, members[1]].filter((line): line is TextLine => line !== undefined && line.runs.length >= 2);
+  const stubRight = firstColumnRight(members);
+  const cells = members.flatMap((line) => line.runs);
+  // Note: a group's name leaves the header's first column, beside it, to another cell (a caption
+  // centred over the whole table leaves none).
+  const besideFirstColumn = (line: TextLine): boolean => [...above, row].some((other) => other.x < line.x && other.runs[0]!.right < line.x);
+  const spans = above.filter((line) => besideFirstColumn(line) && named.some((names) => isCentredOverCells(line, names, stubRight, cells)));
+  // Note: a cell spanning the header's lines lies over one column; a caption over the table runs across several.
+  const overOneColumn = (line: TextLine): boolean => named.every((names) => names.runs.filter((run) => run.x < line.right && run.right > line.x).length <= 1);
+  const inColumn = (line: TextLine): boolean => overOneColumn(line) && members.some((member) => member.runs.some((run) => Math.abs(run.x - line.x) <= COLUMN_ALIGNMENT));
+  return spans.length > 0 && above.every((line) => spans.includes(line) || inColumn(line)) ? [...above, ...members] : undefined;
+}
+
+// A header has at most this many lines of spanning cells over its last line.
+const SPANNING_HEADER_LINES = 3;
+// Note: a spanning cell is centred over its cells (browsers and tbl centre it exactly): its middle
+// is within this many ems of theirs.
+const SPAN_CENTRE_EM = 0.5;
+
+/** Whether `line` follows `above` on its page less than a cell's line pitch under it. */
+const isCloseUnder = (line: TextLine | undefined, above: TextLine): boolean =>
+  line !== undefined && line.pageIndex === above.pageIndex && line.baseline > above.baseline && line.baseline - above.baseline <= CELL_LINE_PITCH_EM * above.fontSize;
+
+/**
+ * Whether a one-run line is centred over two or more cells of a row side by side, right of the
+ * table's first column (which ends at `stubRight`), and reaches over no cell beside them: it spans
+ * them. Note: the table's `cells` show whether the row's cells are side by side: a column between
+ * them (cells there lie under none of them) that the row leaves empty is spanned by no name of the
+ * row's line: the name is a cell of its own, wrapped over and under it.
+ */
+function isCentredOverCells(line: TextLine, row: TextLine, stubRight: number, cells: readonly TextRun[]): boolean {
+  const { runs } = row;
+  const middle = (line.x + line.right) / 2;
+  for (let first = 0; first < runs.length; first++) {
+    if (first > 0 && line.x < runs[first - 1]!.right) return false;
+    if (runs[first]!.x <= stubRight) continue;
+    for (let last = first + 1; last < runs.length; last++) {
+      const centred = Math.abs((runs[first]!.x + runs[last]!.right) / 2 - middle) <= SPAN_CENTRE_EM * line.fontSize;
+      const clear = last + 1 === runs.length || line.right < runs[last + 1]!.x;
+      // Note: the name lies over its cells: it reaches to within an em of the first and the last.
+      const reaches = line.x <= runs[first]!.right + line.fontSize && line.right >= runs[last]!.x - line.fontSize;
+      if (centred && clear && reaches && !hasColumnBetween(runs.slice(first, last + 1), cells)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether some cell lies between the first and the last of some cells side by side, under none of them. */
+function hasColumnBetween(spanned: readonly TextRun[], cells: readonly TextRun[]): boolean {
+  const [from, to] = [spanned[0]!.right, spanned.at(-1)!.x];
+  return cells.some((cell) => cell.x > from && cell.right < to && !spanned.some((run) => run.x < cell.right && run.right > cell.x));
+}
+
+/** The right edge of a table's first column: of the first cells of its lines that start at its left edge. */
+function firstColumnRight(members: readonly TextLine[]): number {
+  const left = Math.min(...members.map((line) => line.x));
+  return Math.max(...members.filter((line) => line.x <= left + COLUMN_ALIGNMENT).map((line) => line.runs[0]!.right));
 }
 
 /** The gaps between lines one after the other. */
@@ -225,17 +303,21 @@ function wrappedLastCells(members: readonly TextLine[], lastMultiRun: number): T
 
 /**
  * Whether a one-run line is the header of a borderless table whose names were set too close
- * together to be runs of their own: right above a row of three or more cells, it breaks between
- * two text pieces in each gap between them, into short names, one over each cell.
+ * together to be runs of their own: right above a row of three or more cells (those it lies over),
+ * it breaks between two text pieces in each gap between them, into short names, one over each cell.
  */
 function isJoinedHeader(line: TextLine, next: TextLine | undefined): boolean {
   if (!next || next.pageIndex !== line.pageIndex || next.runs.length < MINIMUM_JOINED_HEADER_COLUMNS || line.runs.length !== 1) return false;
   const gap = next.baseline - line.baseline;
   if (gap <= 0 || gap > MAXIMUM_ROW_GAP_EM * line.fontSize) return false;
-  const names = cutAtGaps(line.runs[0]!, cellGaps(next));
-  if (names.length !== next.runs.length) return false;
+  // Note: a header's upper line may leave the first or last columns empty (their names are on the
+  // line of cells alone); it then starts flush with the first cell it lies over.
+  const cells = next.runs.filter((run) => run.right > line.x && run.x < line.right);
+  if (cells.length === 0 || (cells[0] !== next.runs[0] && Math.abs(cells[0]!.x - line.x) > COLUMN_ALIGNMENT)) return false;
+  const names = cutAtGaps(line.runs[0]!, cellGaps({ ...next, runs: cells }));
+  if (cells.length < MINIMUM_JOINED_HEADER_COLUMNS || names.length !== cells.length) return false;
   return names.every((name, index) => {
-    const cell = next.runs[index]!;
+    const cell = cells[index]!;
     return name.text.trim().split(/\s+/).length <= HEADER_NAME_WORDS && name.x < cell.right && name.right > cell.x;
   });
 }

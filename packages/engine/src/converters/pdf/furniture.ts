@@ -137,13 +137,35 @@ function furnitureKey(page: PageLayout, line: TextLine): string | undefined {
 
 // Note: a table's header repeated at the top of every page it runs over is the table's, not the page's.
 const TABLE_ROW_RUNS = 3;
+// Note: a header's names wrapped onto two lines (a spreadsheet's rows repeated at the top of every
+// page) set their upper line, in fewer columns, at most this many ems over the line of names.
+const HEADER_LINE_PITCH_EM = 1.5;
+// A header's upper line starts this many points at most from where a cell of the line under it does.
+const HEADER_EDGE = 3;
 
-/** A line that is a row of a table: inside a ruled frame, or set in three or more columns. */
+/**
+ * A line that is a row of a table: inside a ruled frame, set in three or more columns, or the upper
+ * line of a header over such a row.
+ */
 function isTableRow(page: PageLayout, line: TextLine): boolean {
-  if (line.runs.length >= TABLE_ROW_RUNS) return true;
+  if (line.runs.length >= TABLE_ROW_RUNS || isOverRowOfCells(page, line)) return true;
   let frames = framesByPage.get(page);
   if (!frames) framesByPage.set(page, (frames = findTableFrames(page.rulings, page.lines)));
   return frames.some((frame) => line.baseline >= frame.top && line.baseline <= frame.bottom && line.x >= frame.left && line.right <= frame.right);
 }
 
 const framesByPage = new WeakMap<PageLayout, TableFrame[]>();
+
+/**
+ * Whether a line lies right over a line set in three or more columns, starting where one of its
+ * cells does: the upper line of the names of a header (a name may be wider than the name under it).
+ */
+function isOverRowOfCells(page: PageLayout, line: TextLine): boolean {
+  return page.lines.some(
+    (row) =>
+      row.runs.length >= TABLE_ROW_RUNS &&
+      row.baseline > line.baseline &&
+      row.baseline - line.baseline <= HEADER_LINE_PITCH_EM * line.fontSize &&
+      row.runs.some((run) => Math.abs(run.x - line.x) <= HEADER_EDGE),
+  );
+}

@@ -33,6 +33,10 @@ const MINIMUM_BOTTOM_ALIGNED_CELLS = 2;
 const BOTTOM_ALIGNED_MARGIN = 3;
 // A table is ruled row by row when its rules make this many bands at least.
 const MINIMUM_RULED_ROWS = 3;
+// A cell spanning columns is centred over them: its middle is within this many ems of theirs.
+const SPAN_CENTRE_EM = 1;
+// Lines of a cell set flush on one side start (or end) within this many points of each other.
+const FLUSH = 3;
 // A word space is about this many ems wide.
 const SPACE_EM = 0.25;
 // A figure alone in a cell: digits with their separators, a sign, a currency sign before them or a
@@ -58,7 +62,8 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
   // them, come without column rules.)
   const fillsFirstColumn = (line: PlacedLine): boolean => line.cells[0]!.length > 0;
   const ruledRowByRow =
-    ruling === "grid" && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length;
+    (ruling === "grid" && allBands.length >= MINIMUM_RULED_ROWS && allBands.filter((band) => band.filter(fillsFirstColumn).length <= 1).length * 2 > allBands.length) ||
+    (ruling === "horizontal" && isRuledUnderWrappedRows(allBands, columnCount));
   allBands.forEach((band, bandIndex) => {
     const lead = cellPitch(band, columnCount);
     // Note: a table ruled with horizontal lines only, between its header and body alone
@@ -86,6 +91,7 @@ export function buildRows(placed: readonly PlacedLine[], columnCount: number, ro
       const startsRow =
         !continued ||
         isNextRowOfFigures(row!, current) ||
+        isUnderSpanningCell(row!, current) ||
         (mayOpenRows && opensRow(current) && !isBesideWrappedCell(row!, band, index, lead, opensRow) && !(rows.every(leavesFirstColumnEmpty) && endsHeaderAbove(row!, current)) && !endsLabelAbove(row!, current));
       const around = index > 0 ? cellLinesAround(row!, band, index, lead) : 0;
       if (startsRow || (around > 0 && fillsFilledCell(row!.slice(0, -around), current, lead))) rows.push([...(around > 0 ? row!.splice(-around) : []), current]);
@@ -214,6 +220,24 @@ function isNextRowOfFigures(row: readonly PlacedLine[], current: PlacedLine): bo
 }
 
 /**
+ * Whether a line is the row under a cell spanning columns (a group's name, "Visits" over "Adults"
+ * and "Children"): a line of the row above has one piece alone in a column, and the line fills that
+ * column and the next ones with cells whose middle is that piece's, within an em. Note: a cell's
+ * next line is set under its start, not centred under two cells.
+ */
+function isUnderSpanningCell(row: readonly PlacedLine[], current: PlacedLine): boolean {
+  return row.some((placed) =>
+    placed.pieces.some((pieces, column) => {
+      if (pieces.length !== 1 || current.pieces[column]!.length === 0) return false;
+      let last = column;
+      while (current.pieces[last + 1]?.length) last++;
+      const middle = (current.pieces[column]![0]!.x + current.pieces[last]!.at(-1)!.right) / 2;
+      return last > column && Math.abs(middle - (pieces[0]!.x + pieces[0]!.right) / 2) <= SPAN_CENTRE_EM * pieces[0]!.fontSize;
+    }),
+  );
+}
+
+/**
  * Whether a line centred between two lines of a wrapped cell is the next row's: it has text in a
  * column the row above already fills, and none that goes on there from the line above at the cell
  * pitch (the next line of a cell, as a header's names wrapped onto fewer lines are).
@@ -247,8 +271,23 @@ function endsLabelAbove(row: readonly PlacedLine[], current: PlacedLine): boolea
  */
 function endsHeaderAbove(header: readonly PlacedLine[], current: PlacedLine): boolean {
   if (header.some((line) => line.cells[0]!.length > 0)) return false;
-  const under = current.pieces.filter((column, index) => index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0));
-  return under.length > 0 && under.every((column) => GOES_ON_WITH_NAME.test(column[0]!.text));
+  const columns = current.pieces.flatMap((column, index) => (index > 0 && column.length > 0 && header.some((line) => line.cells[index]!.length > 0) ? [index] : []));
+  if (columns.length === 0) return false;
+  return columns.every((index) => GOES_ON_WITH_NAME.test(current.pieces[index]![0]!.text)) || columns.every((index) => isNameUnderName(header, current, index));
+}
+
+/**
+ * Whether a line's text in a column is the last line of the header's name there, wrapped: words,
+ * not a figure, set flush with the name's line above on its left or right (a spreadsheet aligns a
+ * cell's lines so; "Claimants in" over "March"). Note: a row of figures under the names of a header
+ * that leaves its first column empty is the body's first row.
+ */
+function isNameUnderName(header: readonly PlacedLine[], current: PlacedLine, column: number): boolean {
+  const name = header.findLast((line) => line.pieces[column]!.length > 0)!.pieces[column]!;
+  const under = current.pieces[column]!;
+  if (!/\p{L}/u.test(under.map((piece) => piece.text).join(""))) return false;
+  const flush = (a: number, b: number): boolean => Math.abs(a - b) <= FLUSH;
+  return flush(name[0]!.x, under[0]!.x) || flush(name.at(-1)!.right, under.at(-1)!.right);
 }
 
 // Note: a bracket before a digit is a negative figure ("(0.2)"), not a unit.
@@ -299,6 +338,26 @@ function firstWordWidth(piece: TextRun): number {
   const space = item?.text.indexOf(" ") ?? -1;
   if (!item || space < 0) return (item ?? piece).right - (item ?? piece).x;
   return characterStarts(item)[space]! - item.x;
+}
+
+/**
+ * Whether a table ruled with horizontal lines only has a rule under each of its rows, every row's
+ * cells wrapped onto one number of lines (a browser draws cells' bottom borders so): the bands
+ * under the header, `MINIMUM_RULED_ROWS` bands in all at least, hold one number of lines, two or
+ * more, and in one column every band's cell goes on from its first line ("Homes built" over "this
+ * year"). Note: booktabs rules groups of single-line rows alike, but its rows each open with a
+ * name of their own: a band's later lines do not go on in lowercase under a capital or a figure
+ * (a column of names all in lowercase, option names, tells nothing and is not taken as a cell).
+ */
+function isRuledUnderWrappedRows(allBands: readonly PlacedLine[][], columnCount: number): boolean {
+  const body = allBands.slice(1);
+  const lineCount = body[0]?.length ?? 0;
+  if (allBands.length < MINIMUM_RULED_ROWS || lineCount < 2 || body.some((band) => band.length !== lineCount)) return false;
+  const goesOnInColumn = (band: readonly PlacedLine[], column: number): boolean => {
+    const [first, ...rest] = band.map((placed) => placed.pieces[column]![0]?.text);
+    return first !== undefined && !/^\p{Ll}/u.test(first) && rest.every((text) => text !== undefined && GOES_ON_WITH_NAME.test(text));
+  };
+  return Array.from({ length: columnCount }, (_, column) => column).some((column) => body.every((band) => goesOnInColumn(band, column)));
 }
 
 /** Whether a band's lines follow each other at one pitch. */

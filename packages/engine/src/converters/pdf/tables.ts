@@ -107,7 +107,9 @@ function framedTable(lines: readonly TextLine[], start: number, whole: TableFram
  */
 function frameUnderHeader(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): TableFrame | undefined {
   const first = lines[start]!;
-  if (first.runs.length < 2) return undefined;
+  // Note: a header line cut at its gutters (a page read as columns) is pieces on one baseline.
+  const runsOnBaseline = samePage(lines, start).filter((line) => Math.abs(line.baseline - first.baseline) < 1).reduce((count, line) => count + line.runs.length, 0);
+  if (runsOnBaseline < 2) return undefined;
   const frame = frames.find((candidate) => {
     if (first.baseline >= candidate.top) return false;
     let last = first;
@@ -322,7 +324,10 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
   const filled = (line: PlacedLine): number[] => line.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
   return placed.map((group, index) => {
     const own = filled(group);
-    const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find((line) => filled(line).length > own.length) : undefined;
+    // Note: the names are on a line with more of them, one under the group's; a line between may
+    // hold only cells spanning the header's lines, centred beside the group and its names.
+    const namesUnder = (line: PlacedLine): boolean => filled(line).length > own.length && own.some((column) => line.pieces[column]!.length > 0);
+    const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find(namesUnder) : undefined;
     if (!names || own.length === 0) return group;
     const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
     const cells = group.cells.map((cell) => [...cell]);
