@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
 import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
@@ -1695,20 +1696,6 @@ describe("pdf layout: words, scripts and what shares a line", () => {
     expect(markdown).toContain("logged as 3f2a9c1e-407f-a055-9e0d-1b2c3d4e5f60 on pages 10-20 of the register, with the COVID-19 entries after it.");
   });
 });
-
-// Advance widths (thousandths of an em) of the Helvetica glyphs the tests above set before a script.
-const HELVETICA_WIDTHS: Record<string, number> = {
-  ...Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz"].map((letter, index) => [letter, [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500][index]!])),
-  " ": 278,
-  ",": 278,
-  ".": 278,
-  C: 722,
-  E: 667,
-  H: 722,
-  O: 778,
-  W: 944,
-};
-const helveticaWidth = (text: string, size: number): number => ([...text].reduce((sum, char) => sum + HELVETICA_WIDTHS[char]!, 0) * size) / 1000;
 
 /** A bar chart drawn as an image, its labels part of the picture (no text layer), as RGB pixels. */
 async function chartImage(labels: readonly string[], title: string): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
 import type { PdfLine } from "./helpers/make-pdf.js";
 
@@ -70,6 +71,29 @@ describe("pdf letters: short lines broken by hand", () => {
       ...block(["The mussel has since been reported from Singapore, Taiwan, Hong Kong, India and Malaysia,", "and from the Gulf of Thailand, where it was first seen on the hulls of visiting ships."], 72, 600),
     ]);
     expect(markdown).toContain("only documented pathway for marine invasion in the Philippines, with the mussel first recorded");
+  });
+
+  it("joins the lines of a narrow column's paragraph that each start with a capital, whatever a smaller footer reaches", async () => {
+    // Note: a note or footer set smaller, starting at the column's edge and running further, is no
+    // edge of the column's text: measured against it, each full line of the column would leave
+    // room for the next line's first word, and the paragraph would be cut into lines (as caseless
+    // scripts, Korean, begin every line with a "capital").
+    const column = [
+      "Figures for the year show that Bristol, Bath",
+      "Exeter and Plymouth grew fastest of all, with",
+      "Exeter ahead of both in the last of the quarters.",
+      "The council will publish its next report on this",
+      "In the spring, with figures by district.",
+    ];
+    const justified = column.map((text, index): PdfLine => {
+      const wordSpacing = index === column.length - 1 ? 0 : (222 - helveticaWidth(text, 10.5)) / (text.split(" ").length - 1);
+      return { text, x: 72, y: 672 - index * 13, size: 10.5, wordSpacing };
+    });
+    const markdown = await toMarkdown([
+      ...justified,
+      { text: "Northfield Council News, issue 12, published by the council's press office, June 2024", x: 72, y: 60, size: 8 },
+    ]);
+    expect(markdown).toContain(column.join(" "));
   });
 
   it("joins the wrapped lines of a paragraph with spaces", async () => {
