@@ -42,8 +42,8 @@ const HARD_BREAK = "\\\n";
 // many ems and this many ems to spare (word widths are estimated from their runs' average letters).
 const WORD_SPACE_EM = 0.3;
 const SPARE_EM = 1;
-// Lines starting within this many points of one another start at one edge; lines whose type
-// sizes differ by less than this many points are set in one size.
+// Lines starting within this many points of one another start at one edge; a line set no more
+// than this many points smaller than another is not set smaller.
 const SAME_START = 2;
 const SAME_SIZE = 0.5;
 // A line broken by hand starts a phrase of its own: a capital, a digit, a symbol (a box to tick), not lowercase.
@@ -512,9 +512,9 @@ function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measur
 
 /**
  * For each line, the right edge that the lines of its page starting where it starts, in its type
- * size, reach: the edge this share of them stay inside (a few may run out, across a column). Note:
- * lines of text only (one run); a table's rows may run out wider than the text, and a footnote or
- * a page's footer set smaller, starting at the text's edge, across both columns of the text.
+ * size or larger, reach: the edge this share of them stay inside (a few may run out, across a
+ * column). Note: lines of text only (one run); a table's rows may run out wider than the text, and
+ * a footnote or a page's footer, set smaller, may run on across both columns of the text.
  */
 function measureRightFrom(lines: readonly TextLine[]): (line: TextLine) => number {
   const byPage = new Map<number, TextLine[]>();
@@ -528,7 +528,7 @@ function measureRightFrom(lines: readonly TextLine[]): (line: TextLine) => numbe
     let edge = edges.get(line);
     if (edge === undefined) {
       const rights = (byPage.get(line.pageIndex) ?? [])
-        .filter((other) => other.runs.length === 1 && Math.abs(other.x - line.x) <= SAME_START && Math.abs(other.fontSize - line.fontSize) < SAME_SIZE)
+        .filter((other) => other.runs.length === 1 && Math.abs(other.x - line.x) <= SAME_START && other.fontSize > line.fontSize - SAME_SIZE)
         .map((other) => other.right)
         .sort((a, b) => a - b);
       // Note: rounded up, so that of a few lines the widest sets the edge.
