@@ -11,13 +11,15 @@ const LEVEL_EM = 0.35;
 // A heading starts a card: it opens its column, or follows a gap this many times wider than the
 // column's closest lines.
 const CARD_GAP_PITCH = 1.5;
+// Note: sizes this share apart are one type (rounding of the sizes a PDF writes).
+const SAME_SIZE = 0.05;
 
 /**
  * The lines of columns read row by row, if they are a grid of cards: every heading of every column
  * (a line set larger than the line under it, or bold over regular text, opening the column or
  * after a gap) is level with a heading in each other column, in `MINIMUM_GRID_ROWS` rows or more.
- * Each card (a column's lines from one row to the next) is read
- * whole, left to right along a row. Undefined when the columns are no such grid.
+ * Each card (a column's lines from one row to the next) is read whole, left to right along a row.
+ * Undefined when the columns are no such grid.
  */
 export function readGridRows(columns: readonly (readonly TextLine[])[]): TextLine[] | undefined {
   if (columns.length < 2 || columns.some((column) => column.length === 0)) return undefined;
@@ -52,6 +54,5 @@ function cardHeadings(column: readonly TextLine[]): TextLine[] {
   });
 }
 
-// Note: sizes this share apart are one type (rounding of the sizes a PDF writes).
-const SAME_SIZE = 0.05;
+/** Whether two lines are set in one type: the same weight, and sizes within `SAME_SIZE` of each other. */
 const isSameType = (line: TextLine, other: TextLine): boolean => line.bold === other.bold && Math.abs(line.fontSize - other.fontSize) <= SAME_SIZE * other.fontSize;
