@@ -178,6 +178,27 @@ describe("pdf lists", () => {
     );
   });
 
+  it("reads items numbered with a bare number before a bold title, one after the other, as a numbered list", async () => {
+    // As minutes and agendas set them: "1", a space, the item's title in bold, then its text.
+    const numbered = (number: string, title: string, text: string, y: number): PdfLine => ({ text: [{ text: number }, { text: title, bold: true }, { text }], x: 72, y });
+    const markdown = await toMarkdown([
+      { text: "Apologies: S. Novak", x: 72, y: 700 },
+      numbered("1 ", "Budget. ", "Approved as presented.", 680),
+      numbered("2 ", "Premises. ", "The lease is renewed for two years.", 668),
+      numbered("3 ", "Annual meeting. ", "To be held in July.", 656),
+      { text: "Next meeting: 6 June.", x: 72, y: 630 },
+    ]);
+    expect(markdown).toContain(["1. **Budget.** Approved as presented.", "2. **Premises.** The lease is renewed for two years.", "3. **Annual meeting.** To be held in July."].join("\n"));
+  });
+
+  it("leaves a lone line that opens with a bare number before bold words as text", async () => {
+    const markdown = await toMarkdown([
+      { text: "The hall holds a hundred people.", x: 72, y: 700 },
+      { text: [{ text: "12 " }, { text: "chairs", bold: true }, { text: " are kept in the store." }], x: 72, y: 686 },
+    ]);
+    expect(markdown).not.toMatch(/^\d+\. /m);
+  });
+
   it("leaves a bracketed number that opens a line of prose, with no next one under it, as text", async () => {
     const markdown = await toMarkdown([
       { text: "The flow is given by the formula of the section above, as", x: 72, y: 700 },

@@ -6,7 +6,7 @@ import type { Typography } from "./headings.js";
 import { startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
-import { isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
+import { boldTitledListLines, isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
@@ -116,7 +116,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
-  const lettered = letteredListLines(lines);
+  const lettered = new Map([...letteredListLines(lines), ...boldTitledListLines(lines)]);
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const filledLines = justifiedFilledLines(lines);

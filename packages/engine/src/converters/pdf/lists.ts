@@ -46,7 +46,7 @@ function letteredValue(label: string, roman: boolean): number | undefined {
 
 /** The marker of an item of a lettered list whose number is known: "b. Say which" gives `2.` and "Say which". */
 export function parseLetteredMarker(text: string, number: number): ListMarker | undefined {
-  const lettered = LETTERED.exec(text);
+  const lettered = LETTERED.exec(text) ?? BARE_NUMBER.exec(text);
   return lettered ? { marker: `${number}.`, rest: text.slice(lettered[0].length) } : undefined;
 }
 
@@ -82,6 +82,35 @@ export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, num
       }
       return;
     }
+  });
+  return numbers;
+}
+
+// Note: minutes and agendas number their items with a bare number before a bold title ("1 Minutes
+// of the last meeting. Approved…"). A bare number also opens a footnote or a table's row, so such a
+// line is an item only with a bold lead-in after its number, next to the list's next item.
+const BARE_NUMBER = /^(\d{1,2})\s+(?=\S)/;
+
+/** The number of a line that opens with a bare number, in regular type, and a bold title after it ("2 **Treasurer's report.** Income…"). */
+function numberBeforeBoldTitle(line: TextLine): number | undefined {
+  const [number, title, ...rest] = line.runs.flatMap((run) => run.items ?? []);
+  const label = number && !number.bold && /^\d{1,2}$/.test(number.text.trim()) ? Number(number.text) : undefined;
+  return label !== undefined && title?.bold && rest.some((item) => !item.bold) ? label : undefined;
+}
+
+/**
+ * The lines that are items of a list numbered with bare numbers before bold titles, with their
+ * numbers: such a line next to the next one in reading order, on its page, at its x, numbered one on.
+ */
+export function boldTitledListLines(lines: readonly TextLine[]): Map<TextLine, number> {
+  const numbers = new Map<TextLine, number>();
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    const number = numberBeforeBoldTitle(line);
+    if (number === undefined || !next || next.pageIndex !== line.pageIndex || Math.abs(next.x - line.x) > MARKER_ALIGNMENT) return;
+    if (numberBeforeBoldTitle(next) !== number + 1) return;
+    numbers.set(line, number);
+    numbers.set(next, number + 1);
   });
   return numbers;
 }
