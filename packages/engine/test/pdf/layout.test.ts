@@ -1849,3 +1849,26 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     expect(markdown).toContain("Baseflow\n\nThe part of the flow");
   });
 });
+
+describe("pdf layout: paragraphs", () => {
+  it("goes on with a ragged paragraph after a sentence that ends short where the next line's first word would not have fitted", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "The survey asked each firm how many staff it kept in",
+            "the winter months and whether it would hire again in",
+            "spring. Most said they would hire again.",
+            "Notwithstanding the costs of training, the larger firms",
+            "expected to take on more staff than the year before.",
+          ],
+          72,
+          700,
+        ),
+        ...paragraph(["A second paragraph starts here.", "So the short word fits after it."], 72, 620),
+      ],
+    ]);
+    expect(markdown).toContain("hire again. Notwithstanding the costs");
+    expect(markdown).toContain("A second paragraph starts here.\n\nSo the short word fits after it.");
+  });
+});

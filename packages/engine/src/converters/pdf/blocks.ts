@@ -318,7 +318,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
   }
-  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures) && fitsBlock(open, line, measures.textRight) && !endsHandBrokenSentence(open, line, measures)) {
+  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures) && fitsBlock(open, line, measures) && !endsHandBrokenSentence(open, line, measures)) {
     const next = emphasizedOf(line);
     open.block.text = joinLines(open.block.text, next);
     const brokenLines = open.brokenLines && isBrokenShort(open.last, line, measures) ? [...open.brokenLines, next] : undefined;
@@ -340,7 +340,7 @@ function continuesText(open: OpenBlock | undefined, line: TextLine, measures: Me
   if (!open || open.code || open.block.kind === "heading" || line.startsBlock) return false;
   const previous = open.last;
   const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
-  return sameType && continues(previous, line, measures) && fitsBlock(open, line, measures.textRight);
+  return sameType && continues(previous, line, measures) && fitsBlock(open, line, measures);
 }
 
 // An italic line indented at least this many ems past the paragraph above it is set off as a quotation.
@@ -447,7 +447,8 @@ const endsSentence = (line: TextLine): boolean => SENTENCE_END.test(lineText(lin
 /** A line with a run after a dot leader: an entry of a table of contents. */
 const isContentsEntry = (line: TextLine): boolean => line.runs.some((run) => run.items?.[0]?.afterLeader);
 
-function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean {
+function fitsBlock(open: OpenBlock, line: TextLine, measures: Measures): boolean {
+  const { textRight } = measures;
   const previous = open.last;
   if (open.entry || isContentsEntry(previous)) return false;
   // Note: a paragraph cut by a column or page break goes on wherever the next column starts.
@@ -463,8 +464,9 @@ function fitsBlock(open: OpenBlock, line: TextLine, textRight: number): boolean 
   // wherever its sentences end ("... for engineers." over "Civil Books, 2011.").
   if (open.markerX !== undefined && Math.abs(line.x - open.textX) <= HANGING_INDENT_TOLERANCE) return true;
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
-  // an indented line after a sentence opens a new one.
-  if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
+  // an indented line after a sentence opens a new one. A line ends short inside a paragraph too,
+  // where the next line's first word would not have fitted after it: it was wrapped, not ended.
+  if (endsSentence(previous) && previous.right < line.right - 4 * em && fitsFirstWord(previous, line, measures, 0)) return false;
   if (endsSentence(previous) && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
   // Note: a short line with a longer one indented under it is a term over its definition (groff's
   // `-me` `.ip` with a tag too wide for its indent, a `<dl>`), not the start of a wrapped paragraph.
@@ -500,14 +502,23 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
  * round a figure or a box is set short of that edge, but its lines go on mid-phrase, in lowercase,
  * somewhere in the paragraph.
  */
-function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measures): boolean {
+function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): boolean {
   if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
-  const first = line.runs[0]!;
-  const word = first.text.trimStart().split(/\s/u)[0] ?? "";
+  const word = firstWord(line);
   if (!STARTS_PHRASE.test(word) && !ADDRESS.test(word)) return false;
-  const wordWidth = ((first.right - first.x) * word.length) / Math.max(1, first.text.length);
-  const em = previous.fontSize;
-  return previous.right + (WORD_SPACE_EM + SPARE_EM) * em + wordWidth <= rightFrom(previous);
+  return fitsFirstWord(previous, line, measures, SPARE_EM);
+}
+
+const firstWord = (line: TextLine): string => line.runs[0]!.text.trimStart().split(/\s/u)[0] ?? "";
+
+/**
+ * Whether the first word of `line` would have fitted after `previous`, with a space and `spareEm`
+ * ems to spare, inside the right edge that lines starting where `previous` starts reach.
+ */
+function fitsFirstWord(previous: TextLine, line: TextLine, { rightFrom }: Measures, spareEm: number): boolean {
+  const first = line.runs[0]!;
+  const wordWidth = ((first.right - first.x) * firstWord(line).length) / Math.max(1, first.text.length);
+  return previous.right + (WORD_SPACE_EM + spareEm) * previous.fontSize + wordWidth <= rightFrom(previous);
 }
 
 /**
