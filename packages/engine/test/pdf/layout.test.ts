@@ -1871,4 +1871,21 @@ describe("pdf layout: paragraphs", () => {
     expect(markdown).toContain("hire again. Notwithstanding the costs");
     expect(markdown).toContain("A second paragraph starts here.\n\nSo the short word fits after it.");
   });
+
+  it("goes on with a ragged paragraph on the next page after a sentence where the next page's first word would not have fitted", async () => {
+    const pageOne = paragraph(
+      ["The survey asked each firm how many staff it kept in", "the winter months and whether it would hire again in", "spring, and most of the firms that answered said they", "would. Few of them had kept all of their staff on."],
+      72,
+      120,
+    );
+    const pageTwo = (x: number): PdfLine[] => [
+      { text: "Demand for staff was highest in the building trade and", x, y: 760 },
+      ...paragraph(["lowest in farming, where the season starts late.", "The report gives the figures by region."], 72, 746),
+    ];
+    const wrapped = await toMarkdown([pageOne, pageTwo(72)]);
+    expect(wrapped).toContain("staff on. Demand for staff");
+    // A line indented at the top of the next page opens a paragraph of its own.
+    const indented = await toMarkdown([pageOne, pageTwo(90)]);
+    expect(indented).toContain("staff on.\n\nDemand for staff");
+  });
 });

@@ -96,6 +96,8 @@ interface Measures {
   filledLines: ReadonlySet<TextLine>;
   /** The right edge reached by the lines of text of the page that start where a line starts. */
   rightFrom: (line: TextLine) => number;
+  /** Where the lines of the page in a line's type that run under or over it start furthest left. */
+  leftEdgeOf: (line: TextLine) => number;
 }
 
 /**
@@ -120,8 +122,10 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const filledLines = justifiedFilledLines(lines);
-  const rightFrom = measureRightFrom(lines);
-  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom });
+  const byPage = linesByPage(lines);
+  const rightFrom = measureRightFrom(byPage);
+  const leftEdgeOf = measureLeftEdge(byPage);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     // Note: the entries of a table of contents are lines of their own, not the rows of a table.
@@ -318,7 +322,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     const textX = line.runs.length > 1 ? line.runs[1]!.x : line.x + typography.bodySize;
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
   }
-  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures) && fitsBlock(open, line, measures) && !endsHandBrokenSentence(open, line, measures)) {
+  if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures, open.lines) && fitsBlock(open, line, measures) && !endsHandBrokenSentence(open, line, measures)) {
     const next = emphasizedOf(line);
     open.block.text = joinLines(open.block.text, next);
     const brokenLines = open.brokenLines && isBrokenShort(open.last, line, measures) ? [...open.brokenLines, next] : undefined;
@@ -340,7 +344,7 @@ function continuesText(open: OpenBlock | undefined, line: TextLine, measures: Me
   if (!open || open.code || open.block.kind === "heading" || line.startsBlock) return false;
   const previous = open.last;
   const sameType = Math.abs(line.fontSize - previous.fontSize) <= 0.05 * previous.fontSize && line.bold === previous.bold && line.italic === previous.italic;
-  return sameType && continues(previous, line, measures) && fitsBlock(open, line, measures);
+  return sameType && continues(previous, line, measures, open.lines) && fitsBlock(open, line, measures);
 }
 
 // An italic line indented at least this many ems past the paragraph above it is set off as a quotation.
@@ -403,14 +407,20 @@ function layOutCode(lines: readonly TextLine[]): string {
     .join("\n");
 }
 
-/** Whether `line` follows `previous` closely enough, in the same style, to be the same block. */
-function continues(previous: TextLine, line: TextLine, { typography, filledLines }: Measures): boolean {
+/**
+ * Whether `line` follows `previous` closely enough, in the same style, to be the same block, of
+ * `blockLines` lines so far.
+ */
+function continues(previous: TextLine, line: TextLine, measures: Measures, blockLines = 1): boolean {
+  const { typography, filledLines } = measures;
   if (Math.abs(line.fontSize - previous.fontSize) > 0.15 * previous.fontSize) return false;
   // Note: a float's caption at the top of the next column or page (LaTeX moves a table there) does
   // not go on with the paragraph cut at the foot of this one; the paragraph goes on under the float.
   // A sentence may end the column's last line while the paragraph goes on: justified text sets a
-  // paragraph's last line short, so a line filled to the edge is not one.
-  if (flowsToNextColumn(previous, line)) return (!endsSentence(previous) || filledLines.has(previous)) && !isCaption(lineText(line));
+  // paragraph's last line short, so a line filled to the edge is not one, nor a ragged line wrapped
+  // before the next line's first word, in a paragraph that wrapped before (a lone line, a footnote
+  // or a caption under the text, may be long and end a sentence).
+  if (flowsToNextColumn(previous, line)) return (!endsSentence(previous) || filledLines.has(previous) || (blockLines > 1 && wrapsAcrossBreak(previous, line, measures))) && !isCaption(lineText(line));
   const gap = line.baseline - previous.baseline;
   const scale = Math.max(line.fontSize, previous.fontSize) / typography.bodySize;
   return gap > 0 && gap <= typography.bodyPitch * PARAGRAPH_PITCH * scale;
@@ -437,6 +447,14 @@ function justifiedFilledLines(lines: readonly TextLine[]): Set<TextLine> {
   });
   return filled;
 }
+
+/**
+ * Whether ragged text wraps from `previous`, the last line of a column or page, to `line`, the
+ * first of the next: the first word of `line` would not have fitted after `previous`, and `line`
+ * starts flush at the left of its column, not indented as a paragraph's first line may be.
+ */
+const wrapsAcrossBreak = (previous: TextLine, line: TextLine, measures: Measures): boolean =>
+  !fitsFirstWord(previous, line, measures, 0) && line.x - measures.leftEdgeOf(line) <= SAME_START;
 
 /** A line that starts the next column or page after `previous` ended the last one. */
 const flowsToNextColumn = (previous: TextLine, line: TextLine): boolean =>
@@ -527,13 +545,7 @@ function fitsFirstWord(previous: TextLine, line: TextLine, { rightFrom }: Measur
  * column). Note: lines of text only (one run); a table's rows may run out wider than the text, and
  * a footnote or a page's footer, set smaller, may run on across both columns of the text.
  */
-function measureRightFrom(lines: readonly TextLine[]): (line: TextLine) => number {
-  const byPage = new Map<number, TextLine[]>();
-  for (const line of lines) {
-    const page = byPage.get(line.pageIndex);
-    if (page) page.push(line);
-    else byPage.set(line.pageIndex, [line]);
-  }
+function measureRightFrom(byPage: ReadonlyMap<number, readonly TextLine[]>): (line: TextLine) => number {
   const edges = new Map<TextLine, number>();
   return (line) => {
     let edge = edges.get(line);
@@ -548,6 +560,29 @@ function measureRightFrom(lines: readonly TextLine[]): (line: TextLine) => numbe
     }
     return edge;
   };
+}
+
+/** The lines of each page, by page index. */
+function linesByPage(lines: readonly TextLine[]): Map<number, TextLine[]> {
+  const byPage = new Map<number, TextLine[]>();
+  for (const line of lines) {
+    const page = byPage.get(line.pageIndex);
+    if (page) page.push(line);
+    else byPage.set(line.pageIndex, [line]);
+  }
+  return byPage;
+}
+
+/**
+ * For each line, where the lines of its page in its type size that run under or over it (its
+ * column's lines) start furthest left: the left edge of its column's text.
+ */
+function measureLeftEdge(byPage: ReadonlyMap<number, readonly TextLine[]>): (line: TextLine) => number {
+  return (line) =>
+    Math.min(
+      line.x,
+      ...(byPage.get(line.pageIndex) ?? []).filter((other) => Math.abs(other.fontSize - line.fontSize) < SAME_SIZE && other.x < line.right && other.right > line.x).map((other) => other.x),
+    );
 }
 
 /** A line that opens with bold words and goes on in regular type. */
