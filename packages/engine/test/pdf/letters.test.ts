@@ -101,3 +101,31 @@ describe("pdf letters: short lines broken by hand", () => {
     expect(markdown).toContain("It has been validated and will be decided by the planning committee");
   });
 });
+
+/** Lines set flush right, ending at `right`, one every 13 points from `y` down (a block at a letter's right margin). */
+const rightBlock = (texts: readonly string[], right: number, y: number): PdfLine[] =>
+  texts.map((text, index) => ({ text, x: right - helveticaWidth(text, 10.5), y: y - index * 13, size: 10.5 }));
+
+describe("pdf letters: blocks set flush right", () => {
+  const letter: PdfLine[] = [
+    ...rightBlock(["Northfield Trading Ltd", "14 Harbour Street", "Bristol BS1 4QA", "United Kingdom"], 523, 760),
+    ...block(["Ms Jane Arkwright", "Arkwright and Sons", "2 Mill Lane", "Leeds LS2 7HY"], 72, 690),
+    ...rightBlock(["12 March 2024"], 523, 620),
+    ...block(["Dear Ms Arkwright,"], 72, 590),
+    ...block(["Thank you for your order of 4 March. We are pleased to confirm that the goods will", "be shipped next week, and an invoice will follow by post in the days after that."], 72, 565),
+    ...rightBlock(["Yours sincerely,", "Peter Lang", "Sales Manager"], 523, 520),
+  ];
+
+  it("keeps each line of an address and a signature set flush right apart, as hard line breaks", async () => {
+    const markdown = await toMarkdown(letter);
+    expect(markdown).toContain(["Northfield Trading Ltd\\", "14 Harbour Street\\", "Bristol BS1 4QA\\", "United Kingdom"].join("\n"));
+    expect(markdown).toContain(["Yours sincerely,\\", "Peter Lang\\", "Sales Manager"].join("\n"));
+  });
+
+  it("reads blocks set flush right where they stand on the page, not as a column after the text at the left", async () => {
+    const markdown = await toMarkdown(letter);
+    expect(markdown.indexOf("United Kingdom")).toBeLessThan(markdown.indexOf("Ms Jane Arkwright"));
+    expect(markdown.indexOf("Leeds LS2 7HY")).toBeLessThan(markdown.indexOf("12 March 2024"));
+    expect(markdown.indexOf("12 March 2024")).toBeLessThan(markdown.indexOf("Dear Ms Arkwright"));
+  });
+});

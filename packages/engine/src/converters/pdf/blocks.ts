@@ -66,6 +66,13 @@ const JUSTIFIED_SHARE = 0.6;
 // by one em in two columns (1.5 em in one), word processors by half an inch or more.
 const PARAGRAPH_INDENT_EM = 0.9;
 
+// Note: lines set flush right end within this many ems of one another (a rounding apart); their
+// left ends, ragged, differ by this many ems at least, and each starts this many ems or more right
+// of its column's left edge (a justified paragraph's lines start at the edge, bar its first).
+const RIGHT_ALIGNED_EM = 0.1;
+const RAGGED_LEFT_EM = 1;
+const SHORT_OF_LEFT_EDGE_EM = 2;
+
 // A line starts at a note's hanging indent within this many points of its text's start.
 const HANGING_INDENT_TOLERANCE = 2;
 
@@ -112,7 +119,7 @@ export function buildBlocks(lines: readonly TextLine[], typography: Typography, 
     if (open?.code) {
       const code = open.code;
       blocks.push(isListing(code) ? { kind: "code", text: layOutCode(code), lines: openLines } : { kind: "paragraph", text: code.map(markdownOf).join(" "), lines: openLines });
-    } else if (open) blocks.push({ ...open.block, ...handBrokenText(open), lines: openLines });
+    } else if (open) blocks.push({ ...open.block, ...handBrokenText(open), ...rightAlignedText(open, openLines, measuresOf(open.last)), lines: openLines });
     open = undefined;
     openLines = [];
   };
@@ -501,6 +508,22 @@ function fitsBlock(open: OpenBlock, line: TextLine, measures: Measures): boolean
  */
 function handBrokenText(open: OpenBlock): { text: string } | undefined {
   return open.block.kind === "paragraph" && open.brokenLines && open.brokenLines.length > 1 ? { text: open.brokenLines.join(HARD_BREAK) } : undefined;
+}
+
+/**
+ * A paragraph's text with its lines kept apart by hard breaks, when its lines are set flush right
+ * and ragged on the left, short of the left edge of their column (an address at the right margin,
+ * a signature block): each line of such a block was set on a line of its own.
+ */
+function rightAlignedText(open: OpenBlock, lines: readonly TextLine[], { leftEdgeOf }: Measures): { text: string } | undefined {
+  if (open.block.kind !== "paragraph" || lines.length < 2 || lines.some((line) => line.pageIndex !== lines[0]!.pageIndex)) return undefined;
+  const em = lines[0]!.fontSize;
+  const rights = lines.map((line) => line.right);
+  const lefts = lines.map((line) => line.x);
+  const flushRight = Math.max(...rights) - Math.min(...rights) <= RIGHT_ALIGNED_EM * em;
+  const raggedLeft = Math.max(...lefts) - Math.min(...lefts) >= RAGGED_LEFT_EM * em;
+  const shortOfLeftEdge = lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
+  return flushRight && raggedLeft && shortOfLeftEdge ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
 }
 
 /**

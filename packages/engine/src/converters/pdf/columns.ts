@@ -411,12 +411,31 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   // width to fill: it is no column of prose.
   const isProse = (extents: Extent[], width: number): boolean => width > 0 && median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
   const width = (extents: Extent[]): number => Math.max(...extents.map((e) => e.right)) - Math.min(...extents.map((e) => e.left));
+  // Note: a right side set flush right, ragged on the left, is blocks at the right margin (a
+  // letter's address, date and signature), read where they stand, not a column.
+  if (isFlushRight(rightExtents)) return undefined;
   const interleaved = isSparseBeside(sides, gutter);
   if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents)) && !interleaved) return gutter;
   // Note: columns of short lines (questionnaires, lists) are told from tables and forms by their
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+// Note: lines set flush right end within this many points of one another; set ragged on the
+// left, no more than this share of them start within this many points of one another (a column's
+// lines nearly all start together).
+const FLUSH_RIGHT_TOLERANCE = 1;
+const FLUSH_RIGHT_SHARE = 0.8;
+const RAGGED_LEFT_POINTS = 2;
+const RAGGED_LEFT_SHARE = 0.5;
+
+/** Whether the lines of a side are set flush right: most end at one edge, not half of them start at one. */
+function isFlushRight(extents: readonly Extent[]): boolean {
+  const edge = Math.max(...extents.map((extent) => extent.right));
+  const atEdge = extents.filter((extent) => edge - extent.right <= FLUSH_RIGHT_TOLERANCE).length;
+  const startingTogether = Math.max(...extents.map((extent) => extents.filter((other) => Math.abs(other.left - extent.left) <= RAGGED_LEFT_POINTS).length));
+  return atEdge >= FLUSH_RIGHT_SHARE * extents.length && startingTogether <= RAGGED_LEFT_SHARE * extents.length;
 }
 
 /**
