@@ -494,6 +494,22 @@ describe("pdf layout: lists", () => {
     expect(markdown).toContain("18. Briefly spin the tubes in the microcentrifuge to bring any remaining ethanol to the bottom of the tube.");
     expect(markdown).toMatch(/^19\. Allow the tubes to dry\n\nKeep the tubes on ice/m);
   });
+
+  it("keeps a line flush with an item's marker in the item where its first word would not have fitted on the line above", async () => {
+    // As a word processor sets an item without a hanging indent: the marker, a tab, the text; the
+    // wrapped line goes back to the margin, under a line that ends well short of the edge.
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The board meets in the upper room of the hall on the first Monday of each", "month, and its papers are sent to members a week before each meeting."], 72, 700, { size: 11 }),
+        { text: "1.", x: 72, y: 670, size: 11 },
+        { text: "Quarterly report. Rents rose by two per cent, as shown in", x: 108, y: 670, size: 11 },
+        { text: "administrations summary.", x: 72, y: 656, size: 11 },
+        { text: "2.", x: 72, y: 636, size: 11 },
+        { text: "Repairs programme. The windows will be replaced in the autumn.", x: 108, y: 636, size: 11 },
+      ],
+    ]);
+    expect(markdown).toContain("1. Quarterly report. Rents rose by two per cent, as shown in administrations summary.\n2. Repairs");
+  });
 });
 
 describe("pdf layout: page furniture", () => {

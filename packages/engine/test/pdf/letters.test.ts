@@ -122,6 +122,15 @@ describe("pdf letters: blocks set flush right", () => {
     expect(markdown).toContain(["Yours sincerely,\\", "Peter Lang\\", "Sales Manager"].join("\n"));
   });
 
+  it("keeps the lines of an address set flush right apart where no text runs under it", async () => {
+    const markdown = await toMarkdown([
+      ...rightBlock(["Hillside Cricket Club", "Pavilion Lane", "Worcester WR1 3BB"], 523, 760),
+      ...block(["Committee agenda"], 72, 700),
+      ...block(["The committee meets in the pavilion."], 72, 680),
+    ]);
+    expect(markdown).toContain(["Hillside Cricket Club\\", "Pavilion Lane\\", "Worcester WR1 3BB"].join("\n"));
+  });
+
   it("reads blocks set flush right where they stand on the page, not as a column after the text at the left", async () => {
     const markdown = await toMarkdown(letter);
     expect(markdown.indexOf("United Kingdom")).toBeLessThan(markdown.indexOf("Ms Jane Arkwright"));

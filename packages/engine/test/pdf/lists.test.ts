@@ -184,11 +184,14 @@ describe("pdf lists", () => {
     const markdown = await toMarkdown([
       { text: "Apologies: S. Novak", x: 72, y: 700 },
       numbered("1 ", "Budget. ", "Approved as presented.", 680),
-      numbered("2 ", "Premises. ", "The lease is renewed for two years.", 668),
-      numbered("3 ", "Annual meeting. ", "To be held in July.", 656),
-      { text: "Next meeting: 6 June.", x: 72, y: 630 },
+      numbered("2 ", "Premises. ", "The lease is renewed for two years, and the landlord will repaint the", 668),
+      { text: "hall in the summer.", x: 72, y: 656 },
+      numbered("3 ", "Annual meeting. ", "To be held in July.", 644),
+      { text: "Next meeting: 6 June.", x: 72, y: 620 },
     ]);
-    expect(markdown).toContain(["1. **Budget.** Approved as presented.", "2. **Premises.** The lease is renewed for two years.", "3. **Annual meeting.** To be held in July."].join("\n"));
+    expect(markdown).toContain(
+      ["1. **Budget.** Approved as presented.", "2. **Premises.** The lease is renewed for two years, and the landlord will repaint the hall in the summer.", "3. **Annual meeting.** To be held in July."].join("\n"),
+    );
   });
 
   it("leaves a lone line that opens with a bare number before bold words as text", async () => {

@@ -68,7 +68,7 @@ const PARAGRAPH_INDENT_EM = 0.9;
 
 // Note: lines set flush right end within this many ems of one another (a rounding apart); their
 // left ends, ragged, differ by this many ems at least, and each starts this many ems or more right
-// of its column's left edge (a justified paragraph's lines start at the edge, bar its first).
+// of its column's left edge where that edge must tell them from a justified paragraph's lines.
 const RIGHT_ALIGNED_EM = 0.1;
 const RAGGED_LEFT_EM = 1;
 const SHORT_OF_LEFT_EDGE_EM = 2;
@@ -480,8 +480,9 @@ function fitsBlock(open: OpenBlock, line: TextLine, measures: Measures): boolean
   if (flowsToNextColumn(previous, line)) return true;
   const em = previous.fontSize;
   // Note: an item set without a hanging indent goes on flush with its marker, below a line that
-  // was filled to the text's right edge.
-  const wrapped = previous.right >= textRight - WRAPPED_LINE_EM * em && Math.abs(line.x - (open.markerX ?? NaN)) <= 2;
+  // was filled to the text's right edge, or that the line's first word would not have fitted on.
+  const filled = previous.right >= textRight - WRAPPED_LINE_EM * em || previous.right + WORD_SPACE_EM * em + firstWordWidth(line) > textRight;
+  const wrapped = filled && Math.abs(line.x - (open.markerX ?? NaN)) <= 2;
   if (open.block.kind === "list-item") return line.x >= open.textX - 2 || wrapped;
   // Note: each footnote at the foot of a page starts with its raised number, set close under the last.
   if (startsWithNoteNumber(line)) return false;
@@ -520,10 +521,13 @@ function rightAlignedText(open: OpenBlock, lines: readonly TextLine[], { leftEdg
   const em = lines[0]!.fontSize;
   const rights = lines.map((line) => line.right);
   const lefts = lines.map((line) => line.x);
-  const flushRight = Math.max(...rights) - Math.min(...rights) <= RIGHT_ALIGNED_EM * em;
-  const raggedLeft = Math.max(...lefts) - Math.min(...lefts) >= RAGGED_LEFT_EM * em;
-  const shortOfLeftEdge = lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
-  return flushRight && raggedLeft && shortOfLeftEdge ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
+  const spread = (values: readonly number[]): number => Math.max(...values) - Math.min(...values);
+  const flushRight = spread(rights) <= RIGHT_ALIGNED_EM * em;
+  // Note: a justified paragraph's lines start together bar its first (indented): lines after the
+  // first that start apart are ragged; of two lines, only their column's left edge tells.
+  const raggedAfterFirst = lines.length > 2 && spread(lefts.slice(1)) >= RAGGED_LEFT_EM * em;
+  const shortOfLeftEdge = spread(lefts) >= RAGGED_LEFT_EM * em && lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
+  return flushRight && (raggedAfterFirst || shortOfLeftEdge) ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
 }
 
 /**
@@ -557,9 +561,13 @@ const firstWord = (line: TextLine): string => line.runs[0]!.text.trimStart().spl
  * ems to spare, inside the right edge that lines starting where `previous` starts reach.
  */
 function fitsFirstWord(previous: TextLine, line: TextLine, { rightFrom }: Measures, spareEm: number): boolean {
+  return previous.right + (WORD_SPACE_EM + spareEm) * previous.fontSize + firstWordWidth(line) <= rightFrom(previous);
+}
+
+/** The width of a line's first word, estimated from its run's average letter. */
+function firstWordWidth(line: TextLine): number {
   const first = line.runs[0]!;
-  const wordWidth = ((first.right - first.x) * firstWord(line).length) / Math.max(1, first.text.length);
-  return previous.right + (WORD_SPACE_EM + spareEm) * previous.fontSize + wordWidth <= rightFrom(previous);
+  return ((first.right - first.x) * firstWord(line).length) / Math.max(1, first.text.length);
 }
 
 /**

@@ -98,19 +98,29 @@ function numberBeforeBoldTitle(line: TextLine): number | undefined {
   return label !== undefined && title?.bold && rest.some((item) => !item.bold) ? label : undefined;
 }
 
+// An item numbered before a bold title wraps over at most this many lines more before the next item.
+const MAXIMUM_WRAPPED_ITEM_LINES = 4;
+
 /**
  * The lines that are items of a list numbered with bare numbers before bold titles, with their
- * numbers: such a line next to the next one in reading order, on its page, at its x, numbered one on.
+ * numbers: such a line followed in reading order by the next one, on its page, at its x, numbered
+ * one on, with only the item's wrapped lines (a few, none left of its number) between them.
  */
 export function boldTitledListLines(lines: readonly TextLine[]): Map<TextLine, number> {
   const numbers = new Map<TextLine, number>();
   lines.forEach((line, index) => {
-    const next = lines[index + 1];
     const number = numberBeforeBoldTitle(line);
-    if (number === undefined || !next || next.pageIndex !== line.pageIndex || Math.abs(next.x - line.x) > MARKER_ALIGNMENT) return;
-    if (numberBeforeBoldTitle(next) !== number + 1) return;
-    numbers.set(line, number);
-    numbers.set(next, number + 1);
+    if (number === undefined) return;
+    for (let next = index + 1; next <= index + 1 + MAXIMUM_WRAPPED_ITEM_LINES && next < lines.length; next++) {
+      const other = lines[next]!;
+      if (other.pageIndex !== line.pageIndex || other.x < line.x - MARKER_ALIGNMENT) return;
+      const otherNumber = numberBeforeBoldTitle(other);
+      if (otherNumber === undefined) continue;
+      if (otherNumber !== number + 1 || Math.abs(other.x - line.x) > MARKER_ALIGNMENT) return;
+      numbers.set(line, number);
+      numbers.set(other, number + 1);
+      return;
+    }
   });
   return numbers;
 }
