@@ -137,4 +137,36 @@ describe("pdf letters: blocks set flush right", () => {
     expect(markdown.indexOf("Leeds LS2 7HY")).toBeLessThan(markdown.indexOf("12 March 2024"));
     expect(markdown.indexOf("12 March 2024")).toBeLessThan(markdown.indexOf("Dear Ms Arkwright"));
   });
+
+  it("keeps a justified paragraph whose lines step out under a figure at its left one paragraph, without hard breaks", async () => {
+    // Justified to 523: three lines beside a figure (from x 196), two under it (from x 72), the
+    // last full too, as where the paragraph goes on in the next column.
+    const texts = [
+      "The new pavilion was opened in May by the president of the club, who",
+      "thanked all the volunteers for their work on the roof and on the new",
+      "changing rooms and the kitchen, and the league for its grant for the",
+      "cost of the new showers and the heating of the changing rooms and of the kitchen, which the",
+      "club could not have paid for out of its own funds in a single season without a loan from",
+    ];
+    const justified = (text: string, x: number, y: number): PdfLine => {
+      const spaces = text.split(" ").length - 1;
+      return { text, x, y, size: 10.5, wordSpacing: (523 - x - helveticaWidth(text, 10.5)) / spaces };
+    };
+    const markdown = await toMarkdown([
+      ...texts.slice(0, 3).map((text, index) => justified(text, 196, 700 - index * 13)),
+      justified(texts[3]!, 72, 661),
+      justified(texts[4]!, 72, 648),
+    ]);
+    expect(markdown).not.toContain("\\");
+  });
+
+  it("reads two columns of text set flush right, as right-to-left text is, column by column", async () => {
+    const column = (texts: readonly string[], right: number, y: number): PdfLine[] => rightBlock(texts, right, y);
+    const left = ["the left column opens here and", "goes on in short lines of text", "set flush right to its edge", "as a right to left page sets", "its text in each of its columns", "with lines that end together", "and start wherever their words", "take them across the column", "and it ends here in the left"];
+    const right = ["the right column opens here and", "goes on in lines of its own", "set flush right at the margin", "of the page as the left one", "is set at the edge of its own", "column with a gutter between", "the two columns of the page", "which no line runs across", "and it ends here in the right"];
+    const markdown = await toMarkdown([...column(left, 290, 700), ...column(right, 523, 706)]);
+    const words = markdown.replace(/\s+/g, " ");
+    expect(words).toContain(left.join(" "));
+    expect(words).toContain(right.join(" "));
+  });
 });

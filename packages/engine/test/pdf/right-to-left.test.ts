@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
 
 /**
@@ -17,5 +18,12 @@ describe("pdf converter: right-to-left text", () => {
     const pdf = makePdf([[{ text: "batkla tLksmla", x: 300, y: 700 }]], { toUnicode: arabicToUnicode });
     const { markdown } = await convert(pdf, { filename: "arabic.pdf", pdf: { mode: "fast" } });
     expect(markdown.trim()).toBe("المشكلات الكتاب");
+  });
+
+  it("joins the lines of a paragraph, set flush right and ragged on the left as it wraps, with spaces", async () => {
+    const texts = ["batkla tLksmla mlk batkla tLksmla mlk batkla", "tLksmla mlk batkla mlk batkla tLksmla", "mlk batkla tLksmla mlk batkla tLksmla mlk batkla"];
+    const lines = texts.map((text, index) => ({ text, x: 523 - helveticaWidth(text, 11), y: 700 - index * 14, size: 11 }));
+    const { markdown } = await convert(makePdf([lines], { toUnicode: arabicToUnicode }), { filename: "arabic.pdf", pdf: { mode: "fast" } });
+    expect(markdown.trim().split("\n")).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
-import { startsWithNoteNumber } from "./lines.js";
+import { isRightToLeftText, startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
 import { boldTitledListLines, isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
@@ -512,12 +512,14 @@ function handBrokenText(open: OpenBlock): { text: string } | undefined {
 }
 
 /**
- * A paragraph's text with its lines kept apart by hard breaks, when its lines are set flush right
- * and ragged on the left, short of the left edge of their column (an address at the right margin,
- * a signature block): each line of such a block was set on a line of its own.
+ * A paragraph's text with its lines kept apart by hard breaks, when its lines (left to right) are
+ * set flush right and ragged on the left, short of the left edge of their column (an address at
+ * the right margin, a signature block): each line of such a block was set on a line of its own.
  */
 function rightAlignedText(open: OpenBlock, lines: readonly TextLine[], { leftEdgeOf }: Measures): { text: string } | undefined {
   if (open.block.kind !== "paragraph" || lines.length < 2 || lines.some((line) => line.pageIndex !== lines[0]!.pageIndex)) return undefined;
+  // Note: right-to-left text (Arabic, Hebrew) is set flush right and ragged on the left as it wraps.
+  if (isRightToLeftText(lines.map(lineText).join(""))) return undefined;
   const em = lines[0]!.fontSize;
   const rights = lines.map((line) => line.right);
   const lefts = lines.map((line) => line.x);
@@ -525,9 +527,18 @@ function rightAlignedText(open: OpenBlock, lines: readonly TextLine[], { leftEdg
   const flushRight = spread(rights) <= RIGHT_ALIGNED_EM * em;
   // Note: a justified paragraph's lines start together bar its first (indented): lines after the
   // first that start apart are ragged; of two lines, only their column's left edge tells.
-  const raggedAfterFirst = lines.length > 2 && spread(lefts.slice(1)) >= RAGGED_LEFT_EM * em;
+  const raggedAfterFirst = lines.length > 2 && spread(lefts.slice(1)) >= RAGGED_LEFT_EM * em && startsApartLineByLine(lefts);
   const shortOfLeftEdge = spread(lefts) >= RAGGED_LEFT_EM * em && lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
   return flushRight && (raggedAfterFirst || shortOfLeftEdge) ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
+}
+
+/**
+ * Whether lines start apart from the line before them at least every other line: ragged, not
+ * stepping once (a justified paragraph's lines beside a figure, then under it).
+ */
+function startsApartLineByLine(lefts: readonly number[]): boolean {
+  const apart = lefts.slice(1).filter((left, index) => Math.abs(left - lefts[index]!) > SAME_START).length;
+  return apart * 2 >= lefts.length - 1;
 }
 
 /**

@@ -412,8 +412,9 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   const isProse = (extents: Extent[], width: number): boolean => width > 0 && median(extents.map((e) => e.right - e.left)) >= PROSE_FILL * width;
   const width = (extents: Extent[]): number => Math.max(...extents.map((e) => e.right)) - Math.min(...extents.map((e) => e.left));
   // Note: a right side set flush right, ragged on the left, is blocks at the right margin (a
-  // letter's address, date and signature), read where they stand, not a column.
-  if (isFlushRight(rightExtents)) return undefined;
+  // letter's address, date and signature), read where they stand, not a column; unless the left
+  // side is set so too (two columns of right-to-left text).
+  if (isFlushRight(rightExtents) && !isFlushRight(leftExtents)) return undefined;
   const interleaved = isSparseBeside(sides, gutter);
   if (isProse(leftExtents, width(leftExtents)) && isProse(rightExtents, width(rightExtents)) && !interleaved) return gutter;
   // Note: columns of short lines (questionnaires, lists) are told from tables and forms by their

@@ -183,8 +183,10 @@ const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Sc
 const LETTER = /\p{L}/gu;
 
 /** Whether most letters of the items are written right to left (Arabic, Hebrew). */
-function isRightToLeft(items: readonly PdfTextItem[]): boolean {
-  const text = items.map((item) => item.text).join("");
+const isRightToLeft = (items: readonly PdfTextItem[]): boolean => isRightToLeftText(items.map((item) => item.text).join(""));
+
+/** Whether most letters of a text are written right to left (Arabic, Hebrew). */
+export function isRightToLeftText(text: string): boolean {
   return (text.match(RIGHT_TO_LEFT)?.length ?? 0) * 2 > (text.match(LETTER)?.length ?? 0);
 }
 
