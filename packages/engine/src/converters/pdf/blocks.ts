@@ -518,18 +518,17 @@ function handBrokenText(open: OpenBlock): { text: string } | undefined {
  */
 function rightAlignedText(open: OpenBlock, lines: readonly TextLine[], { leftEdgeOf }: Measures): { text: string } | undefined {
   if (open.block.kind !== "paragraph" || lines.length < 2 || lines.some((line) => line.pageIndex !== lines[0]!.pageIndex)) return undefined;
+  const em = lines[0]!.fontSize;
+  const spread = (values: readonly number[]): number => Math.max(...values) - Math.min(...values);
+  const lefts = lines.map((line) => line.x);
+  if (spread(lines.map((line) => line.right)) > RIGHT_ALIGNED_EM * em || spread(lefts) < RAGGED_LEFT_EM * em) return undefined;
   // Note: right-to-left text (Arabic, Hebrew) is set flush right and ragged on the left as it wraps.
   if (isRightToLeftText(lines.map(lineText).join(""))) return undefined;
-  const em = lines[0]!.fontSize;
-  const rights = lines.map((line) => line.right);
-  const lefts = lines.map((line) => line.x);
-  const spread = (values: readonly number[]): number => Math.max(...values) - Math.min(...values);
-  const flushRight = spread(rights) <= RIGHT_ALIGNED_EM * em;
   // Note: a justified paragraph's lines start together bar its first (indented): lines after the
   // first that start apart are ragged; of two lines, only their column's left edge tells.
   const raggedAfterFirst = lines.length > 2 && spread(lefts.slice(1)) >= RAGGED_LEFT_EM * em && startsApartLineByLine(lefts);
-  const shortOfLeftEdge = spread(lefts) >= RAGGED_LEFT_EM * em && lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
-  return flushRight && (raggedAfterFirst || shortOfLeftEdge) ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
+  const shortOfLeftEdge = (): boolean => lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
+  return raggedAfterFirst || shortOfLeftEdge() ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
 }
 
 /**
