@@ -1904,4 +1904,39 @@ describe("pdf layout: paragraphs", () => {
     const indented = await toMarkdown([pageOne, pageTwo(90)]);
     expect(indented).toContain("staff on.\n\nDemand for staff");
   });
+
+  it("reads a paragraph beside a sidebar floated at its right whole, then the sidebar, whose lines share its baselines", async () => {
+    const body = [
+      "The centre opens its doors to every group in the",
+      "village, and the hall can be booked for meetings",
+      "and parties on any evening of the week, as long as",
+      "the booking is made a week ahead at the desk. The",
+      "kitchen may be used by those who book the hall.",
+    ];
+    const sidebar: PdfLine[] = [
+      { text: "This month", x: 400, y: 686, size: 11, bold: true },
+      { text: "Tuesday walks", x: 400, y: 672, size: 9 },
+      { text: "Book swap", x: 400, y: 658, size: 9 },
+    ];
+    // Under the sidebar, the next paragraph runs across the page.
+    const under = paragraph(["The hall has a lift and a ramp at the side door, and the car park behind the centre is", "free for everyone who comes to a meeting, a class or a party in the hall or the rooms."], 72, 620, { size: 11 });
+    const markdown = await toMarkdown([[{ text: "Community centre news", x: 72, y: 730, size: 18, bold: true }, ...paragraph(body, 72, 700, { size: 11 }), ...sidebar, ...under]]);
+    expect(markdown).toContain(body.join(" "));
+    expect(markdown.indexOf("hall.")).toBeLessThan(markdown.indexOf("This month"));
+    expect(markdown).toMatch(/This month[\s\S]*Tuesday walks[\s\S]*Book swap/);
+  });
+
+  it("keeps contents entries whose page numbers are set apart in bold with their numbers, not as a sidebar", async () => {
+    const entries = ["Why play matters in the city", "Streets as places of play", "The commodified playground", "Serious games and planning"];
+    const markdown = await toMarkdown([
+      [
+        { text: "The chapters of this book follow one another in", x: 72, y: 720, size: 11 },
+        ...entries.flatMap((text, index): PdfLine[] => [
+          { text, x: 72, y: 706 - index * 14, size: 11 },
+          { text: String(11 + index * 20), x: 500, y: 706 - index * 14, size: 11, bold: true },
+        ]),
+      ],
+    ]);
+    expect(markdown.replace(/\*\*/g, "")).toMatch(/Streets as places of play\W+31/);
+  });
 });

@@ -130,6 +130,8 @@ const textEm = (line: TextLine): number => Math.min(...line.runs.map((run) => ru
 function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
   const gaps: { left: number; right: number; index: number }[] = [];
   lines.forEach((line, index) => {
+    const sidebar = sidebarBesideProse(line, lines[index - 1]);
+    if (sidebar) gaps.push({ ...sidebar, index });
     const next = lines[index + 1];
     if (!next || next.pageIndex !== line.pageIndex || next.baseline - line.baseline >= Math.min(line.fontSize, next.fontSize)) return;
     const [left, right] = line.right < next.x ? [line, next] : next.right < line.x ? [next, line] : [];
@@ -162,6 +164,31 @@ function sideBySideOrder(lines: readonly TextLine[]): TextLine[] {
   const under = last + 1 + linesGoingOnUnder(left, right, lines, last + 1);
   return [...lines.slice(0, first), ...left, ...lines.slice(last + 1, under), ...right, ...lines.slice(under)];
 }
+
+/**
+ * The gap of a line that holds a paragraph's line and, on its baseline, a line of a sidebar floated
+ * beside it: two runs apart, the left one going on from the line above (at its x, in its type,
+ * mid-sentence or in lowercase) in regular type, the right one in another type (smaller, or bold).
+ * Note: a table's row holds its cells in one type, or a bold stub before regular values; its first
+ * cell does not run on from the line above.
+ */
+function sidebarBesideProse(line: TextLine, above: TextLine | undefined): { left: number; right: number } | undefined {
+  if (line.runs.length !== 2 || !above || above.pageIndex !== line.pageIndex || above.runs.length > 2) return undefined;
+  const [prose, sidebar] = line.runs as [TextRun, TextRun];
+  const proseAbove = above.runs[0]!;
+  if (sidebar.x - prose.right < SIDE_BY_SIDE_GAP_EM * prose.fontSize || prose.bold || Math.abs(proseAbove.x - prose.x) > LEVEL_EM * prose.fontSize) return undefined;
+  // Note: a sidebar's line holds words; a number set apart (a contents entry's page) is no sidebar.
+  if (!/\p{L}{2}/u.test(sidebar.text)) return undefined;
+  // Note: the line above may hold a line of the sidebar too, right of the paragraph's line.
+  if (above.runs.length === 2 && above.runs[1]!.x < prose.right) return undefined;
+  const sameType = (a: TextRun, b: TextRun): boolean => Math.abs(a.fontSize - b.fontSize) < SIDEBAR_SIZE_STEP && a.bold === b.bold;
+  const goesOn = !SENTENCE_END.test(proseAbove.text) || /^\p{Ll}/u.test(prose.text);
+  const closeUnder = line.baseline - above.baseline <= SIDE_BY_SIDE_LEADING_EM * prose.fontSize;
+  return goesOn && closeUnder && sameType(proseAbove, prose) && !sameType(prose, sidebar) ? { left: prose.right, right: sidebar.x } : undefined;
+}
+
+// A sidebar's type differs from the text's by this many points at least, or in weight.
+const SIDEBAR_SIZE_STEP = 0.5;
 
 // Note: prose beside a table has at least this many lines, this many characters long at the
 // median; a table's label column, wrapped beside figures centred on it, is far narrower.
