@@ -19,12 +19,16 @@ const XML_PART = /\.(?:xml|rels)$/i;
  * limit. Note: the sizes a ZIP declares can lie, and mammoth and SheetJS inflate whole members
  * into memory, so the only sound check is counting real inflated bytes before they run.
  *
+ * A member whose data cannot be inflated is refused too. Note: SheetJS's own inflater can loop
+ * without end on damaged deflate data (a byte-flipped XLSX hung the CLI for good), and the other
+ * readers would drop the part, and what it holds, without a word.
+ *
  * XML parts that declare a DTD are refused too. Note: OPC (ECMA-376 Part 2) forbids DTDs in
  * package parts, and Office never writes one; one is there to declare entities, as in the
  * "billion laughs" expansion attack.
  *
  * @throws {ScrapeError} `DOCUMENT_TOO_LARGE` naming the document and the limit,
- *   `DOCUMENT_UNREADABLE` for a part with a DTD.
+ *   `DOCUMENT_UNREADABLE` for a damaged part or a part with a DTD.
  */
 export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits = {}): void {
   const { maxInflatedBytes, maxEntries } = { ...DEFAULT_LIMITS, ...limits };
@@ -32,8 +36,9 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
   let entries = 0;
   let exceeded: string | undefined;
   let partWithDtd: string | undefined;
+  let damaged: { part: string; reason: string } | undefined;
   const unzip = new Unzip((file) => {
-    if (exceeded || partWithDtd) return;
+    if (exceeded || partWithDtd || damaged) return;
     if (++entries > maxEntries) {
       exceeded = `more than ${maxEntries} parts`;
       return;
@@ -42,7 +47,11 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
     // The end of the previous chunk, so that a DOCTYPE split across two chunks is still seen.
     let tail = Buffer.alloc(0);
     file.ondata = (error, chunk) => {
-      if (error || exceeded || partWithDtd) return;
+      if (exceeded || partWithDtd || damaged) return;
+      if (error) {
+        damaged = { part: file.name, reason: error.message };
+        return;
+      }
       inflated += chunk.length;
       if (inflated > maxInflatedBytes) {
         exceeded = `more than ${Math.round(maxInflatedBytes / 1024 / 1024)} MiB when unpacked`;
@@ -65,7 +74,7 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
   unzip.register(UnzipInflate);
   // Note: push in slices so a bomb is caught after at most one slice's worth of output.
   const slice = 64 * 1024;
-  for (let offset = 0; offset < bytes.length && !exceeded && !partWithDtd; offset += slice) {
+  for (let offset = 0; offset < bytes.length && !exceeded && !partWithDtd && !damaged; offset += slice) {
     unzip.push(bytes.subarray(offset, offset + slice), offset + slice >= bytes.length);
   }
   if (exceeded) {
@@ -73,6 +82,13 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
       "DOCUMENT_TOO_LARGE",
       `${name} expands to ${exceeded}, past the limit for a document; it may be a ZIP bomb, or split it into smaller files.`,
       { details: { maxInflatedBytes, maxEntries } },
+    );
+  }
+  if (damaged) {
+    throw new ScrapeError(
+      "DOCUMENT_UNREADABLE",
+      `${name} is damaged: its part ${damaged.part} cannot be unpacked (${damaged.reason}); check that the file is complete and not corrupt.`,
+      { details: { part: damaged.part } },
     );
   }
   if (partWithDtd) {

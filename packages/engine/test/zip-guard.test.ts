@@ -19,6 +19,19 @@ describe("assertSafeZip", () => {
     );
   });
 
+  it("refuses a member whose deflate data is damaged, naming the document and the part", () => {
+    const zip = zipSync({ "word/document.xml": new TextEncoder().encode("<w:document>" + "<w:p/>".repeat(500) + "</w:document>") }, { level: 6 });
+    // Note: the member's data starts after the 30-byte local header and its name; 0x07 opens a
+    // final block of the reserved type 3, which no inflater accepts.
+    zip[30 + "word/document.xml".length] = 0x07;
+    expect(() => assertSafeZip(zip, "report.docx")).toThrow(
+      expect.objectContaining({
+        code: "DOCUMENT_UNREADABLE",
+        message: "report.docx is damaged: its part word/document.xml cannot be unpacked (invalid block type); check that the file is complete and not corrupt.",
+      }),
+    );
+  });
+
   it("stops a ZIP with too many parts", () => {
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part${i}.xml`, new Uint8Array(1)]));
     expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);

@@ -7,7 +7,7 @@ import type { ConvertOptions, ConvertResult, Converter, PdfOptions } from "../ty
 import { buildBlocks } from "./pdf/blocks.js";
 import type { Block } from "./pdf/blocks.js";
 import { findGutter, readingOrder } from "./pdf/columns.js";
-import { openPdf, readMetadata } from "./pdf/document.js";
+import { looksTruncated, openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
 import { findTableFrames } from "./pdf/frames.js";
 import { isHeadingUnderline } from "./pdf/heading-rules.js";
@@ -60,7 +60,9 @@ export const pdfConverter: Converter = {
       return copy;
     };
     try {
-      return await convertDocument(document, { ...pdfOptions, mode }, options, name, drawnDocument, images);
+      const result = await convertDocument(document, { ...pdfOptions, mode }, options, name, drawnDocument, images);
+      if (looksTruncated(bytes)) result.warnings.unshift(`${name} looks truncated (it does not end with %%EOF), so pages may be missing; check that the file is complete.`);
+      return result;
     } finally {
       for (const copy of drawnCopies.values()) {
         const opened = await copy.catch(() => undefined);

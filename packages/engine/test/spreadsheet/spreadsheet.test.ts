@@ -2,7 +2,8 @@ import { utils, write } from "@e965/xlsx";
 import CFB from "cfb";
 import type { WorkSheet } from "@e965/xlsx";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { createConversionPool } from "../../src/conversion-pool.js";
 import { convert } from "../../src/convert.js";
 import { MAX_TABLE_ROWS } from "../../src/converters/gfm-table.js";
 import { corpusFile, tableRows, workbookBytes, workbookOf } from "./helpers.js";
@@ -362,5 +363,34 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(titled.metadata.title).toBe("Budget 2026");
     const untitled = await convert(workbookBytes(workbookOf({ S: utils.aoa_to_sheet([["a"]]) })), { filename: "b.xlsx" });
     expect(untitled.metadata.title).toBeUndefined();
+  });
+});
+
+/** The bytes with `noise` written over a ZIP member's compressed data, `offset` bytes into it. */
+function damageZipMember(bytes: Uint8Array, member: string, offset: number, noise: number[]): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const name = new TextEncoder().encode(member);
+  for (let at = 0; at + 30 < bytes.length; at++) {
+    if (view.getUint32(at, true) !== 0x04034b50 || view.getUint16(at + 26, true) !== name.length) continue;
+    if (!name.every((byte, index) => bytes[at + 30 + index] === byte)) continue;
+    const data = at + 30 + name.length + view.getUint16(at + 28, true);
+    const damaged = bytes.slice();
+    damaged.set(noise, data + offset);
+    return damaged;
+  }
+  throw new Error(`no member ${member}`);
+}
+
+describe("damaged workbooks", () => {
+  // Note: in a worker with a time limit, so that a hang fails this test rather than the run.
+  const pool = createConversionPool({ size: 1 });
+  afterAll(() => pool.close());
+
+  it("refuses an XLSX whose styles part cannot be unpacked, naming the part, where SheetJS would loop for good", async () => {
+    const damaged = damageZipMember(corpusFile("cal_merge_cells.xlsx"), "xl/styles.xml", 30, [0, 101, 202, 47, 148, 249, 94, 195]);
+    await expect(pool.convert(damaged, { filename: "merged.xlsx", signal: AbortSignal.timeout(20_000) })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "merged.xlsx is damaged: its part xl/styles.xml cannot be unpacked (invalid distance); check that the file is complete and not corrupt.",
+    });
   });
 });
