@@ -32,6 +32,15 @@ describe("assertSafeZip", () => {
     );
   });
 
+  it("refuses a member whose local header gives its name another length than the central directory", () => {
+    const zip = zipSync({ "xl/workbook.xml": new TextEncoder().encode("<workbook/>"), "xl/styles.xml": new TextEncoder().encode("<styleSheet/>") });
+    // The first local header's name length, 26 bytes in.
+    new DataView(zip.buffer).setUint16(26, 0x5af0, true);
+    expect(() => assertSafeZip(zip, "book.xlsx")).toThrow(
+      "book.xlsx is damaged: its part xl/workbook.xml cannot be unpacked (its local and central headers disagree); check that the file is complete and not corrupt.",
+    );
+  });
+
   it("stops a ZIP with too many parts", () => {
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part${i}.xml`, new Uint8Array(1)]));
     expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);

@@ -366,19 +366,22 @@ describe("spreadsheet converter on generated workbooks", () => {
   });
 });
 
-/** The bytes with `noise` written over a ZIP member's compressed data, `offset` bytes into it. */
-function damageZipMember(bytes: Uint8Array, member: string, offset: number, noise: number[]): Uint8Array {
+/** Where a ZIP member's local header starts. */
+function localHeaderOf(bytes: Uint8Array, member: string): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const name = new TextEncoder().encode(member);
   for (let at = 0; at + 30 < bytes.length; at++) {
     if (view.getUint32(at, true) !== 0x04034b50 || view.getUint16(at + 26, true) !== name.length) continue;
-    if (!name.every((byte, index) => bytes[at + 30 + index] === byte)) continue;
-    const data = at + 30 + name.length + view.getUint16(at + 28, true);
-    const damaged = bytes.slice();
-    damaged.set(noise, data + offset);
-    return damaged;
+    if (name.every((byte, index) => bytes[at + 30 + index] === byte)) return at;
   }
   throw new Error(`no member ${member}`);
+}
+
+/** A copy of the bytes with `noise` written `offset` bytes into a ZIP member's local header (30 bytes, then its name, its extra field and its data). */
+function damageZipMember(bytes: Uint8Array, member: string, offset: number, noise: number[]): Uint8Array {
+  const damaged = bytes.slice();
+  damaged.set(noise, localHeaderOf(bytes, member) + offset);
+  return damaged;
 }
 
 describe("damaged workbooks", () => {
@@ -387,10 +390,20 @@ describe("damaged workbooks", () => {
   afterAll(() => pool.close());
 
   it("refuses an XLSX whose styles part cannot be unpacked, naming the part, where SheetJS would loop for good", async () => {
-    const damaged = damageZipMember(corpusFile("cal_merge_cells.xlsx"), "xl/styles.xml", 30, [0, 101, 202, 47, 148, 249, 94, 195]);
+    // 30 bytes into the member's deflate data (its local header has no extra field).
+    const damaged = damageZipMember(corpusFile("cal_merge_cells.xlsx"), "xl/styles.xml", 30 + "xl/styles.xml".length + 30, [0, 101, 202, 47, 148, 249, 94, 195]);
     await expect(pool.convert(damaged, { filename: "merged.xlsx", signal: AbortSignal.timeout(20_000) })).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
       message: "merged.xlsx is damaged: its part xl/styles.xml cannot be unpacked (invalid distance); check that the file is complete and not corrupt.",
+    });
+  });
+
+  it("refuses an XLSX whose part's local header names it with another length, where SheetJS would loop for good", async () => {
+    // The name length, 26 bytes into the local header: SheetJS would look for the data 23,280 bytes on.
+    const damaged = damageZipMember(corpusFile("cal_date.xlsx"), "xl/workbook.xml", 26, [0xf0, 0x5a]);
+    await expect(pool.convert(damaged, { filename: "dates.xlsx", signal: AbortSignal.timeout(20_000) })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "dates.xlsx is damaged: its part xl/workbook.xml cannot be unpacked (its local and central headers disagree); check that the file is complete and not corrupt.",
     });
   });
 });
