@@ -106,6 +106,16 @@ describe("RTF", () => {
     expect(markdown).toContain("| North | Depth \\| 12 m<br>Length \\| 300 m<br>Dredged yearly |");
   });
 
+  it("keeps the row a nested table ends when the file never closes it (LibreOffice's export)", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\trowd\cellx2000\cellx6000\pard\intbl Zone\cell\pard\intbl Use\cell\row
+\trowd\cellx2000\cellx6000\pard\intbl South\cell\pard\intbl\itap2 Cargo east\nestcell Cargo west\nestcell{\*\nesttableprops\trowd\cellx1000\cellx2000\nestrow}{\nonesttables\par}\sect\sectd
+\pard Two columns follow.\par}`;
+    const { markdown } = await convertNamed(rtf, "plan.rtf");
+    expect(markdown).toContain("| South | Cargo east \\| Cargo west |");
+    expect(markdown).toContain("Two columns follow.");
+  });
+
   it("reads a document typed in a monospaced font as prose, not code", async () => {
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fmodern Courier New;}{\f1\fswiss Arial;}}
 \pard\plain\f0 MEMORANDUM OF AGREEMENT\par
