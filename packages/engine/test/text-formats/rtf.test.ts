@@ -116,6 +116,13 @@ describe("RTF", () => {
     expect(markdown).toContain("Two columns follow.");
   });
 
+  it("shows a ruby (Word's EQ field, which saves no result) as its base text, without the reading", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard The port of {\field{\*\fldinst { EQ \\* jc2 \\* "Font:MS Mincho" \\* hps22 \\o\\ad(\\s\\up 10(\u12392?\u12358?\u12365?\u12423?\u12358?),\u26481?\u20140?)}}{\fldrslt {}}} opens at six.\par}`;
+    const { markdown } = await convertNamed(rtf, "ruby.rtf");
+    expect(markdown).toBe("The port of 東京 opens at six.\n");
+  });
+
   it("reads a document typed in a monospaced font as prose, not code", async () => {
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fmodern Courier New;}{\f1\fswiss Arial;}}
 \pard\plain\f0 MEMORANDUM OF AGREEMENT\par

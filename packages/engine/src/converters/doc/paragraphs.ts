@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { equationRubyBase } from "../word/eq-ruby.js";
 import { isSymbolFont, showSymbolFontText } from "../word/symbol-fonts.js";
 import type { CharacterProperties } from "./character-properties.js";
 import { formFieldText } from "./form-fields.js";
@@ -116,8 +117,8 @@ interface OpenField {
   code: string;
   showingResult: boolean;
   href: string | undefined;
-  /** What a checkbox or drop-down form field shows in place of its result. */
-  formText?: string | undefined;
+  /** What the field shows in place of its result: a checkbox's or drop-down's state, an EQ ruby's base text. */
+  ownText?: string | undefined;
 }
 
 // `HYPERLINK "https://…"`; the `HYPERLINK \l "bookmark"` form links inside the document and
@@ -146,7 +147,7 @@ export interface TextRange {
 
 /**
  * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
- * marks. Field codes are hidden (their results kept, HYPERLINK results as links), note
+ * marks. Field codes are hidden (their results kept, HYPERLINK results as links, an EQ ruby's base text shown), note
  * references at the positions `noteAt` knows become note runs; hidden text, deleted text,
  * pictures and other control characters are dropped.
  */
@@ -195,17 +196,19 @@ export function readParagraphs(
       } else if (code === FIELD_SEPARATOR && open) {
         open.showingResult = true;
         open.href = HYPERLINK_CODE.exec(open.code)?.[1];
-        if (open.formText !== undefined) append(open.formText);
+        open.ownText ??= equationRubyBase(open.code);
+        if (open.ownText !== undefined) append(open.ownText);
       } else if (code === FIELD_END) {
-        // A checkbox has no separator: its text goes where the field ends.
-        if (open?.formText !== undefined && !open.showingResult) append(open.formText);
+        // A checkbox or an EQ ruby has no separator: its text goes where the field ends.
+        if (open && !open.showingResult) open.ownText ??= equationRubyBase(open.code);
+        if (open?.ownText !== undefined && !open.showingResult) append(open.ownText);
         fields.pop();
       } else if (open && fields.some((field) => !field.showingResult)) {
         // Note: a form field's FFData is where its code's 0x01 character's sprmCPicLocation points.
-        if (code === DATA_CHARACTER && characters.dataOffset !== undefined && source.data) open.formText ??= formFieldText(source.data, characters.dataOffset);
+        if (code === DATA_CHARACTER && characters.dataOffset !== undefined && source.data) open.ownText ??= formFieldText(source.data, characters.dataOffset);
         open.code += text[index];
-      } else if (fields.some((field) => field.showingResult && field.formText !== undefined)) {
-        // A form field's own text stands in for its result.
+      } else if (fields.some((field) => field.showingResult && field.ownText !== undefined)) {
+        // A form field's or ruby's own text stands in for its result.
       } else if (note !== undefined) {
         runs.push({ text: "", note });
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {
