@@ -149,7 +149,7 @@ export interface TextRange {
  * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
  * marks. Field codes are hidden (their results kept, HYPERLINK results as links, an EQ ruby's base text shown), note
  * references at the positions `noteAt` knows become note runs; hidden text, deleted text,
- * pictures and other control characters are dropped.
+ * pictures and other control characters are dropped. A drop cap joins the paragraph it begins.
  */
 export function readParagraphs(
   source: DocText,
@@ -231,5 +231,24 @@ export function readParagraphs(
   }
   // A story's last paragraph may lack its mark (a note's text ends where the next one starts).
   if (runs.length > 0) paragraphs.push({ ...source.paragraphPropertiesAt(-1), runs, endsCell: false, position: range.end });
-  return paragraphs;
+  return joinDropCaps(paragraphs);
+}
+
+/**
+ * Each drop cap joined to the paragraph it begins. Note: Word keeps the large first letter in a
+ * framed paragraph of its own before the rest, and shows the two as one; read apart, the first
+ * word was cut in two ("T", then "he harbour opened…").
+ */
+function joinDropCaps(paragraphs: DocParagraph[]): DocParagraph[] {
+  const joined: DocParagraph[] = [];
+  let dropped: TextRun[] = [];
+  for (const [index, paragraph] of paragraphs.entries()) {
+    if (paragraph.dropCap && !paragraph.endsCell && index < paragraphs.length - 1) {
+      dropped.push(...paragraph.runs);
+      continue;
+    }
+    joined.push(dropped.length > 0 ? { ...paragraph, runs: [...dropped, ...paragraph.runs] } : paragraph);
+    dropped = [];
+  }
+  return joined;
 }
