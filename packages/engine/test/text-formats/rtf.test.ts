@@ -123,6 +123,13 @@ describe("RTF", () => {
     expect(markdown).toBe("The port of 東京 opens at six.\n");
   });
 
+  it("writes a bold heading with a link in it without the bold its style implies", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s1\outlinelevel0 heading 1;}}
+\pard\plain\s1{\b Heading with }{\field{\*\fldinst HYPERLINK "https://example.org/heading"}{\fldrslt {\b a link}}}\par}`;
+    const { markdown } = await convertNamed(rtf, "heading.rtf");
+    expect(markdown).toBe("# Heading with [a link](https://example.org/heading)\n");
+  });
+
   it("reads a document typed in a monospaced font as prose, not code", async () => {
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fmodern Courier New;}{\f1\fswiss Arial;}}
 \pard\plain\f0 MEMORANDUM OF AGREEMENT\par
