@@ -44,6 +44,12 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
+  it("shows a ruby's base text without its reading", async () => {
+    const body = `<text:p>The port of <text:ruby><text:ruby-base>東京</text:ruby-base><text:ruby-text>とうきょう</text:ruby-text></text:ruby> opens at six.</text:p>`;
+    const { markdown } = await convertNamed(odtWith(body), "ruby.odt");
+    expect(markdown).toBe("The port of 東京 opens at six.\n");
+  });
+
   it("writes a text frame or shape anchored to a paragraph after it, apart from its text, and leaves out a hidden section", async () => {
     const body = `<text:p>Passage takes twenty minutes.<draw:frame text:anchor-type="paragraph" draw:name="Warning"><draw:text-box><text:p>Caution: gates move.</text:p><text:p>Keep behind the rail.</text:p></draw:text-box></draw:frame></text:p>
       <text:p>Fee: <draw:frame text:anchor-type="as-char"><draw:text-box><text:p>12 €</text:p></draw:text-box></draw:frame>per boat.</text:p>
