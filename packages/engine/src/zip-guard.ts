@@ -36,7 +36,7 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
   let entries = 0;
   let exceeded: string | undefined;
   let partWithDtd: string | undefined;
-  let damaged: { part: string; reason: string } | undefined = partWithDisagreeingHeaders(bytes);
+  let damaged: Damage | undefined = damagedDirectory(bytes);
   const unzip = new Unzip((file) => {
     if (exceeded || partWithDtd || damaged) return;
     if (++entries > maxEntries) {
@@ -87,7 +87,7 @@ export function assertSafeZip(bytes: Uint8Array, name: string, limits: ZipLimits
   if (damaged) {
     throw new ScrapeError(
       "DOCUMENT_UNREADABLE",
-      `${name} is damaged: its part ${damaged.part} cannot be unpacked (${damaged.reason}); check that the file is complete and not corrupt.`,
+      `${name} is damaged: ${damaged.part === undefined ? damaged.reason : `its part ${damaged.part} cannot be unpacked (${damaged.reason})`}; check that the file is complete and not corrupt.`,
       { details: { part: damaged.part } },
     );
   }
@@ -106,16 +106,22 @@ const LOCAL_HEADER = 0x04034b50;
 // The end record is 22 bytes and may be followed by a comment of up to 65,535.
 const END_RECORD_SEARCH = 22 + 0xffff;
 
+/** What is damaged in a package: a part (when its name can be read), and how. */
+interface Damage {
+  part?: string | undefined;
+  reason: string;
+}
+
 /**
  * The first part whose local header is not where the central directory says, or names another
- * part. Note: SheetJS finds each part's data from its local header at the offset the central
- * directory gives, while the streaming check above reads local headers one after another; a
- * damaged name length sends SheetJS into the middle of other data, where its inflater can loop
- * for good, though the stream reads cleanly. Our own code: fflate and SheetJS do not expose
- * their directory, and the check is a few reads. ZIP64 archives (over 65,535 parts or 4 GiB) are
- * left to the readers.
+ * part, or a damaged central directory. Note: SheetJS finds each part's data from its local
+ * header at the offset the central directory gives, while the streaming check above reads local
+ * headers one after another; a damaged name length sends SheetJS into the middle of other data,
+ * where its inflater can loop for good, though the stream reads cleanly. Our own code: fflate and
+ * SheetJS do not expose their directory, and the check is a few reads. ZIP64 archives (over
+ * 65,535 parts or 4 GiB) are left to the readers.
  */
-function partWithDisagreeingHeaders(bytes: Uint8Array): { part: string; reason: string } | undefined {
+function damagedDirectory(bytes: Uint8Array): Damage | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   const stop = Math.max(0, bytes.length - END_RECORD_SEARCH);
@@ -124,16 +130,31 @@ function partWithDisagreeingHeaders(bytes: Uint8Array): { part: string; reason: 
   const entries = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   if (entries === 0xffff || at === 0xffffffff) return undefined;
-  const reason = "its local and central headers disagree";
   for (let index = 0; index < entries; index++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_HEADER) return { part: "the central directory", reason: "it is cut short" };
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_HEADER) return { reason: "its central directory is damaged" };
     const nameLength = view.getUint16(at + 28, true);
     const name = bytes.subarray(at + 46, at + 46 + nameLength);
-    const part = new TextDecoder().decode(name);
     const local = view.getUint32(at + 42, true);
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_HEADER || view.getUint16(local + 26, true) !== nameLength) return { part, reason };
-    if (!name.every((byte, offset) => bytes[local + 30 + offset] === byte)) return { part, reason };
+    const agree =
+      local + 30 + nameLength <= bytes.length &&
+      view.getUint32(local, true) === LOCAL_HEADER &&
+      view.getUint16(local + 26, true) === nameLength &&
+      name.every((byte, offset) => bytes[local + 30 + offset] === byte);
+    if (!agree) {
+      const part = partName(name);
+      return part === undefined ? { reason: "the headers of a part with a damaged name disagree" } : { part, reason: "its local and central headers disagree" };
+    }
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return undefined;
+}
+
+// Note: a part name is a short path of printable characters; a damaged length makes it a run of
+// binary, which has no place in an error line.
+const PLAUSIBLE_PART_NAME = /^[^\p{C}\uFFFD]{1,200}$/u;
+
+/** The part's name as the central directory gives it, unless the name itself is damaged. */
+function partName(bytes: Uint8Array): string | undefined {
+  const name = new TextDecoder().decode(bytes);
+  return PLAUSIBLE_PART_NAME.test(name) ? name : undefined;
 }

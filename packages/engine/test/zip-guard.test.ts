@@ -41,6 +41,17 @@ describe("assertSafeZip", () => {
     );
   });
 
+  it("does not quote a part name that is itself damaged", () => {
+    const zip = zipSync({ "xl/workbook.xml": new TextEncoder().encode("<workbook/>") });
+    // The central directory's copy of the name: 46 bytes into its record, which the end record locates.
+    const view = new DataView(zip.buffer);
+    const central = view.getUint32(zip.length - 22 + 16, true);
+    zip.set([0x00, 0x07, 0xff], central + 46);
+    expect(() => assertSafeZip(zip, "book.xlsx")).toThrow(
+      "book.xlsx is damaged: the headers of a part with a damaged name disagree; check that the file is complete and not corrupt.",
+    );
+  });
+
   it("stops a ZIP with too many parts", () => {
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part${i}.xml`, new Uint8Array(1)]));
     expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);

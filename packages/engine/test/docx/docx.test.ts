@@ -3,6 +3,7 @@ import CFB from "cfb";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { docxWith } from "../hardening/hostile-documents.js";
 import { cell, makeDocx, paragraph, paragraphStyle, row, run } from "./make-docx.js";
 
 const corpus = new URL("../../../../../shared/corpus/files/", import.meta.url);
@@ -638,6 +639,15 @@ describe("DOCX converter errors", () => {
     await expect(convert(broken, { filename: "broken.docx" })).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
       message: expect.stringMatching(/^broken\.docx could not be read as DOCX [^\n]+$/),
+    });
+  });
+
+  it("keeps a reader's error of several lines to one short line", async () => {
+    // mammoth's XML parser reports a second root element over two lines, the second a position.
+    const twoRoots = docxWith(`<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document><w:document/>`);
+    await expect(convert(twoRoots, { filename: "two-roots.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "two-roots.docx could not be read as DOCX (error: element parse error: Error: Hierarchy request error: Only one element can be added and only after doctype); check that it is not corrupt, truncated or password-protected.",
     });
   });
 
