@@ -248,6 +248,15 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(exact.warnings).toEqual([]);
   });
 
+  it("warns when a sheet's cells go on past MAX_TABLE_ROWS after empty rows", async () => {
+    const sheet = utils.aoa_to_sheet([["Log", "Count"]]);
+    utils.sheet_add_aoa(sheet, [["late entry", 1]], { origin: `A${MAX_TABLE_ROWS + 2001}` });
+    const { warnings } = await convert(workbookBytes(workbookOf({ Log: sheet })), { filename: "log.xlsx" });
+    expect(warnings).toEqual([
+      `Sheet "Log" may go on past row ${MAX_TABLE_ROWS} (the file says it runs to row ${MAX_TABLE_ROWS + 2001}); only the first ${MAX_TABLE_ROWS} rows were read.`,
+    ]);
+  });
+
   // Note: 163 million cells if the claimed dimension were believed; the time limit is the check.
   it("reads only the cells of a sheet whose dimension claims 16384 columns", { timeout: 5000 }, async () => {
     const parts = unzipSync(workbookBytes(workbookOf({ Wide: utils.aoa_to_sheet([["a", "b"], [1, 2]]) })));
