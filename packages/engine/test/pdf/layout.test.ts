@@ -1849,3 +1849,25 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     expect(markdown).toContain("Baseflow\n\nThe part of the flow");
   });
 });
+
+describe("a landscape page printed sideways on a portrait sheet", () => {
+  it("reads its text upright, as a viewer turned a quarter turn shows it: a table's rows stay rows", async () => {
+    // Note: the landscape page's top runs along the sheet's left edge; a line `top` points below
+    // the landscape top and `left` points from its left sits at x = top, y = left, reading up.
+    const at = (text: string, left: number, top: number, bold = false): PdfLine => ({ text, x: top, y: left, size: 11, bold, sideways: true });
+    const rows = [
+      ["Vehicle", "Last service", "Next service", "Mileage"],
+      ["Van 12", "3 March", "3 September", "48,210"],
+      ["Truck 4", "17 April", "17 October", "102,944"],
+      ["Car 7", "9 May", "9 November", "22,305"],
+    ];
+    const lines = [
+      { ...at("Fleet Maintenance Schedule", 60, 60, true), size: 16 },
+      ...rows.flatMap((row, index) => row.map((cell, column) => at(cell, 60 + column * 160, 100 + index * 20, index === 0))),
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).toContain("Fleet Maintenance Schedule");
+    expect(markdown).toContain("| Vehicle | Last service | Next service | Mileage |");
+    expect(markdown).toContain("| Truck 4 | 17 April | 17 October | 102,944 |");
+  });
+});

@@ -5,6 +5,7 @@ import type { PdfTextItem } from "./model.js";
 import { annotationTextItems } from "./annotation-text.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
+import { readingViewport } from "./operators.js";
 import type { Matrix } from "./operators.js";
 import { findRulings } from "./rules.js";
 import { drawnBulletItems, findDrawnMarks } from "./drawn-bullets.js";
@@ -94,6 +95,11 @@ export interface PageContent {
   quality: TextLayerQuality;
   /** Where images are painted; empty unless the document was opened with its images. */
   images: Region[];
+  /** Degrees the page is turned (clockwise, beyond its own rotation) to read its text upright. */
+  turn: number;
+  /** The size of the page, turned so. */
+  width: number;
+  height: number;
 }
 
 /** A page's text items in top-down coordinates, with weight and link targets, and its rules. */
@@ -101,12 +107,13 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   // Note: the operator list loads the page's fonts into `commonObjs`, which is where the font
   // names (and so the weights) come from; it also holds the drawn lines.
   const operatorList = await page.getOperatorList();
-  const viewport = page.getViewport({ scale: 1 });
+  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
+  const turn = sidewaysTurn(content.items, page.getViewport({ scale: 1 }).transform);
+  const viewport = readingViewport(page, turn);
   const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
   const marks = findDrawnMarks(operatorList, viewport.transform);
   const ligatures = rightToLeftLigatureRepairs(operatorList);
-  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
   const links = linkAreas(annotations, viewport.transform);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -162,7 +169,38 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
-  return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+  return { items, rulings, images, turn, width: viewport.width, height: viewport.height, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+}
+
+// Note: a page whose text is nearly all set sideways is a landscape page printed on a portrait
+// sheet (a wide table, a chart); a sideways header row or a margin note among upright text is far
+// less than this share of the page's letters.
+const SIDEWAYS_PAGE_SHARE = 0.8;
+
+/**
+ * The quarter turns (in degrees, clockwise) that bring a page whose text is set sideways upright,
+ * as a viewer's "rotate" button does: 90 for text reading up the page, 270 for text reading down,
+ * 0 for a page of upright text. Note: read as laid out, such a page's lines are columns, and each
+ * of its words a line of its own.
+ */
+function sidewaysTurn(raws: readonly unknown[], transform: number[]): number {
+  let up = 0;
+  let down = 0;
+  let all = 0;
+  for (const raw of raws as TextItem[]) {
+    const letters = raw.str?.trim().length ?? 0;
+    if (letters === 0) continue;
+    const [a, b] = Util.transform(transform, raw.transform) as number[];
+    all += letters;
+    if (Math.abs(b!) > Math.abs(a!)) {
+      if (b! < 0) up += letters;
+      else down += letters;
+    }
+  }
+  if (all === 0) return 0;
+  if (up >= all * SIDEWAYS_PAGE_SHARE) return 90;
+  if (down >= all * SIDEWAYS_PAGE_SHARE) return 270;
+  return 0;
 }
 
 // Note: glyphs rise about this many ems over their baseline and hang this many under it.

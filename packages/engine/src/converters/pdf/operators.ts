@@ -1,4 +1,5 @@
 import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PageViewport, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 // Note: the path operators of pdf.js's `constructPath` data (`DrawOPS`), which are not exported.
 export const MOVE_TO = 0;
@@ -43,4 +44,9 @@ export function boxUnder(rectangle: readonly number[], matrix: Matrix): { left: 
   Util.axialAlignedBoundingBox(rectangle, matrix, box);
   const [left, top, right, bottom] = box as [number, number, number, number];
   return { left, right, top, bottom };
+}
+
+/** The page as a viewer shows it, turned a further `turn` degrees clockwise. */
+export function readingViewport(page: PDFPageProxy, turn: number, scale = 1): PageViewport {
+  return page.getViewport({ scale, rotation: (page.rotate + turn) % 360 });
 }
