@@ -58,6 +58,13 @@ function withUnmappedSpaces(text: string): string {
   }
   return text;
 }
+// Note: a soft hyphen (U+00AD) marks where a word may break and is never shown. Where a line breaks
+// at it, browsers write it before the hyphen they draw ("news\u00AD\u2010", Chromium, weasyprint)
+// or as that hyphen; either way the line ends in a hyphen that joining the lines undoes. Inside a
+// line it is dropped, or the word would not be found ("fort\u00ADnightly").
+const SOFT_HYPHEN_AT_BREAK = /\u00AD+[-\u2010]?$/u;
+const SOFT_HYPHENS = /\u00AD/gu;
+const withoutSoftHyphens = (text: string): string => text.replace(SOFT_HYPHEN_AT_BREAK, "-").replace(SOFT_HYPHENS, "");
 // Note: Word sets the bullets of second-level lists as the letter "o" in Courier New, a tab
 // before the item's text, which is in the body's font.
 const LETTER_BULLET = "o";
@@ -140,7 +147,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const vertical = content.styles[item.fontName]?.vertical === true || turned !== undefined;
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withUnmappedSpaces(item.str).replace(CONTROL_CHARACTERS, ""), ligatures));
+    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(item.str)).replace(CONTROL_CHARACTERS, ""), ligatures));
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
