@@ -556,14 +556,17 @@ function measureTextRight(lines: readonly TextLine[]): Map<number, number> {
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+// Note: a hyphen is "-" or U+2010 (HYPHEN), which browsers draw where they break a word at a soft
+// hyphen or by their hyphenation.
+const LOWERCASE_BEFORE_HYPHEN = /\p{Ll}[-\u2010]$/u;
 // The last word of a line is a compound written with hyphens ("mixture-of-"): its final hyphen is
 // one of them. Note: TeX (and most layout programs) never hyphenate a word that holds a hyphen; they
 // break it at its own hyphens only.
-const HYPHENATED_COMPOUND = /\p{L}-\p{L}+-$/u;
+const HYPHENATED_COMPOUND = /\p{L}[-\u2010]\p{L}+[-\u2010]$/u;
 // A line that ends in a hyphen where the word on either side of it holds a digit breaks a code, a
 // range or a name with a number ("407f-" "a055-…" of a UUID, "10-" "20", "COVID-" "19"): no
 // layout program hyphenates such a word, so the hyphen is the text's own.
-const CODE_BEFORE_BREAK = /[\p{L}\p{N}]-$/u;
+const CODE_BEFORE_BREAK = /[\p{L}\p{N}][-\u2010]$/u;
 const DIGIT = /\p{N}/u;
 const breaksCode = (text: string, next: string): boolean =>
   CODE_BEFORE_BREAK.test(text) && /^[\p{L}\p{N}]/u.test(next) && (DIGIT.test(/\S*$/u.exec(text)![0]) || DIGIT.test(/^\S*/u.exec(next)![0]));
@@ -575,7 +578,7 @@ const breaksCode = (text: string, next: string): boolean =>
  */
 export function joinLines(text: string, next: string): string {
   if (breaksCode(text, next)) return text + next;
-  if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
+  if (LOWERCASE_BEFORE_HYPHEN.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;
 }
