@@ -3,6 +3,7 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
 import { annotationTextItems } from "./annotation-text.js";
+import { createHiddenTextTest } from "./hidden-text.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
 import { readingViewport } from "./operators.js";
@@ -121,6 +122,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const images = findImageRegions(operatorList, viewport.transform);
   const marks = findDrawnMarks(operatorList, viewport.transform);
   const ligatures = rightToLeftLigatureRepairs(operatorList);
+  const isHidden = createHiddenTextTest(operatorList, viewport.transform as Matrix);
   const links = linkAreas(annotations, viewport.transform);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -146,6 +148,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     writtenSpace = undefined;
     const vertical = content.styles[item.fontName]?.vertical === true || turned !== undefined;
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
+    if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
     const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(item.str)).replace(CONTROL_CHARACTERS, ""), ligatures));
     if (text.trim() === "") continue;
