@@ -427,6 +427,33 @@ describe("pdf layout: line pitch", () => {
     ]);
     expect(markdown).toContain("Prices are valid from 1 January 2025 until 31 December 2025.");
   });
+
+  it("keeps one-line paragraphs apart where paragraphs are set further apart than the lines of a wrapped one", async () => {
+    // As a CV made in Word sets a sidebar of one-line paragraphs beside a column: most gaps on the
+    // page are the space after a paragraph; the lines of the few wrapped paragraphs are closer.
+    const sidebar = ["Skills", "Customer service", "Stock control", "Visual merchandising", "Cash handling", "Contact", "07700 900456"];
+    // Note: each line with the gap to the next: a paragraph's lines 14.7 points apart, paragraphs 24.7.
+    const main: [string, number][] = [
+      ["Work history", 24.7],
+      ["Assistant Store Manager", 24.7],
+      ["Harlow Home Goods, Norwich", 24.7],
+      ["Managed a team of nine and ran the", 14.7],
+      ["weekly stock count.", 24.7],
+      ["Sales Assistant", 24.7],
+      ["Fenwick Books, Norwich", 24.7],
+      ["Ran the children's section and its", 14.7],
+      ["Saturday reading club.", 0],
+    ];
+    let y = 700;
+    const mainLines = main.map(([text, gap]): PdfLine => {
+      const line = { text, x: 306, y, size: 11 };
+      y -= gap;
+      return line;
+    });
+    const markdown = await toMarkdown([[...sidebar.map((text, index): PdfLine => ({ text, x: 90, y: 710 - index * 24.7, size: 11 })), ...mainLines]]);
+    expect(markdown).toContain("Customer service\n\nStock control");
+    expect(markdown).toContain("Managed a team of nine and ran the weekly stock count.");
+  });
 });
 
 describe("pdf layout: drop caps and side headings", () => {
