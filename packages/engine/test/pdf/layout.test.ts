@@ -1898,3 +1898,18 @@ describe("a landscape page printed sideways on a portrait sheet", () => {
     expect(markdown).toContain("| Truck 4 | 17 April | 17 October | 102,944 |");
   });
 });
+
+describe("pdf layout: text drawn over itself", () => {
+  it("reads text drawn two or three times a fraction of a point aside (fake bold) once", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...[0, 0.4, 0.8].map((shift): PdfLine => ({ text: "Opening Hours", x: 72 + shift, y: 700, size: 16 })),
+        { text: "The library opens at nine on weekdays and at ten on Saturdays.", x: 72, y: 670 },
+        ...[0, 0.3].map((shift): PdfLine => ({ text: "Closed on public holidays.", x: 72 + shift, y: 650 })),
+      ],
+    ]);
+    expect(markdown).toContain("Opening Hours");
+    expect(markdown).not.toMatch(/Opening Hours\s*Opening/);
+    expect(markdown).not.toMatch(/holidays\.\s*Closed/);
+  });
+});

@@ -176,6 +176,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     }
   }
   markLetterBullets(items);
+  dropOverprints(items);
   items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
@@ -211,6 +212,27 @@ function sidewaysTurn(raws: readonly unknown[], transform: number[]): number {
   if (up >= all * SIDEWAYS_PAGE_SHARE) return 90;
   if (down >= all * SIDEWAYS_PAGE_SHARE) return 270;
   return 0;
+}
+
+// Note: text drawn again a fraction of a point aside (fake bold, as some printers' drivers and
+// reportlab users make it, or a shadow) is within this many ems of the first copy.
+const OVERPRINT_EM = 0.15;
+
+/**
+ * Drop the copies of text drawn over itself: the same text in the same size on (nearly) the same
+ * baseline and start. Note: a reader sees one bolder line, and pdf.js gives an item for each copy
+ * ("Opening HoursOpening Hours").
+ */
+function dropOverprints(items: PdfTextItem[]): void {
+  const byText = new Map<string, PdfTextItem[]>();
+  const kept = items.filter((item) => {
+    const reach = OVERPRINT_EM * item.fontSize;
+    const same = byText.get(item.text) ?? [];
+    const overprints = same.some((other) => Math.abs(other.fontSize - item.fontSize) < 0.1 && Math.abs(other.baseline - item.baseline) <= reach && Math.abs(other.x - item.x) <= reach);
+    if (!overprints) byText.set(item.text, [...same, item]);
+    return !overprints;
+  });
+  items.splice(0, items.length, ...kept);
 }
 
 // Note: glyphs rise about this many ems over their baseline and hang this many under it.
