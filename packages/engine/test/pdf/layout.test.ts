@@ -1264,6 +1264,19 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toMatch(/^#+ Weather and memory$/m);
   });
 
+  it("keeps the bold title of a one-page document set as high as a running header would sit", async () => {
+    // Note: as a one-page form or notice made with reportlab puts its title, 55 points from the top
+    // of the page; a running header is seldom bold and set larger than the body.
+    const markdown = await toMarkdown([
+      [
+        { text: "Product Recall Notice", x: 72, y: 737, size: 16, bold: true },
+        { text: "The fault affects kettles sold between May and June at any of our stores.", x: 72, y: 700, size: 11 },
+        { text: "Return the kettle to any store for a full refund, with or without a receipt.", x: 72, y: 686, size: 11 },
+      ],
+    ]);
+    expect(markdown).toMatch(/^#+ Product Recall Notice$/m);
+  });
+
   it("reads bold terms with their definitions indented under them as a glossary, not as headings", async () => {
     const entry = (term: string, definition: readonly string[], y: number): PdfLine[] => [
       { text: term, x: 72, y, size: 10, bold: true },
