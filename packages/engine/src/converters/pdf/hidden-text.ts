@@ -27,6 +27,10 @@ const IMAGES = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObje
 // others (patterns, colours of other spaces) are never white here.
 const OTHER_FILLS = new Set<number>([OPS.setFillColor, OPS.setFillColorN, OPS.setFillGray, OPS.setFillCMYKColor]);
 const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+// Note: an item is looked for at most this many characters on from where the last one was found:
+// the text layer spells a few items otherwise than the operators (a ligature, right-to-left text),
+// and the same words further on are other text.
+const MAXIMUM_SKIP = 1000;
 // Clipped text is hidden when it lies this many points or more outside what the clip leaves.
 const CLIP_TOLERANCE = 1;
 
@@ -55,7 +59,7 @@ export function createHiddenTextTest(operatorList: { fnArray: number[]; argsArra
     const letters = text.replace(/\s+/gu, "");
     if (letters === "") return false;
     const start = stream.indexOf(letters, cursor);
-    if (start < 0) return false;
+    if (start < 0 || start - cursor > MAXIMUM_SKIP) return false;
     cursor = start + letters.length;
     const covering = new Set(runAt.slice(start, cursor));
     return [...covering].every((index) => isHiddenRun(runs[index]!, box));
