@@ -1,3 +1,4 @@
+import { joinLabelsToBoxedValues } from "./boxed-values.js";
 import { withRuns } from "./column-sides.js";
 import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
@@ -102,7 +103,8 @@ interface Measures {
  * Turn lines in reading order into headings, paragraphs, list items, code and tables;
  * `framesByPage` holds each page's ruled boxes, where tables are looked for first.
  */
-export function buildBlocks(lines: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
+export function buildBlocks(laidOut: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
+  const lines = joinLabelsToBoxedValues(laidOut, framesByPage);
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
   let openLines: TextLine[] = [];
@@ -491,8 +493,13 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
   return open.brokenLines !== undefined && SENTENCE_END.test(lineText(open.last)) && isBrokenShort(open.last, line, measures);
 }
 
+// Note: a form's field set on a line of its own: a short label (a few words, a capital first)
+// ending in a colon, then its value ("Reported by: Nadia Haddad"). Two such lines one under the
+// other are two fields, however short the first: a form sets one a line.
+const FORM_FIELD = /^\p{Lu}[\p{L}'’.\-]*(?: [\p{L}'’.\-]+){0,3}: \S/u;
+
 /**
- * Whether the line above was broken by hand: the next line starts a phrase of its own (a capital,
+ * Whether the line above was broken by hand: two fields of a form, one a line, or the next line starts a phrase of its own (a capital,
  * a digit, an email or web address), and its first word would have fitted after the line above,
  * with an em to spare, inside the right edge that lines starting where that line starts reach.
  * Note: a wrapped line is never broken so; the edge is measured from the lines of the line's own
@@ -502,6 +509,7 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
  */
 function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measures): boolean {
   if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
+  if (FORM_FIELD.test(lineText(previous)) && FORM_FIELD.test(lineText(line))) return true;
   const first = line.runs[0]!;
   const word = first.text.trimStart().split(/\s/u)[0] ?? "";
   if (!STARTS_PHRASE.test(word) && !ADDRESS.test(word)) return false;
