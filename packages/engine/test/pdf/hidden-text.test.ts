@@ -23,6 +23,14 @@ describe("pdf converter: text a reader cannot see", () => {
     expect(markdown).toContain("Customer helpline 0800 123 456");
   });
 
+  it("keeps white text set on a picture, which a fast read does not decode", async () => {
+    // Note: a dark blue banner as a picture, with a white section number on it.
+    const banner = { x: 60, y: 640, width: 300, height: 30, pixelWidth: 30, pixelHeight: 3, rgb: new Uint8Array(30 * 3 * 3).fill(40) };
+    const pdf = makePdf([[...NOTICE, { text: "Section 1 Returns", x: 72, y: 650, colour: WHITE }]], { images: [[banner]] });
+    const { markdown } = await convert(pdf, { filename: "banner.pdf", pdf: { mode: "fast" } });
+    expect(markdown).toContain("Section 1 Returns");
+  });
+
   it("leaves out text a clipping path cuts away entirely, and keeps text inside the clip", async () => {
     const markdown = await toMarkdown([
       ...NOTICE,

@@ -72,6 +72,9 @@ function readInk(operatorList: { fnArray: number[]; argsArray: unknown[] }, view
   const painted: Array<Box & { order: number }> = [];
   let state = { fill: "#000000", mode: 0, clip: undefined as Box | undefined };
   const saved: (typeof state)[] = [];
+  // Note: what each saved state's group has painted so far, and the matrix it began with.
+  const groups: { painted: boolean; toPage: Matrix }[] = [];
+  const markPainted = (): void => groups.forEach((group) => (group.painted = true));
   let clipping = false;
   let order = 0;
   walkOperators(
@@ -90,18 +93,35 @@ function readInk(operatorList: { fnArray: number[]; argsArray: unknown[] }, view
         // comes before the path it clips to.
         if (clipping && box) state = { ...state, clip: state.clip ? intersection(state.clip, box) : box };
         else if (box && FILLS.has(args?.[0] as number) && state.fill !== WHITE) painted.push({ ...box, order });
+        if (!clipping) markPainted();
         clipping = false;
-      } else if (IMAGES.has(operator)) painted.push({ ...boxUnder([0, 0, 1, 1], toPage), order });
-      else if (operator === OPS.shadingFill) painted.push({ ...(state.clip ?? EVERYWHERE), order });
-      else if (operator === OPS.showText) {
+      } else if (IMAGES.has(operator)) {
+        painted.push({ ...boxUnder([0, 0, 1, 1], toPage), order });
+        markPainted();
+      } else if (operator === OPS.shadingFill) {
+        painted.push({ ...(state.clip ?? EVERYWHERE), order });
+        markPainted();
+      } else if (operator === OPS.showText) {
+        markPainted();
         const glyphs = ((args?.[0] as unknown[] | undefined) ?? []).map((glyph) => (typeof glyph === "object" && glyph !== null ? String((glyph as { unicode?: string }).unicode ?? "") : ""));
         const letters = glyphs.join("").replace(/\s+/gu, "");
         runs.push({ letters, order, white: state.fill === WHITE && FILL_ONLY_MODES.has(state.mode), clip: state.clip });
       }
     },
-    (save) => {
-      if (save) saved.push(state);
-      else state = saved.pop() ?? state;
+    (save, toPage) => {
+      if (save) {
+        saved.push(state);
+        groups.push({ painted: false, toPage });
+        return;
+      }
+      state = saved.pop() ?? state;
+      const group = groups.pop();
+      // Note: pdf.js leaves out the images it does not decode (all of them, in a fast read), so an
+      // image shows as a group that moves the matrix and paints nothing; it may lie under the text.
+      if (group && !group.painted && group.toPage.some((value, index) => value !== toPage[index])) {
+        painted.push({ ...boxUnder([0, 0, 1, 1], toPage), order });
+        markPainted();
+      }
     },
   );
   return { runs, painted };

@@ -16,13 +16,13 @@ export type Matrix = [number, number, number, number, number, number];
  * `restore`, `transform`, and form XObjects, which bring their own matrix), and call `visit` for
  * every other operator with the matrix that maps its user space to top-down page coordinates
  * (the viewport's transform applied last). `nest` hears each save (true) and restore (false) of
- * the graphics state, for a caller that keeps more of it.
+ * the graphics state, for a caller that keeps more of it, with the matrix in force just before.
  */
 export function walkOperators(
   operatorList: { fnArray: number[]; argsArray: unknown[] },
   viewport: Matrix,
   visit: (operator: number, args: unknown[] | null, toPage: Matrix) => void,
-  nest: (saved: boolean) => void = () => {},
+  nest: (saved: boolean, toPage: Matrix) => void = () => {},
 ): void {
   const stack: Matrix[] = [];
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
@@ -30,15 +30,15 @@ export function walkOperators(
     const args = operatorList.argsArray[index] as unknown[] | null;
     if (operator === OPS.save) {
       stack.push(matrix);
-      nest(true);
+      nest(true, Util.transform(viewport, matrix) as Matrix);
     } else if (operator === OPS.restore || operator === OPS.paintFormXObjectEnd) {
+      nest(false, Util.transform(viewport, matrix) as Matrix);
       matrix = stack.pop() ?? matrix;
-      nest(false);
     } else if (operator === OPS.transform) {
       if (args) matrix = Util.transform(matrix, args as Matrix) as Matrix;
     } else if (operator === OPS.paintFormXObjectBegin) {
       stack.push(matrix);
-      nest(true);
+      nest(true, Util.transform(viewport, matrix) as Matrix);
       const formMatrix = args?.[0] as Matrix | null | undefined;
       if (formMatrix?.length === 6) matrix = Util.transform(matrix, formMatrix) as Matrix;
     } else visit(operator, args, Util.transform(viewport, matrix) as Matrix);
