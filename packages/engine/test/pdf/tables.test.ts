@@ -2286,3 +2286,41 @@ describe("a long table whose rules frame its header alone on a page", () => {
     ]);
   });
 });
+
+describe("a timetable whose columns of times are set close together", () => {
+  // Note: Helvetica widths in ems of the characters used.
+  const WIDTHS: Record<string, number> = { ":": 0.278, M: 0.833, T: 0.611, W: 0.944, F: 0.611, S: 0.667, o: 0.556, n: 0.556, u: 0.556, e: 0.556, d: 0.556, h: 0.556, r: 0.333, i: 0.222, t: 0.278, p: 0.556 };
+  const widthOf = (text: string, size: number): number => [...text].reduce((sum, character) => sum + (WIDTHS[character] ?? 0.556) * size, 0);
+
+  it("parts the times of each row into their columns, though less than half an em lies between them", async () => {
+    // Note: as a browser prints an HTML timetable with two points of padding (a tagged PDF, each
+    // cell's text an item of its own): every cell right-aligned, the times 5.5 points (0.46 em)
+    // apart in every row, the day names closer than a run break.
+    const rows = [
+      ["Stop", "Mon", "Tue", "Wed", "Thu", "Fri"],
+      ["Bus station", "07:05", "07:05", "07:05", "07:05", "08:15"],
+      ["Market Square", "07:12", "07:12", "07:12", "07:12", "08:22"],
+      ["Hospital", "07:20", "07:20", "07:20", "07:20", "08:30"],
+      ["Railway station", "07:31", "07:31", "07:31", "07:31", "08:41"],
+    ];
+    const ends = [200, 235.5, 271, 306.5, 342];
+    const lines: PdfLine[] = rows.flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: column === 0 ? 72 : ends[column - 1]! - widthOf(text, 12), y: 700 - index * 17, size: 12 })),
+    );
+    const markdown = (await convert(makePdf([lines], { tagged: true }), { filename: "table.pdf" })).markdown;
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
+  it("reads rows of times that rise down the last column as a table, not as a table of contents", async () => {
+    // Note: a timetable without a header: each row a stop and its times, the last column's times
+    // rising from row to row as page numbers do in a table of contents.
+    const rows = [
+      ["Harbour", "0610", "0645", "0720", "0755"],
+      ["Quay Street", "0616", "0651", "0726", "0801"],
+      ["Station", "0622", "0657", "0732", "0807"],
+      ["College", "0628", "0703", "0738", "0813"],
+    ];
+    const lines: PdfLine[] = rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: column === 0 ? 60 : 150 + column * 31, y: 750 - index * 12, size: 8 })));
+    expect(tableRows(await toMarkdown([[{ text: "Service 7: Mondays to Fridays", x: 60, y: 780, size: 12, bold: true }, ...lines]]))).toEqual(rows);
+  });
+});

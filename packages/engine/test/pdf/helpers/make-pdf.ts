@@ -69,6 +69,11 @@ export interface MakePdfOptions {
    * whose text layer decodes to garbage).
    */
   toUnicode?: string;
+  /**
+   * Each line in a marked-content sequence of its own, as browsers print a tagged PDF: pdf.js then
+   * keeps each line's text an item of its own, however close the next line's text is set.
+   */
+  tagged?: boolean;
 }
 
 const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
@@ -172,7 +177,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
     const links = lines.filter((line): line is PdfLink => "link" in line);
     const fields = lines.filter((line): line is PdfField => "field" in line);
     const typed = lines.filter((line): line is PdfTypedText => "typed" in line);
-    const texts = lines.flatMap((line) => {
+    const texts = lines.flatMap((line, index) => {
       if ("link" in line || "field" in line || "typed" in line) return [];
       if ("rule" in line) return drawRule(line);
       if ("dot" in line) return drawDot(line);
@@ -181,7 +186,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
       const position = line.sideways ? `0 1 -1 0 ${line.x} ${line.y} Tm` : `${line.x} ${line.y} Td`;
-      return `BT ${position} ${wordSpacing}${shown} ET`;
+      const text = `BT ${position} ${wordSpacing}${shown} ET`;
+      return options.tagged ? `/P << /MCID ${index} >> BDC ${text} EMC` : text;
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
