@@ -2324,3 +2324,25 @@ describe("a timetable whose columns of times are set close together", () => {
     expect(tableRows(await toMarkdown([[{ text: "Service 7: Mondays to Fridays", x: 60, y: 780, size: 12, bold: true }, ...lines]]))).toEqual(rows);
   });
 });
+
+describe("a table whose header has a group's name set flush left over its columns", () => {
+  it("keeps the group's name in a row of its own over the names of its columns", async () => {
+    // Note: as a browser prints `<th colspan=2>` in a table whose cells are set flush left: "Visits"
+    // starts where "Adults" does, the names spanning the header's rows ("Branch", "Total") on its line.
+    const figure = (text: string, right: number, y: number): PdfLine => ({ text, x: right - numberWidth(text, 11), y, size: 11 });
+    const body = [
+      ["Northgate", "12,400", "5,310", "17,710"],
+      ["Riverside", "8,920", "4,105", "13,025"],
+      ["Old Town", "15,002", "6,740", "21,742"],
+    ];
+    const lines: PdfLine[] = [
+      { text: "Branch", x: 72, y: 700, size: 11 },
+      { text: "Visits", x: 160, y: 700, size: 11 },
+      { text: "Total", x: 290, y: 700, size: 11 },
+      { text: "Adults", x: 160, y: 683, size: 11 },
+      { text: "Children", x: 215, y: 683, size: 11 },
+      ...body.flatMap((row, index) => [{ text: row[0]!, x: 72, y: 664 - index * 17, size: 11 }, ...[200, 262, 330].map((right, column) => figure(row[column + 1]!, right, 664 - index * 17))]),
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([["Branch", "Visits", "", "Total"], ["", "Adults", "Children", ""], ...body]);
+  });
+});
