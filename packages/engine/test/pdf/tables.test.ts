@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
 import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
@@ -2344,5 +2345,34 @@ describe("a table whose header has a group's name set flush left over its column
       ...body.flatMap((row, index) => [{ text: row[0]!, x: 72, y: 664 - index * 17, size: 11 }, ...[200, 262, 330].map((right, column) => figure(row[column + 1]!, right, 664 - index * 17))]),
     ];
     expect(tableRows(await toMarkdown([lines]))).toEqual([["Branch", "Visits", "", "Total"], ["", "Adults", "Children", ""], ...body]);
+  });
+});
+
+describe("a table whose header has three levels of names centred over their columns", () => {
+  it("keeps each level of the header in a row of its own", async () => {
+    // Note: as a spreadsheet prints merged header cells centred: a year over two quarters, each
+    // quarter over two classes of ticket, the first column's name on the header's last line.
+    const left = (column: number): number => 150 + column * 50;
+    const centredOver = (text: string, from: number, to: number, y: number): PdfLine => ({ text, x: (left(from) + left(to) + 40) / 2 - helveticaWidth(text, 10) / 2, y, size: 10 });
+    const classes = ["First", "Std", "First", "Std", "First", "Std", "First", "Std"];
+    const body = [
+      ["Coastal", "12", "140", "14", "151", "13", "149", "15", "160"],
+      ["Valley", "8", "96", "9", "101", "9", "99", "10", "108"],
+      ["Express", "31", "210", "33", "222", "35", "230", "36", "241"],
+    ];
+    const lines: PdfLine[] = [
+      centredOver("2023", 0, 3, 700),
+      centredOver("2024", 4, 7, 700),
+      ...["Q1", "Q2", "Q1", "Q2"].map((text, index) => centredOver(text, index * 2, index * 2 + 1, 687)),
+      { text: "Route", x: 72, y: 674, size: 10 },
+      ...classes.map((text, index) => centredOver(text, index, index, 674)),
+      ...body.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: column === 0 ? 72 : left(column - 1) + 40 - numberWidth(text, 10), y: 658 - index * 14, size: 10 }))),
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["", "2023", "", "", "", "2024", "", "", ""],
+      ["", "Q1", "", "Q2", "", "Q1", "", "Q2", ""],
+      ["Route", ...classes],
+      ...body,
+    ]);
   });
 });

@@ -232,12 +232,20 @@ function isUnderSpanningCell(row: readonly PlacedLine[], current: PlacedLine): b
       if (pieces.length !== 1 || current.pieces[column]!.length === 0) return false;
       let last = column;
       while (current.pieces[last + 1]?.length) last++;
-      if (last === column) return false;
-      const [name] = pieces;
-      const middle = (current.pieces[column]![0]!.x + current.pieces[last]!.at(-1)!.right) / 2;
-      return Math.abs(middle - (name!.x + name!.right) / 2) <= SPAN_CENTRE_EM * name!.fontSize || isFlushLeftGroupName(row, index, column, last, current);
+      return (last > column && isFlushLeftGroupName(row, index, column, last, current)) || isCentredOverCells(pieces[0]!, current, column);
     }),
   );
+}
+
+/**
+ * Whether a name is centred over cells of a line from `column` on: over the first and one of those
+ * after it. Note: the cells may be names spanning columns in their turn ("2023" over "Q1" and "Q2",
+ * each over two columns of figures), with empty columns between them.
+ */
+function isCentredOverCells(name: TextRun, line: PlacedLine, column: number): boolean {
+  const start = line.pieces[column]![0]!.x;
+  const middle = (name.x + name.right) / 2;
+  return line.pieces.slice(column + 1).some((pieces) => pieces.length > 0 && Math.abs((start + pieces.at(-1)!.right) / 2 - middle) <= SPAN_CENTRE_EM * name.fontSize);
 }
 
 /**
