@@ -1921,6 +1921,32 @@ describe("a table of figures with footnote marks", () => {
   });
 });
 
+describe("a table of figures with numbered footnote marks", () => {
+  it("writes a note's number raised after a figure as superscript digits, not as more digits of the figure", async () => {
+    // Note: as WeasyPrint sets `<sup>` in 6 pt after 10 pt figures, raised 3 points.
+    const rows = [
+      ["Under 16", "1,204,330", "18.4"],
+      ["16 to 64", "4,118,905", "62.9"],
+      ["65 and over", "1,226,417", "18.7"],
+    ];
+    const marks: Record<string, string> = { "16 to 64": "1", "1,226,417": "2" };
+    const lines: PdfLine[] = rows.flatMap((row, index) => {
+      const y = 700 - index * 14;
+      return row.flatMap((text, column): PdfLine[] => {
+        const x = column === 0 ? 72 : [220, 280][column - 1]! - numberWidth(text, 10);
+        const right = column === 0 ? 72 + helveticaWidth(text, 10) : [220, 280][column - 1]!;
+        const mark = marks[text];
+        return [{ text, x, y, size: 10 }, ...(mark ? [{ text: mark, x: right, y: y + 3, size: 6 }] : [])];
+      });
+    });
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Under 16", "1,204,330", "18.4"],
+      ["16 to 64¹", "4,118,905", "62.9"],
+      ["65 and over", "1,226,417²", "18.7"],
+    ]);
+  });
+});
+
 describe("a statement of figures with totals ruled under", () => {
   it("keeps a total in its column though the rule under it runs under the column before, empty on its row", async () => {
     // Note: as accounts are set: a rule over the figures' columns above each total, and under it.
