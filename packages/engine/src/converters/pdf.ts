@@ -106,7 +106,8 @@ async function readPages(
       throwIfAborted(options.signal, name);
       const page = await document.getPage(pageIndex + 1);
       try {
-        const { items, width, height, rulings, images, quality } = await extractPageContent(page);
+        const [, , width, height] = page.getViewport({ scale: 1 }).viewBox as number[];
+        const { items, rulings, images, quality } = await extractPageContent(page);
         const reason = ocrReason(quality);
         // Note: in "ocr" mode a page with a usable text layer keeps it (and so its headings), and
         // the text in its images is read and placed among it.

@@ -2402,24 +2402,3 @@ describe("a table whose header has three levels of names centred over their colu
     ]);
   });
 });
-
-describe("a landscape table printed sideways on a portrait page", () => {
-  it("reads the page turned a quarter turn, its rows as a table", async () => {
-    // Note: drawn reading up the page, without `/Rotate`: a line further right on the page is lower
-    // on the turned page; each cell starts `left` points up from the foot of the page.
-    const rows = [
-      ["Station", "Jan", "Feb", "Mar", "Apr", "May", "Jun"],
-      ["Aberdeen", "10.0", "23.1", "36.2", "49.3", "62.4", "75.5"],
-      ["Bristol", "17.1", "30.2", "43.3", "56.4", "69.5", "82.6"],
-      ["Cardiff", "24.2", "37.3", "50.4", "63.5", "76.6", "89.7"],
-    ];
-    const lefts = [60, 200, 260, 320, 380, 440, 500];
-    const lines: PdfLine[] = [
-      { text: "Monthly rainfall by station (mm)", x: 70, y: 60, size: 14, bold: true, sideways: true },
-      ...rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: 110 + index * 18, y: lefts[column]!, size: 10, bold: index === 0, sideways: true }))),
-    ];
-    const markdown = await toMarkdown([lines]);
-    expect(markdown).toContain("# Monthly rainfall by station (mm)");
-    expect(tableRows(markdown)).toEqual(rows);
-  });
-});

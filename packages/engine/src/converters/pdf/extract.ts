@@ -1,7 +1,6 @@
 import { Util } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { TextItem, TextMarkedContent } from "pdfjs-dist/types/src/display/api.js";
-import type { PageViewport } from "pdfjs-dist/types/src/display/page_viewport.js";
+import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
 import { annotationTextItems } from "./annotation-text.js";
 import { findImageRegions } from "./image-regions.js";
@@ -91,9 +90,6 @@ interface FontStyle {
 /** What the text layer of a page holds: text items, the rules its tables are drawn with, and how readable it is. */
 export interface PageContent {
   items: PdfTextItem[];
-  /** The size of the page as its text was read (turned a quarter turn where its text reads up or down the page). */
-  width: number;
-  height: number;
   rulings: Rulings;
   quality: TextLayerQuality;
   /** Where images are painted; empty unless the document was opened with its images. */
@@ -105,12 +101,12 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   // Note: the operator list loads the page's fonts into `commonObjs`, which is where the font
   // names (and so the weights) come from; it also holds the drawn lines.
   const operatorList = await page.getOperatorList();
-  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
-  const viewport = readingViewport(page, content.items);
+  const viewport = page.getViewport({ scale: 1 });
   const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
   const marks = findDrawnMarks(operatorList, viewport.transform);
   const ligatures = rightToLeftLigatureRepairs(operatorList);
+  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
   const links = linkAreas(annotations, viewport.transform);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -166,36 +162,8 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
-  return { items, width: viewport.width, height: viewport.height, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+  return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
 }
-
-// Note: a page whose text mostly (more than this share of its characters) reads up or down the
-// page is a landscape page printed sideways without being marked turned (`/Rotate`): it is read
-// turned a quarter turn, its text then running left to right. Sideways column headers or a margin
-// note are a small part of a page's text.
-const TURNED_PAGE_SHARE = 0.5;
-
-/** The view of a page in which its text reads left to right: as the page is shown, or turned a quarter turn. */
-function readingViewport(page: PDFPageProxy, items: readonly (TextItem | TextMarkedContent)[]): PageViewport {
-  const shown = page.getViewport({ scale: 1 });
-  let [up, down, total] = [0, 0, 0];
-  for (const raw of items) {
-    if (!("str" in raw)) continue;
-    const [a, b] = Util.transform(shown.transform, raw.transform) as number[];
-    const characters = raw.str.trim().length;
-    total += characters;
-    // Note: in the view's coordinates y grows downward; text reading up the page runs toward smaller y.
-    if (Math.abs(b!) > Math.abs(a!)) {
-      if (b! < 0) up += characters;
-      else down += characters;
-    }
-  }
-  const turn = up > TURNED_PAGE_SHARE * total ? QUARTER_TURN : down > TURNED_PAGE_SHARE * total ? -QUARTER_TURN : 0;
-  return turn === 0 ? shown : page.getViewport({ scale: 1, rotation: (page.rotate + turn + FULL_TURN) % FULL_TURN });
-}
-
-const QUARTER_TURN = 90;
-const FULL_TURN = 360;
 
 // Note: glyphs rise about this many ems over their baseline and hang this many under it.
 const ASCENT_EM = 0.8;
