@@ -1,8 +1,9 @@
 import { readFile, readdir } from "node:fs/promises";
 import { dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-/** The shared test corpus; `DOCSCRAPE_CORPUS` points elsewhere (e.g. on CI). */
-export const CORPUS_DIR = process.env.DOCSCRAPE_CORPUS ?? "/work/shared/corpus/files";
+/** The shared test corpus's files: the corpus is `../shared/corpus` beside the repository, unless `DOCSCRAPE_CORPUS` (as for the tests) says otherwise. */
+export const CORPUS_DIR = join(process.env.DOCSCRAPE_CORPUS ?? fileURLToPath(new URL("../../../shared/corpus", import.meta.url)), "files");
 
 /**
  * The corpus files of one type (by extension), without the deliberately malformed `mal_*` ones.

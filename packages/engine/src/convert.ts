@@ -75,8 +75,22 @@ export async function convert(input: Uint8Array, options: ConvertOptions = {}): 
     if (ScrapeError.is(error)) throw error;
     throw new ScrapeError(
       "DOCUMENT_UNREADABLE",
-      `${name} could not be read as ${format.toUpperCase()} (${error instanceof Error ? error.message : String(error)}); check that it is not corrupt, truncated or password-protected.`,
+      `${name} could not be read as ${format.toUpperCase()} (${readerReason(error)}); check that it is not corrupt, truncated or password-protected.`,
       { cause: error },
     );
   }
+}
+
+// Note: a reader's message can run to several lines and quote the damaged bytes (xmldom's parse
+// errors do); the error stays one line of readable length.
+const MAX_REASON_LENGTH = 160;
+
+/** What a reader's error says, as one short line. */
+function readerReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message
+    .replace(/\[xmldom error\]\s*/g, "")
+    .split("\n")[0]!
+    .trim();
+  return line.length > MAX_REASON_LENGTH ? `${line.slice(0, MAX_REASON_LENGTH - 1)}…` : line;
 }

@@ -19,6 +19,39 @@ describe("assertSafeZip", () => {
     );
   });
 
+  it("refuses a member whose deflate data is damaged, naming the document and the part", () => {
+    const zip = zipSync({ "word/document.xml": new TextEncoder().encode("<w:document>" + "<w:p/>".repeat(500) + "</w:document>") }, { level: 6 });
+    // Note: the member's data starts after the 30-byte local header and its name; 0x07 opens a
+    // final block of the reserved type 3, which no inflater accepts.
+    zip[30 + "word/document.xml".length] = 0x07;
+    expect(() => assertSafeZip(zip, "report.docx")).toThrow(
+      expect.objectContaining({
+        code: "DOCUMENT_UNREADABLE",
+        message: "report.docx is damaged: its part word/document.xml cannot be unpacked (invalid block type); check that the file is complete and not corrupt.",
+      }),
+    );
+  });
+
+  it("refuses a member whose local header gives its name another length than the central directory", () => {
+    const zip = zipSync({ "xl/workbook.xml": new TextEncoder().encode("<workbook/>"), "xl/styles.xml": new TextEncoder().encode("<styleSheet/>") });
+    // The first local header's name length, 26 bytes in.
+    new DataView(zip.buffer).setUint16(26, 0x5af0, true);
+    expect(() => assertSafeZip(zip, "book.xlsx")).toThrow(
+      "book.xlsx is damaged: its part xl/workbook.xml cannot be unpacked (its local and central headers disagree); check that the file is complete and not corrupt.",
+    );
+  });
+
+  it("does not quote a part name that is itself damaged", () => {
+    const zip = zipSync({ "xl/workbook.xml": new TextEncoder().encode("<workbook/>") });
+    // The central directory's copy of the name: 46 bytes into its record, which the end record locates.
+    const view = new DataView(zip.buffer);
+    const central = view.getUint32(zip.length - 22 + 16, true);
+    zip.set([0x00, 0x07, 0xff], central + 46);
+    expect(() => assertSafeZip(zip, "book.xlsx")).toThrow(
+      "book.xlsx is damaged: the headers of a part with a damaged name disagree; check that the file is complete and not corrupt.",
+    );
+  });
+
   it("stops a ZIP with too many parts", () => {
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part${i}.xml`, new Uint8Array(1)]));
     expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);

@@ -48,8 +48,21 @@ export function mergeRuns(inline: readonly ElementContent[]): ElementContent[] {
   return merged;
 }
 
-/** A heading's content without the bold its style already implies (`# **Title**` reads as `# Title`). */
+/** Whether all the text of a node is bold: a `<strong>`, spaces, or a link all of whose text is. */
+const allBold = (node: ElementContent): boolean =>
+  (node.type === "text" && !node.value.trim()) ||
+  (node.type === "element" && (node.tagName === "strong" || (node.tagName === "a" && node.children.length > 0 && node.children.every(allBold))));
+
+const withoutBold = (node: ElementContent): ElementContent[] => {
+  if (node.type !== "element") return [node];
+  if (node.tagName === "strong") return node.children;
+  return node.tagName === "a" ? [{ ...node, children: node.children.flatMap(withoutBold) }] : [node];
+};
+
+/**
+ * A heading's content without the bold its style already implies (`# **Title**` reads as
+ * `# Title`), a link's in it too: a bold heading with a link in it is bold in pieces.
+ */
 export function unbolded(content: ElementContent[]): ElementContent[] {
-  const [only] = content;
-  return content.length === 1 && only?.type === "element" && only.tagName === "strong" ? only.children : content;
+  return content.some((node) => node.type === "element") && content.every(allBold) ? content.flatMap(withoutBold) : content;
 }

@@ -7,7 +7,7 @@ import type { ConvertOptions, ConvertResult, Converter, PdfOptions } from "../ty
 import { buildBlocks } from "./pdf/blocks.js";
 import type { Block } from "./pdf/blocks.js";
 import { findGutter, readingOrder } from "./pdf/columns.js";
-import { openPdf, readMetadata } from "./pdf/document.js";
+import { looksTruncated, openPdf, readMetadata } from "./pdf/document.js";
 import { extractPageContent } from "./pdf/extract.js";
 import { findTableFrames } from "./pdf/frames.js";
 import { isHeadingUnderline } from "./pdf/heading-rules.js";
@@ -60,7 +60,9 @@ export const pdfConverter: Converter = {
       return copy;
     };
     try {
-      return await convertDocument(document, { ...pdfOptions, mode }, options, name, drawnDocument, images);
+      const result = await convertDocument(document, { ...pdfOptions, mode }, options, name, drawnDocument, images);
+      if (looksTruncated(bytes)) result.warnings.unshift(`${name} looks truncated (it does not end with %%EOF), so pages may be missing; check that the file is complete.`);
+      return result;
     } finally {
       for (const copy of drawnCopies.values()) {
         const opened = await copy.catch(() => undefined);
@@ -106,8 +108,7 @@ async function readPages(
       throwIfAborted(options.signal, name);
       const page = await document.getPage(pageIndex + 1);
       try {
-        const [, , width, height] = page.getViewport({ scale: 1 }).viewBox as number[];
-        const { items, rulings, images, quality } = await extractPageContent(page);
+        const { items, rulings, images, quality, turn, width, height } = await extractPageContent(page);
         const reason = ocrReason(quality);
         // Note: in "ocr" mode a page with a usable text layer keeps it (and so its headings), and
         // the text in its images is read and placed among it.
@@ -122,9 +123,9 @@ async function readPages(
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
         if (reason === "garbled text layer") garbledPages.push(pageIndex + 1);
         if (pictures && findVectorFigures && maxImageSize !== undefined) {
-          const rasters = await pictures.extractPageImages(page, pageIndex);
-          const draw = (scale: number) => drawPage(drawnDocument(maxImageSize), pageIndex, scale);
-          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters, draw))]);
+          const rasters = await pictures.extractPageImages(page, pageIndex, turn);
+          const draw = (scale: number) => drawPage(drawnDocument(maxImageSize), pageIndex, scale, turn);
+          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters, draw, turn))]);
         }
         const groups = groupByBaseline(items);
         const gutter = findGutter(groups, width!);
@@ -141,11 +142,11 @@ async function readPages(
   return { pages, ocrByPage, imagesByPage, warnings };
 }
 
-/** A page of a drawn copy rendered at `scale`. */
-async function drawPage(document: Promise<PDFDocumentProxy>, pageIndex: number, scale: number): Promise<Canvas> {
+/** A page of a drawn copy rendered at `scale`, turned `turn` degrees beyond its own rotation. */
+async function drawPage(document: Promise<PDFDocumentProxy>, pageIndex: number, scale: number, turn: number): Promise<Canvas> {
   const page = await (await document).getPage(pageIndex + 1);
   try {
-    return await renderPage(page, scale);
+    return await renderPage(page, scale, turn);
   } finally {
     page.cleanup();
   }

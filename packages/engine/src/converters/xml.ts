@@ -7,12 +7,15 @@ import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
  * @throws {Error} naming the part when it is not well-formed XML.
  */
 export function parseXml(text: string, part: string): Document {
-  const parser = new DOMParser({
-    onError: (level, message) => {
-      if (level === "fatalError") throw new Error(`${part} is not well-formed XML (${message.split("\n")[0]})`);
-    },
-  });
-  return parser.parseFromString(text, "application/xml");
+  // Note: warnings and recoverable errors stay quiet; xmldom throws on a fatal one after reporting
+  // it, so the message is taken from there (thrown from `onError`, it came back wrapped twice).
+  const parser = new DOMParser({ onError: () => {} });
+  try {
+    return parser.parseFromString(text, "application/xml");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new Error(`${part} is not well-formed XML (${reason})`, { cause: error });
+  }
 }
 
 /** The element children of `parent`, in document order. */

@@ -47,6 +47,16 @@ describe("DOC (Word 97) converter", () => {
     expect(markdown).toBe("Water is H2O on 4 m2 of deck, from the 1st of May.\n\nSee the [harbour **map**](https://port.example.org/map).\n");
   });
 
+  it("joins a drop cap (its own framed paragraph in the file) to the paragraph it begins", async () => {
+    const { markdown } = await convert(word97("drop-cap.doc"), { filename: "drop-cap.doc" });
+    expect(markdown).toBe("The harbour opened in 1850 and grew quickly.\n\nShips came from across the sea.\n");
+  });
+
+  it("shows a ruby (Word's EQ field, which saves no result) as its base text, without the reading", async () => {
+    const { markdown } = await convert(word97("ruby.doc"), { filename: "ruby.doc" });
+    expect(markdown).toBe("The port of 東京 opens at six.\n");
+  });
+
   it("writes a table nested in a cell a row a line, its cells joined with \" | \", as the DOCX reader does", async () => {
     const { markdown } = await convert(word97("nested-table.doc"), { filename: "nested-table.doc" });
     expect(markdown).toContain("| North | Depth \\| 12 m<br>Length \\| 300 m<br>Dredged yearly |");

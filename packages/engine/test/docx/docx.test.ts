@@ -3,6 +3,7 @@ import CFB from "cfb";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { docxWith } from "../hardening/hostile-documents.js";
 import { cell, makeDocx, paragraph, paragraphStyle, row, run } from "./make-docx.js";
 
 const corpus = new URL("../../../../../shared/corpus/files/", import.meta.url);
@@ -146,6 +147,37 @@ describe("DOCX converter on built documents", () => {
       ["South", "1", "2"],
       ["", "3", "First line<br>Second line"],
     ]);
+  });
+
+  it("keeps the cells of a row that starts past the first column (w:gridBefore) under their columns", async () => {
+    const skipping = (columns: number, ...cells: string[]) => `<w:tr><w:trPr><w:gridBefore w:val="${columns}"/></w:trPr>${cells.join("")}</w:tr>`;
+    const table = `<w:tbl>${[
+      row(cell(paragraph("Code")), cell(paragraph("Berth")), cell(paragraph("Depth"))),
+      skipping(1, cell(paragraph("Quay nine")), cell(paragraph("14 m"))),
+      skipping(2, cell(paragraph("9 m"))),
+    ].join("")}</w:tbl>`;
+    const { markdown } = await convert(makeDocx({ body: table }), { filename: "offsets.docx" });
+    const rows = lines(markdown)
+      .filter((line) => line.startsWith("|") && !/^[|\s:-]+$/.test(line))
+      .map((line) => line.split("|").slice(1, -1).map((text) => text.trim()));
+    expect(rows).toEqual([
+      ["Code", "Berth", "Depth"],
+      ["", "Quay nine", "14 m"],
+      ["", "", "9 m"],
+    ]);
+  });
+
+  it("joins a drop cap (Word's framed first letter) to the paragraph it begins", async () => {
+    const dropCap = (letter: string, kind: string) => paragraph(letter, { properties: `<w:framePr w:dropCap="${kind}" w:lines="3" w:wrap="around" w:vAnchor="text" w:hAnchor="text"/>` });
+    const body = [
+      dropCap("T", "drop"),
+      paragraph("he harbour opened in 1850."),
+      dropCap("S", "margin"),
+      `<w:bookmarkStart w:id="0" w:name="ships"/>${paragraph("hips came from across the sea.")}<w:bookmarkEnd w:id="0"/>`,
+      paragraph("A framed note that is no drop cap.", { properties: `<w:framePr w:w="3000" w:wrap="around" w:vAnchor="text" w:hAnchor="margin"/>` }),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body }), { filename: "drop-caps.docx" });
+    expect(markdown).toBe("The harbour opened in 1850.\n\nShips came from across the sea.\n\nA framed note that is no drop cap.\n");
   });
 
   it("numbers a numbered list and indents its sub-items", async () => {
@@ -607,6 +639,15 @@ describe("DOCX converter errors", () => {
     await expect(convert(broken, { filename: "broken.docx" })).rejects.toMatchObject({
       code: "DOCUMENT_UNREADABLE",
       message: expect.stringMatching(/^broken\.docx could not be read as DOCX [^\n]+$/),
+    });
+  });
+
+  it("keeps a reader's error of several lines to one short line", async () => {
+    // mammoth's XML parser reports a second root element over two lines, the second a position.
+    const twoRoots = docxWith(`<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document><w:document/>`);
+    await expect(convert(twoRoots, { filename: "two-roots.docx" })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "two-roots.docx could not be read as DOCX (error: element parse error: Error: Hierarchy request error: Only one element can be added and only after doctype); check that it is not corrupt, truncated or password-protected.",
     });
   });
 

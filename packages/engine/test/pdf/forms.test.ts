@@ -71,3 +71,45 @@ describe("pdf converter: filled-in forms", () => {
     expect(markdown).toContain("Comments:");
   });
 });
+
+describe("pdf converter: printed forms", () => {
+  it("reads each value printed in a box with the label beside it, one field a line", async () => {
+    // Note: as a browser prints a form of labelled boxes: the boxes, 4 points apart, touch as one
+    // frame; each value sits a few points below its label's baseline, centred in its padded box.
+    const fields = [
+      ["Reported by:", "Nadia Haddad"],
+      ["Department:", "Warehouse"],
+      ["Date of incident:", "22/04/2024"],
+      ["Location:", "Loading bay 3"],
+    ];
+    const page = fields.flatMap(([label, value], index) => {
+      const top = 700 - index * 24;
+      return [
+        { text: label!, x: 57, y: top - 14 },
+        { text: value!, x: 188, y: top - 18 },
+        { rule: [185, top, 539, top] as [number, number, number, number] },
+        { rule: [185, top - 20, 539, top - 20] as [number, number, number, number] },
+        { rule: [185, top, 185, top - 20] as [number, number, number, number] },
+        { rule: [539, top, 539, top - 20] as [number, number, number, number] },
+      ];
+    });
+    const markdown = await toMarkdown(makePdf([[{ text: "Incident Report Form", x: 57, y: 740, size: 22, bold: true }, ...page]]));
+    expect(markdown).toContain("Reported by: Nadia Haddad\\\nDepartment: Warehouse\\\nDate of incident: 22/04/2024\\\nLocation: Loading bay 3");
+    expect(markdown).not.toContain("|");
+  });
+
+  it("keeps a form's fields set one a line apart, however short each line", async () => {
+    const markdown = await toMarkdown(
+      makePdf([
+        [
+          { text: "Volunteer Registration", x: 72, y: 720, size: 18, bold: true },
+          { text: "Name: Declan Murphy", x: 72, y: 690 },
+          { text: "Phone: 0161 496 0712", x: 72, y: 672 },
+          { text: "Availability: Weekends", x: 72, y: 654 },
+          { text: "We will contact every volunteer before the first session of the season begins.", x: 72, y: 620 },
+        ],
+      ]),
+    );
+    expect(markdown).toContain("Name: Declan Murphy\\\nPhone: 0161 496 0712\\\nAvailability: Weekends");
+  });
+});

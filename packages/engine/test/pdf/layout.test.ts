@@ -427,6 +427,33 @@ describe("pdf layout: line pitch", () => {
     ]);
     expect(markdown).toContain("Prices are valid from 1 January 2025 until 31 December 2025.");
   });
+
+  it("keeps one-line paragraphs apart where paragraphs are set further apart than the lines of a wrapped one", async () => {
+    // As a CV made in Word sets a sidebar of one-line paragraphs beside a column: most gaps on the
+    // page are the space after a paragraph; the lines of the few wrapped paragraphs are closer.
+    const sidebar = ["Skills", "Customer service", "Stock control", "Visual merchandising", "Cash handling", "Contact", "07700 900456"];
+    // Note: each line with the gap to the next: a paragraph's lines 14.7 points apart, paragraphs 24.7.
+    const main: [string, number][] = [
+      ["Work history", 24.7],
+      ["Assistant Store Manager", 24.7],
+      ["Harlow Home Goods, Norwich", 24.7],
+      ["Managed a team of nine and ran the", 14.7],
+      ["weekly stock count.", 24.7],
+      ["Sales Assistant", 24.7],
+      ["Fenwick Books, Norwich", 24.7],
+      ["Ran the children's section and its", 14.7],
+      ["Saturday reading club.", 0],
+    ];
+    let y = 700;
+    const mainLines = main.map(([text, gap]): PdfLine => {
+      const line = { text, x: 306, y, size: 11 };
+      y -= gap;
+      return line;
+    });
+    const markdown = await toMarkdown([[...sidebar.map((text, index): PdfLine => ({ text, x: 90, y: 710 - index * 24.7, size: 11 })), ...mainLines]]);
+    expect(markdown).toContain("Customer service\n\nStock control");
+    expect(markdown).toContain("Managed a team of nine and ran the weekly stock count.");
+  });
 });
 
 describe("pdf layout: drop caps and side headings", () => {
@@ -1237,6 +1264,19 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toMatch(/^#+ Weather and memory$/m);
   });
 
+  it("keeps the bold title of a one-page document set as high as a running header would sit", async () => {
+    // Note: as a one-page form or notice made with reportlab puts its title, 55 points from the top
+    // of the page; a running header is seldom bold and set larger than the body.
+    const markdown = await toMarkdown([
+      [
+        { text: "Product Recall Notice", x: 72, y: 737, size: 16, bold: true },
+        { text: "The fault affects kettles sold between May and June at any of our stores.", x: 72, y: 700, size: 11 },
+        { text: "Return the kettle to any store for a full refund, with or without a receipt.", x: 72, y: 686, size: 11 },
+      ],
+    ]);
+    expect(markdown).toMatch(/^#+ Product Recall Notice$/m);
+  });
+
   it("reads bold terms with their definitions indented under them as a glossary, not as headings", async () => {
     const entry = (term: string, definition: readonly string[], y: number): PdfLine[] => [
       { text: term, x: 72, y, size: 10, bold: true },
@@ -1896,5 +1936,42 @@ describe("pdf layout: narrow justified columns", () => {
     ]);
     expect(markdown).not.toContain("| --- |");
     for (const text of PARISH_NEWS) expect(markdown).toContain(text);
+  });
+});
+
+describe("a landscape page printed sideways on a portrait sheet", () => {
+  it("reads its text upright, as a viewer turned a quarter turn shows it: a table's rows stay rows", async () => {
+    // Note: the landscape page's top runs along the sheet's left edge; a line `top` points below
+    // the landscape top and `left` points from its left sits at x = top, y = left, reading up.
+    const at = (text: string, left: number, top: number, bold = false): PdfLine => ({ text, x: top, y: left, size: 11, bold, sideways: true });
+    const rows = [
+      ["Vehicle", "Last service", "Next service", "Mileage"],
+      ["Van 12", "3 March", "3 September", "48,210"],
+      ["Truck 4", "17 April", "17 October", "102,944"],
+      ["Car 7", "9 May", "9 November", "22,305"],
+    ];
+    const lines = [
+      { ...at("Fleet Maintenance Schedule", 60, 60, true), size: 16 },
+      ...rows.flatMap((row, index) => row.map((cell, column) => at(cell, 60 + column * 160, 100 + index * 20, index === 0))),
+    ];
+    const markdown = await toMarkdown([lines]);
+    expect(markdown).toContain("Fleet Maintenance Schedule");
+    expect(markdown).toContain("| Vehicle | Last service | Next service | Mileage |");
+    expect(markdown).toContain("| Truck 4 | 17 April | 17 October | 102,944 |");
+  });
+});
+
+describe("pdf layout: text drawn over itself", () => {
+  it("reads text drawn two or three times a fraction of a point aside (fake bold) once", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...[0, 0.4, 0.8].map((shift): PdfLine => ({ text: "Opening Hours", x: 72 + shift, y: 700, size: 16 })),
+        { text: "The library opens at nine on weekdays and at ten on Saturdays.", x: 72, y: 670 },
+        ...[0, 0.3].map((shift): PdfLine => ({ text: "Closed on public holidays.", x: 72 + shift, y: 650 })),
+      ],
+    ]);
+    expect(markdown).toContain("Opening Hours");
+    expect(markdown).not.toMatch(/Opening Hours\s*Opening/);
+    expect(markdown).not.toMatch(/holidays\.\s*Closed/);
   });
 });

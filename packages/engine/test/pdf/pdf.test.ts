@@ -110,6 +110,18 @@ describe("pdf converter: malformed files", () => {
     await expect(convertFile("mal_truncated.pdf")).rejects.toMatchObject({ code: "DOCUMENT_UNREADABLE" });
   });
 
+  it("converts what it can of a PDF cut short, and says that pages may be missing", async () => {
+    // A linearized file of four chapters (made by linearized/make-linearized.sh) without its last
+    // tenth, as a broken download leaves it: pdf.js rebuilds it from the trailer at the top.
+    const whole = new Uint8Array(readFileSync(new URL("linearized/harbour-log.pdf", import.meta.url)));
+    const cut = await convert(whole.subarray(0, Math.floor(whole.length * 0.9)), { filename: "harbour-log.pdf", pdf: { mode: "fast" } });
+    expect(cut.markdown).toMatch(/^# Tides$/m);
+    expect(cut.warnings).toEqual(["harbour-log.pdf looks truncated (it does not end with %%EOF), so pages may be missing; check that the file is complete."]);
+    const complete = await convert(whole, { filename: "harbour-log.pdf", pdf: { mode: "fast" } });
+    expect(complete.markdown).toBe(cut.markdown);
+    expect(complete.warnings).toEqual([]);
+  });
+
   it.each([
     ["mal_blank_page.pdf", 'page 1 has no text layer; use parsers: [{type:"pdf",mode:"auto"}] to OCR it.'],
     ["mal_scanned_image_only.pdf", 'pages 1, 2, 3 have no text layer; use parsers: [{type:"pdf",mode:"auto"}] to OCR them.'],

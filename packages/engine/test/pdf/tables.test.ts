@@ -2402,3 +2402,29 @@ describe("a table whose header has three levels of names centred over their colu
     ]);
   });
 });
+
+describe("pdf tables: a page in a double border", () => {
+  it("reads a certificate framed by a double border as text, not as a table of the border's columns", async () => {
+    // Note: two boxes 4 points apart, as a browser draws `border: double`; the text is centred in them.
+    const box = (inset: number): PdfRule[] => [
+      { rule: [40 + inset, 60 + inset, 572 - inset, 60 + inset] },
+      { rule: [40 + inset, 740 - inset, 572 - inset, 740 - inset] },
+      { rule: [40 + inset, 60 + inset, 40 + inset, 740 - inset] },
+      { rule: [572 - inset, 60 + inset, 572 - inset, 740 - inset] },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...box(0),
+        ...box(4),
+        { text: "Certificate of Achievement", x: 150, y: 640, size: 28 },
+        { text: "presented to", x: 272, y: 580 },
+        { text: "Oliver Mensah", x: 230, y: 540, size: 22 },
+        { text: "for outstanding contribution to the Riverside Litter Pick", x: 160, y: 500 },
+        { text: "Awarded 12 October 2024", x: 240, y: 470 },
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("# Certificate of Achievement");
+    expect(markdown).toContain("for outstanding contribution to the Riverside Litter Pick");
+  });
+});

@@ -36,3 +36,27 @@ describe("pdf converter: glyphs without Unicode", () => {
     expect(markdown).toBe("Cargo weights come from the register, which records every lift.\n\n- Lifts under one tonne were left out.\n- Lifts during repairs were left out.\n");
   });
 });
+
+describe("pdf converter: soft hyphens", () => {
+  // Note: as browsers print a word with soft hyphens: "^" here decodes to a soft hyphen (U+00AD)
+  // where the word did not break, "~" to a soft hyphen and the hyphen drawn where it did.
+  const softHyphens = toUnicodeCMap({ ranges: [[0x20, 0x7d, "0020"]], codes: { "^": "00AD", "~": "00AD2010", "|": "2010" } });
+
+  it("drops a soft hyphen inside a line and undoes the break at one, so the words are whole", async () => {
+    const lines = [
+      { text: "Collections are fort^nightly; please sort the news~", x: 72, y: 700 },
+      { text: "papers before the collec^tion day.", x: 72, y: 686 },
+    ];
+    const { markdown } = await convert(makePdf([lines], { toUnicode: softHyphens }), { filename: "soft-hyphens.pdf", pdf: { mode: "fast" } });
+    expect(markdown.trim()).toBe("Collections are fortnightly; please sort the newspapers before the collection day.");
+  });
+
+  it("joins a word broken with the hyphen U+2010 alone, as Chromium's text layer gives it", async () => {
+    const lines = [
+      { text: "Please sort the news|", x: 72, y: 700 },
+      { text: "papers before the collection day.", x: 72, y: 686 },
+    ];
+    const { markdown } = await convert(makePdf([lines], { toUnicode: softHyphens }), { filename: "hyphen.pdf", pdf: { mode: "fast" } });
+    expect(markdown.trim()).toBe("Please sort the newspapers before the collection day.");
+  });
+});

@@ -4,11 +4,12 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createServer as createScrapeServer } from "../../src/server.js";
 import type { ServerOptions } from "../../src/server.js";
 
-/** The shared test corpus (read-only). */
-export const CORPUS_DIR = process.env.DOCSCRAPE_CORPUS ?? "/work/shared/corpus";
+/** The shared test corpus (read-only), in `../shared` beside the repository unless `DOCSCRAPE_CORPUS` says otherwise. */
+export const CORPUS_DIR = process.env.DOCSCRAPE_CORPUS ?? fileURLToPath(new URL("../../../../../shared/corpus", import.meta.url));
 export const corpusFile = (name: string): string => join(CORPUS_DIR, "files", name);
 
 interface ManifestEntry {

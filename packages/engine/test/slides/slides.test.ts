@@ -316,6 +316,19 @@ describe("detection", () => {
   });
 });
 
+describe("an ODP's page", () => {
+  it("an ODP slide's review comment (office:annotation) is left out", async () => {
+    const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><office:body><office:presentation>
+      <draw:page draw:name="page1"><draw:frame presentation:class="title" svg:x="2cm" svg:y="1cm"><draw:text-box><text:p>Crane schedule</text:p></draw:text-box></draw:frame>
+      <office:annotation svg:x="20cm" svg:y="1cm"><dc:creator>Reviewer</dc:creator><text:p>Check the late shift first.</text:p></office:annotation>
+      <draw:frame svg:x="2cm" svg:y="4cm"><draw:text-box><text:p>Two cranes work the early shift.</text:p></draw:text-box></draw:frame></draw:page>
+    </office:presentation></office:body></office:document-content>`;
+    const odp = zipSync({ mimetype: [strToU8("application/vnd.oasis.opendocument.presentation"), { level: 0 }], "content.xml": strToU8(content) });
+    const { markdown } = await convert(odp, { filename: "cranes.odp" });
+    expect(markdown).toBe("## Crane schedule\n\nTwo cranes work the early shift.\n");
+  });
+});
+
 describe("damaged decks", () => {
   it.each([
     ["mal_encrypted.pptx", /^mal_encrypted\.pptx is password-protected; remove the password in PowerPoint and try again\.$/],

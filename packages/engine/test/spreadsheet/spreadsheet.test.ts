@@ -2,7 +2,8 @@ import { utils, write } from "@e965/xlsx";
 import CFB from "cfb";
 import type { WorkSheet } from "@e965/xlsx";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { createConversionPool } from "../../src/conversion-pool.js";
 import { convert } from "../../src/convert.js";
 import { MAX_TABLE_ROWS } from "../../src/converters/gfm-table.js";
 import { corpusFile, tableRows, workbookBytes, workbookOf } from "./helpers.js";
@@ -247,6 +248,15 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(exact.warnings).toEqual([]);
   });
 
+  it("warns when a sheet's cells go on past MAX_TABLE_ROWS after empty rows", async () => {
+    const sheet = utils.aoa_to_sheet([["Log", "Count"]]);
+    utils.sheet_add_aoa(sheet, [["late entry", 1]], { origin: `A${MAX_TABLE_ROWS + 2001}` });
+    const { warnings } = await convert(workbookBytes(workbookOf({ Log: sheet })), { filename: "log.xlsx" });
+    expect(warnings).toEqual([
+      `Sheet "Log" may go on past row ${MAX_TABLE_ROWS} (the file says it runs to row ${MAX_TABLE_ROWS + 2001}); only the first ${MAX_TABLE_ROWS} rows were read.`,
+    ]);
+  });
+
   // Note: 163 million cells if the claimed dimension were believed; the time limit is the check.
   it("reads only the cells of a sheet whose dimension claims 16384 columns", { timeout: 5000 }, async () => {
     const parts = unzipSync(workbookBytes(workbookOf({ Wide: utils.aoa_to_sheet([["a", "b"], [1, 2]]) })));
@@ -362,5 +372,47 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(titled.metadata.title).toBe("Budget 2026");
     const untitled = await convert(workbookBytes(workbookOf({ S: utils.aoa_to_sheet([["a"]]) })), { filename: "b.xlsx" });
     expect(untitled.metadata.title).toBeUndefined();
+  });
+});
+
+/** Where a ZIP member's local header starts. */
+function localHeaderOf(bytes: Uint8Array, member: string): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const name = new TextEncoder().encode(member);
+  for (let at = 0; at + 30 < bytes.length; at++) {
+    if (view.getUint32(at, true) !== 0x04034b50 || view.getUint16(at + 26, true) !== name.length) continue;
+    if (name.every((byte, index) => bytes[at + 30 + index] === byte)) return at;
+  }
+  throw new Error(`no member ${member}`);
+}
+
+/** A copy of the bytes with `noise` written `offset` bytes into a ZIP member's local header (30 bytes, then its name, its extra field and its data). */
+function damageZipMember(bytes: Uint8Array, member: string, offset: number, noise: number[]): Uint8Array {
+  const damaged = bytes.slice();
+  damaged.set(noise, localHeaderOf(bytes, member) + offset);
+  return damaged;
+}
+
+describe("damaged workbooks", () => {
+  // Note: in a worker with a time limit, so that a hang fails this test rather than the run.
+  const pool = createConversionPool({ size: 1 });
+  afterAll(() => pool.close());
+
+  it("refuses an XLSX whose styles part cannot be unpacked, naming the part, where SheetJS would loop for good", async () => {
+    // 30 bytes into the member's deflate data (its local header has no extra field).
+    const damaged = damageZipMember(corpusFile("cal_merge_cells.xlsx"), "xl/styles.xml", 30 + "xl/styles.xml".length + 30, [0, 101, 202, 47, 148, 249, 94, 195]);
+    await expect(pool.convert(damaged, { filename: "merged.xlsx", signal: AbortSignal.timeout(20_000) })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "merged.xlsx is damaged: its part xl/styles.xml cannot be unpacked (invalid distance); check that the file is complete and not corrupt.",
+    });
+  });
+
+  it("refuses an XLSX whose part's local header names it with another length, where SheetJS would loop for good", async () => {
+    // The name length, 26 bytes into the local header: SheetJS would look for the data 23,280 bytes on.
+    const damaged = damageZipMember(corpusFile("cal_date.xlsx"), "xl/workbook.xml", 26, [0xf0, 0x5a]);
+    await expect(pool.convert(damaged, { filename: "dates.xlsx", signal: AbortSignal.timeout(20_000) })).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: "dates.xlsx is damaged: its part xl/workbook.xml cannot be unpacked (its local and central headers disagree); check that the file is complete and not corrupt.",
+    });
   });
 });

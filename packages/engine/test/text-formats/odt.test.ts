@@ -27,6 +27,13 @@ describe("ODT", () => {
     expect(metadata).toMatchObject({ title: "Field Report on Alpine Meadows", author: "Ada Quill", format: "odt" });
   });
 
+  it("refuses an ODT whose content is not well-formed XML in one plain line, naming the part and the fault", async () => {
+    await expect(convertNamed(odtWith(`<text:p>Cut <text:span>off</text:p>`), "broken.odt")).rejects.toMatchObject({
+      code: "DOCUMENT_UNREADABLE",
+      message: 'broken.odt could not be read as ODT (content.xml is not well-formed XML (Opening and ending tag mismatch: "text:span" != "text:p")); check that it is not corrupt, truncated or password-protected.',
+    });
+  });
+
   it("leaves out a table of contents, comments and tracked deletions", async () => {
     const body = `<text:table-of-content><text:index-body><text:p>Chapter one 3</text:p></text:index-body></text:table-of-content>
       <text:h text:outline-level="1">Chapter one</text:h><text:p>Kept<office:annotation><text:p>A reviewer's remark</text:p></office:annotation> text.</text:p>
@@ -35,6 +42,12 @@ describe("ODT", () => {
     const { markdown } = await convertNamed(bytes, "chapter.odt");
     expect(markdown).toBe("# Chapter one\n\nKept text.\n");
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
+  });
+
+  it("shows a ruby's base text without its reading", async () => {
+    const body = `<text:p>The port of <text:ruby><text:ruby-base>東京</text:ruby-base><text:ruby-text>とうきょう</text:ruby-text></text:ruby> opens at six.</text:p>`;
+    const { markdown } = await convertNamed(odtWith(body), "ruby.odt");
+    expect(markdown).toBe("The port of 東京 opens at six.\n");
   });
 
   it("writes a text frame or shape anchored to a paragraph after it, apart from its text, and leaves out a hidden section", async () => {

@@ -106,6 +106,30 @@ describe("RTF", () => {
     expect(markdown).toContain("| North | Depth \\| 12 m<br>Length \\| 300 m<br>Dredged yearly |");
   });
 
+  it("keeps the row a nested table ends when the file never closes it (LibreOffice's export)", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\trowd\cellx2000\cellx6000\pard\intbl Zone\cell\pard\intbl Use\cell\row
+\trowd\cellx2000\cellx6000\pard\intbl South\cell\pard\intbl\itap2 Cargo east\nestcell Cargo west\nestcell{\*\nesttableprops\trowd\cellx1000\cellx2000\nestrow}{\nonesttables\par}\sect\sectd
+\pard Two columns follow.\par}`;
+    const { markdown } = await convertNamed(rtf, "plan.rtf");
+    expect(markdown).toContain("| South | Cargo east \\| Cargo west |");
+    expect(markdown).toContain("Two columns follow.");
+  });
+
+  it("shows a ruby (Word's EQ field, which saves no result) as its base text, without the reading", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard The port of {\field{\*\fldinst { EQ \\* jc2 \\* "Font:MS Mincho" \\* hps22 \\o\\ad(\\s\\up 10(\u12392?\u12358?\u12365?\u12423?\u12358?),\u26481?\u20140?)}}{\fldrslt {}}} opens at six.\par}`;
+    const { markdown } = await convertNamed(rtf, "ruby.rtf");
+    expect(markdown).toBe("The port of 東京 opens at six.\n");
+  });
+
+  it("writes a bold heading with a link in it without the bold its style implies", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s1\outlinelevel0 heading 1;}}
+\pard\plain\s1{\b Heading with }{\field{\*\fldinst HYPERLINK "https://example.org/heading"}{\fldrslt {\b a link}}}\par}`;
+    const { markdown } = await convertNamed(rtf, "heading.rtf");
+    expect(markdown).toBe("# Heading with [a link](https://example.org/heading)\n");
+  });
+
   it("reads a document typed in a monospaced font as prose, not code", async () => {
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fmodern Courier New;}{\f1\fswiss Arial;}}
 \pard\plain\f0 MEMORANDUM OF AGREEMENT\par

@@ -13,6 +13,8 @@ export interface ParagraphProperties {
   /** The mark ends a cell of a table nested in a cell (`sprmPFInnerTableCell`), or that table's row (`sprmPFInnerTtp`). */
   innerCellEnd?: boolean;
   innerRowEnd?: boolean;
+  /** The paragraph is a drop cap (`sprmPDcs`): the large first letter of the paragraph after it. */
+  dropCap?: boolean;
   listFormatOverride: number | undefined;
   listLevel: number | undefined;
   /** An outline level set on the paragraph itself (0-based, 9 for body text), which outranks its style's. */
@@ -29,6 +31,8 @@ export const NORMAL: ParagraphProperties = {
   outlineLevel: undefined,
 };
 
+// A DCS's fdct, its low three bits ([MS-DOC] 2.9.65): 0 for no drop cap, 1 dropped, 2 in the margin.
+const DROP_CAP_KIND = 0x07;
 // A PapxFkp's entry per run (BxPap) is the PAPX's offset byte and 12 reserved bytes.
 const PAPX_ENTRY_SIZE = 13;
 
@@ -48,6 +52,7 @@ function readPapx(page: Uint8Array, at: number): ParagraphProperties {
     cellEdges: tableRowEnd ? readRowCellEdges(page, grpprlStart + 2, Math.min(grpprlEnd, PAGE_SIZE)) : undefined,
     ...(sprms.get(SPRM.innerCellEnd) && { innerCellEnd: true }),
     ...(sprms.get(SPRM.innerRowEnd) && { innerRowEnd: true }),
+    ...(((sprms.get(SPRM.dropCap) ?? 0) & DROP_CAP_KIND) !== 0 && { dropCap: true }),
     listFormatOverride: sprms.get(SPRM.listFormatOverride),
     listLevel: sprms.get(SPRM.listLevel),
     outlineLevel: sprms.get(SPRM.outlineLevel),

@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { equationRubyBase } from "../word/eq-ruby.js";
 import { isSymbolFont, showSymbolFontText } from "../word/symbol-fonts.js";
 import type { CharacterProperties } from "./character-properties.js";
 import { formFieldText } from "./form-fields.js";
@@ -116,8 +117,8 @@ interface OpenField {
   code: string;
   showingResult: boolean;
   href: string | undefined;
-  /** What a checkbox or drop-down form field shows in place of its result. */
-  formText?: string | undefined;
+  /** What the field shows in place of its result: a checkbox's or drop-down's state, an EQ ruby's base text. */
+  ownText?: string | undefined;
 }
 
 // `HYPERLINK "https://…"`; the `HYPERLINK \l "bookmark"` form links inside the document and
@@ -146,9 +147,9 @@ export interface TextRange {
 
 /**
  * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
- * marks. Field codes are hidden (their results kept, HYPERLINK results as links), note
+ * marks. Field codes are hidden (their results kept, HYPERLINK results as links, an EQ ruby's base text shown), note
  * references at the positions `noteAt` knows become note runs; hidden text, deleted text,
- * pictures and other control characters are dropped.
+ * pictures and other control characters are dropped. A drop cap joins the paragraph it begins.
  */
 export function readParagraphs(
   source: DocText,
@@ -195,17 +196,19 @@ export function readParagraphs(
       } else if (code === FIELD_SEPARATOR && open) {
         open.showingResult = true;
         open.href = HYPERLINK_CODE.exec(open.code)?.[1];
-        if (open.formText !== undefined) append(open.formText);
+        open.ownText ??= equationRubyBase(open.code);
+        if (open.ownText !== undefined) append(open.ownText);
       } else if (code === FIELD_END) {
-        // A checkbox has no separator: its text goes where the field ends.
-        if (open?.formText !== undefined && !open.showingResult) append(open.formText);
+        // A checkbox or an EQ ruby has no separator: its text goes where the field ends.
+        if (open && !open.showingResult) open.ownText ??= equationRubyBase(open.code);
+        if (open?.ownText !== undefined && !open.showingResult) append(open.ownText);
         fields.pop();
       } else if (open && fields.some((field) => !field.showingResult)) {
         // Note: a form field's FFData is where its code's 0x01 character's sprmCPicLocation points.
-        if (code === DATA_CHARACTER && characters.dataOffset !== undefined && source.data) open.formText ??= formFieldText(source.data, characters.dataOffset);
+        if (code === DATA_CHARACTER && characters.dataOffset !== undefined && source.data) open.ownText ??= formFieldText(source.data, characters.dataOffset);
         open.code += text[index];
-      } else if (fields.some((field) => field.showingResult && field.formText !== undefined)) {
-        // A form field's own text stands in for its result.
+      } else if (fields.some((field) => field.showingResult && field.ownText !== undefined)) {
+        // A form field's or ruby's own text stands in for its result.
       } else if (note !== undefined) {
         runs.push({ text: "", note });
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {
@@ -228,5 +231,24 @@ export function readParagraphs(
   }
   // A story's last paragraph may lack its mark (a note's text ends where the next one starts).
   if (runs.length > 0) paragraphs.push({ ...source.paragraphPropertiesAt(-1), runs, endsCell: false, position: range.end });
-  return paragraphs;
+  return joinDropCaps(paragraphs);
+}
+
+/**
+ * Each drop cap joined to the paragraph it begins. Note: Word keeps the large first letter in a
+ * framed paragraph of its own before the rest, and shows the two as one; read apart, the first
+ * word was cut in two ("T", then "he harbour opened…").
+ */
+function joinDropCaps(paragraphs: DocParagraph[]): DocParagraph[] {
+  const joined: DocParagraph[] = [];
+  let dropped: TextRun[] = [];
+  for (const [index, paragraph] of paragraphs.entries()) {
+    if (paragraph.dropCap && !paragraph.endsCell && index < paragraphs.length - 1) {
+      dropped.push(...paragraph.runs);
+      continue;
+    }
+    joined.push(dropped.length > 0 ? { ...paragraph, runs: [...dropped, ...paragraph.runs] } : paragraph);
+    dropped = [];
+  }
+  return joined;
 }

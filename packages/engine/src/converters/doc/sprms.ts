@@ -18,6 +18,7 @@ export const SPRM = {
   tableDepth: 0x6649,
   innerCellEnd: 0x244b,
   innerRowEnd: 0x244c,
+  dropCap: 0x442c,
 } as const;
 
 const SPRM_T_DEF_TABLE = 0xd608;

@@ -6,6 +6,8 @@ import { hasFieldToShow, showFieldResults } from "./complex-fields.js";
 import { hasUnreadText, unwrapSkippedElements } from "./unread-text.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
+import { SKIPS_GRID_COLUMNS, fillSkippedGridColumns } from "./row-offsets.js";
+import { HAS_DROP_CAP, joinDropCaps } from "./drop-caps.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
 import { decodeXml } from "../xml.js";
@@ -34,13 +36,14 @@ const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
  * hidden text (directly or by style), symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
- * copy), fields it shows wrongly, a note reference with a custom mark, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
+ * copy), fields it shows wrongly, a note reference with a custom mark, a table row that starts past
+ * its first column, a drop cap, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
  * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
  * as mammoth itself, so documents without any of these skip it.
  */
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
   if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml) || hasFieldToShow(documentXml)) return true;
-  if (CUSTOM_NOTE_MARK.test(documentXml)) return true;
+  if (CUSTOM_NOTE_MARK.test(documentXml) || SKIPS_GRID_COLUMNS.test(documentXml) || HAS_DROP_CAP.test(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if ((numbered || UNMARKED_LEVEL.test(numberingXml)) && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
@@ -223,7 +226,9 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
  * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
- * rewritten so that mammoth reads their text, complex fields so that it shows their results. Note: mammoth maps styles by their own name only and ignores outline
+ * rewritten so that mammoth reads their text, complex fields so that it shows their results; a
+ * row that starts past its table's first column gets empty cells for the columns it skips, and a
+ * drop cap joins the paragraph it begins. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
  * Each numbered list item is bookmarked with its label, `listLabels[i]` for
  * {@link listLabelBookmark}(i), for `showWordListLabels` to apply to mammoth's lists.
@@ -245,6 +250,8 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
   unwrapSkippedElements(document);
   showFieldResults(document);
   removeCustomNoteMarks(document);
+  fillSkippedGridColumns(document);
+  joinDropCaps(document);
   const listOf = readNumbering(parseXml(parts[NUMBERING_PART])?.documentElement ?? undefined);
   const numbering = createListNumbering();
 

@@ -28,6 +28,8 @@ const SKIPPED = new Set([
   "sequence-decls", "variable-decls", "user-field-decls", "tracked-changes", "annotation", "annotation-end",
   "forms", "bookmark", "bookmark-start", "bookmark-end", "reference-mark", "reference-mark-start",
   "reference-mark-end", "soft-page-break", "note-citation", "alphabetical-index-mark", "toc-mark",
+  // A ruby's reading (`text:ruby-text`); its base text shows, as of a DOCX ruby.
+  "ruby-text",
 ]);
 /** Generated indexes: a table of contents repeats the headings, with page numbers a web page has not. */
 const INDEXES = new Set(["table-of-content", "illustration-index", "alphabetical-index", "table-index", "object-index", "user-index", "bibliography"]);

@@ -1,3 +1,4 @@
+import { joinLabelsToBoxedValues } from "./boxed-values.js";
 import { withRuns } from "./column-sides.js";
 import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
@@ -102,7 +103,8 @@ interface Measures {
  * Turn lines in reading order into headings, paragraphs, list items, code and tables;
  * `framesByPage` holds each page's ruled boxes, where tables are looked for first.
  */
-export function buildBlocks(lines: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
+export function buildBlocks(laidOut: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
+  const lines = joinLabelsToBoxedValues(laidOut, framesByPage);
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
   let openLines: TextLine[] = [];
@@ -491,8 +493,13 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
   return open.brokenLines !== undefined && SENTENCE_END.test(lineText(open.last)) && isBrokenShort(open.last, line, measures);
 }
 
+// Note: a form's field set on a line of its own: a short label (a few words, a capital first)
+// ending in a colon, then its value ("Reported by: Nadia Haddad"). Two such lines one under the
+// other are two fields, however short the first: a form sets one a line.
+const FORM_FIELD = /^\p{Lu}[\p{L}'’.\-]*(?: [\p{L}'’.\-]+){0,3}: \S/u;
+
 /**
- * Whether the line above was broken by hand: the next line starts a phrase of its own (a capital,
+ * Whether the line above was broken by hand: two fields of a form, one a line, or the next line starts a phrase of its own (a capital,
  * a digit, an email or web address), and its first word would have fitted after the line above,
  * with an em to spare, inside the right edge that lines starting where that line starts reach.
  * Note: a wrapped line is never broken so; the edge is measured from the lines of the line's own
@@ -502,6 +509,7 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
  */
 function isBrokenShort(previous: TextLine, line: TextLine, { rightFrom }: Measures): boolean {
   if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
+  if (FORM_FIELD.test(lineText(previous)) && FORM_FIELD.test(lineText(line))) return true;
   const first = line.runs[0]!;
   const word = first.text.trimStart().split(/\s/u)[0] ?? "";
   if (!STARTS_PHRASE.test(word) && !ADDRESS.test(word)) return false;
@@ -556,14 +564,17 @@ function measureTextRight(lines: readonly TextLine[]): Map<number, number> {
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+// Note: a hyphen is "-" or U+2010 (HYPHEN), which browsers draw where they break a word at a soft
+// hyphen or by their hyphenation.
+const LOWERCASE_BEFORE_HYPHEN = /\p{Ll}[-\u2010]$/u;
 // The last word of a line is a compound written with hyphens ("mixture-of-"): its final hyphen is
 // one of them. Note: TeX (and most layout programs) never hyphenate a word that holds a hyphen; they
 // break it at its own hyphens only.
-const HYPHENATED_COMPOUND = /\p{L}-\p{L}+-$/u;
+const HYPHENATED_COMPOUND = /\p{L}[-\u2010]\p{L}+[-\u2010]$/u;
 // A line that ends in a hyphen where the word on either side of it holds a digit breaks a code, a
 // range or a name with a number ("407f-" "a055-…" of a UUID, "10-" "20", "COVID-" "19"): no
 // layout program hyphenates such a word, so the hyphen is the text's own.
-const CODE_BEFORE_BREAK = /[\p{L}\p{N}]-$/u;
+const CODE_BEFORE_BREAK = /[\p{L}\p{N}][-\u2010]$/u;
 const DIGIT = /\p{N}/u;
 const breaksCode = (text: string, next: string): boolean =>
   CODE_BEFORE_BREAK.test(text) && /^[\p{L}\p{N}]/u.test(next) && (DIGIT.test(/\S*$/u.exec(text)![0]) || DIGIT.test(/^\S*/u.exec(next)![0]));
@@ -575,7 +586,7 @@ const breaksCode = (text: string, next: string): boolean =>
  */
 export function joinLines(text: string, next: string): string {
   if (breaksCode(text, next)) return text + next;
-  if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
+  if (LOWERCASE_BEFORE_HYPHEN.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;
 }

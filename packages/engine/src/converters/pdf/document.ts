@@ -41,6 +41,21 @@ class InertFontFace {
   }
 }
 
+// Note: Acrobat looks for the end marker anywhere in the last 1024 bytes (an implementation note
+// of Adobe's PDF Reference, on the file trailer), since writers and servers may pad a file after it.
+const END_MARKER = Buffer.from("%%EOF", "latin1");
+const END_MARKER_WINDOW = 1024;
+
+/**
+ * Whether the file stops short of the `%%EOF` that closes every complete PDF. Note: pdf.js
+ * rebuilds what it can of a file cut short in a download or an upload and reads the pages it
+ * finds without a word, so the caller says that pages may be missing.
+ */
+export function looksTruncated(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(-END_MARKER_WINDOW);
+  return !tail.includes(END_MARKER);
+}
+
 /** Open a PDF with pdf.js in the current thread, mapping encryption and corruption to `ScrapeError`s. */
 export async function openPdf(bytes: Uint8Array, name: string, { maxImageSize, drawn }: OpenPdfOptions): Promise<PDFDocumentProxy> {
   const task = getDocument({

@@ -3,8 +3,10 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfTextItem } from "./model.js";
 import { annotationTextItems } from "./annotation-text.js";
+import { createHiddenTextTest } from "./hidden-text.js";
 import { findImageRegions } from "./image-regions.js";
 import type { Region } from "./image-regions.js";
+import { readingViewport } from "./operators.js";
 import type { Matrix } from "./operators.js";
 import { findRulings } from "./rules.js";
 import { drawnBulletItems, findDrawnMarks } from "./drawn-bullets.js";
@@ -57,6 +59,13 @@ function withUnmappedSpaces(text: string): string {
   }
   return text;
 }
+// Note: a soft hyphen (U+00AD) marks where a word may break and is never shown. Where a line breaks
+// at it, browsers write it before the hyphen they draw ("news\u00AD\u2010", Chromium, weasyprint)
+// or as that hyphen; either way the line ends in a hyphen that joining the lines undoes. Inside a
+// line it is dropped, or the word would not be found ("fort\u00ADnightly").
+const SOFT_HYPHEN_AT_BREAK = /\u00AD+[-\u2010]?$/u;
+const SOFT_HYPHENS = /\u00AD/gu;
+const withoutSoftHyphens = (text: string): string => text.replace(SOFT_HYPHEN_AT_BREAK, "-").replace(SOFT_HYPHENS, "");
 // Note: Word sets the bullets of second-level lists as the letter "o" in Courier New, a tab
 // before the item's text, which is in the body's font.
 const LETTER_BULLET = "o";
@@ -94,6 +103,11 @@ export interface PageContent {
   quality: TextLayerQuality;
   /** Where images are painted; empty unless the document was opened with its images. */
   images: Region[];
+  /** Degrees the page is turned (clockwise, beyond its own rotation) to read its text upright. */
+  turn: number;
+  /** The size of the page, turned so. */
+  width: number;
+  height: number;
 }
 
 /** A page's text items in top-down coordinates, with weight and link targets, and its rules. */
@@ -101,12 +115,14 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   // Note: the operator list loads the page's fonts into `commonObjs`, which is where the font
   // names (and so the weights) come from; it also holds the drawn lines.
   const operatorList = await page.getOperatorList();
-  const viewport = page.getViewport({ scale: 1 });
+  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
+  const turn = sidewaysTurn(content.items, page.getViewport({ scale: 1 }).transform);
+  const viewport = readingViewport(page, turn);
   const rulings = findRulings(operatorList, viewport.transform);
   const images = findImageRegions(operatorList, viewport.transform);
   const marks = findDrawnMarks(operatorList, viewport.transform);
   const ligatures = rightToLeftLigatureRepairs(operatorList);
-  const [content, annotations] = await Promise.all([page.getTextContent(), page.getAnnotations() as Promise<unknown[]>]);
+  const isHidden = createHiddenTextTest(operatorList, viewport.transform as Matrix);
   const links = linkAreas(annotations, viewport.transform);
   const styleByFont = new Map<string, FontStyle>();
   const items: PdfTextItem[] = [];
@@ -132,8 +148,9 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     writtenSpace = undefined;
     const vertical = content.styles[item.fontName]?.vertical === true || turned !== undefined;
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
+    if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withUnmappedSpaces(item.str).replace(CONTROL_CHARACTERS, ""), ligatures));
+    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(item.str)).replace(CONTROL_CHARACTERS, ""), ligatures));
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
@@ -159,10 +176,63 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     }
   }
   markLetterBullets(items);
+  dropOverprints(items);
   items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
-  return { items, rulings, images, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+  return { items, rulings, images, turn, width: viewport.width, height: viewport.height, quality: measureTextLayer(content.items.map((raw) => ("str" in raw ? raw.str : ""))) };
+}
+
+// Note: a page whose text is nearly all set sideways is a landscape page printed on a portrait
+// sheet (a wide table, a chart); a sideways header row or a margin note among upright text is far
+// less than this share of the page's letters.
+const SIDEWAYS_PAGE_SHARE = 0.8;
+
+/**
+ * The quarter turns (in degrees, clockwise) that bring a page whose text is set sideways upright,
+ * as a viewer's "rotate" button does: 90 for text reading up the page, 270 for text reading down,
+ * 0 for a page of upright text. Note: read as laid out, such a page's lines are columns, and each
+ * of its words a line of its own.
+ */
+function sidewaysTurn(raws: readonly unknown[], transform: number[]): number {
+  let up = 0;
+  let down = 0;
+  let all = 0;
+  for (const raw of raws as TextItem[]) {
+    const letters = raw.str?.trim().length ?? 0;
+    if (letters === 0) continue;
+    const [a, b] = Util.transform(transform, raw.transform) as number[];
+    all += letters;
+    if (Math.abs(b!) > Math.abs(a!)) {
+      if (b! < 0) up += letters;
+      else down += letters;
+    }
+  }
+  if (all === 0) return 0;
+  if (up >= all * SIDEWAYS_PAGE_SHARE) return 90;
+  if (down >= all * SIDEWAYS_PAGE_SHARE) return 270;
+  return 0;
+}
+
+// Note: text drawn again a fraction of a point aside (fake bold, as some printers' drivers and
+// reportlab users make it, or a shadow) is within this many ems of the first copy.
+const OVERPRINT_EM = 0.15;
+
+/**
+ * Drop the copies of text drawn over itself: the same text in the same size on (nearly) the same
+ * baseline and start. Note: a reader sees one bolder line, and pdf.js gives an item for each copy
+ * ("Opening HoursOpening Hours").
+ */
+function dropOverprints(items: PdfTextItem[]): void {
+  const byText = new Map<string, PdfTextItem[]>();
+  const kept = items.filter((item) => {
+    const reach = OVERPRINT_EM * item.fontSize;
+    const same = byText.get(item.text) ?? [];
+    const overprints = same.some((other) => Math.abs(other.fontSize - item.fontSize) < 0.1 && Math.abs(other.baseline - item.baseline) <= reach && Math.abs(other.x - item.x) <= reach);
+    if (!overprints) byText.set(item.text, [...same, item]);
+    return !overprints;
+  });
+  items.splice(0, items.length, ...kept);
 }
 
 // Note: glyphs rise about this many ems over their baseline and hang this many under it.

@@ -51,6 +51,11 @@ const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
 const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
 const LEADING_SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+/;
 const MAXIMUM_LEVEL = 6;
+// A line going on with a sentence starts in lowercase.
+const CONTINUES_SENTENCE = /^\p{Ll}/u;
+// Note: the gaps before lines that go on with a sentence set the body's pitch when they hold at
+// least this share of the body's text (fewer may be a few stray lines in a table or a list).
+const WRAPPED_PITCH_SHARE = 0.1;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
@@ -220,14 +225,17 @@ function isHeadingCandidate(line: TextLine, bodySize: number): boolean {
  * page may begin with a heading as high as a running header would sit (a browser prints with
  * narrow margins, and a section often starts a new page). In a document of several pages, a line
  * there set larger than the body, at a height where no other page has a line, is such a heading;
- * a running header recurs at its height from page to page.
+ * a running header recurs at its height from page to page. On a page alone nothing recurs; a line
+ * there set bold and larger than the body is its title (a one-page form or notice), for a running
+ * header is seldom both.
  */
 function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line: TextLine) => boolean {
   const inBand = (line: TextLine): boolean => line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE;
   const banded = lines.filter(inBand);
   const pageCount = new Set(lines.map((line) => line.pageIndex)).size;
   const recurs = (line: TextLine): boolean => banded.some((other) => other.pageIndex !== line.pageIndex && Math.abs(other.baseline - line.baseline) <= line.fontSize);
-  return (line) => inBand(line) && (pageCount < 2 || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line));
+  const isBoldTitle = (line: TextLine): boolean => line.bold && roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY;
+  return (line) => inBand(line) && ((pageCount < 2 && !isBoldTitle(line)) || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line));
 }
 
 /**
@@ -239,13 +247,22 @@ function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line:
  */
 function measurePitch(lines: readonly TextLine[], bodySize: number): number {
   const counts = new Map<number, number>();
+  const wrappedCounts = new Map<number, number>();
   for (let index = 1; index < lines.length; index++) {
     const previous = lines[index - 1]!;
     const line = lines[index]!;
     if (line.pageIndex !== previous.pageIndex || roundSize(line.fontSize) !== bodySize || roundSize(previous.fontSize) !== bodySize) continue;
     if (previous.runs.length > 1 || line.runs.length > 1) continue;
     const pitch = Math.round((line.baseline - previous.baseline) * 2) / 2;
-    if (pitch > 0 && pitch < bodySize * 2.5) counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
+    if (!(pitch > 0 && pitch < bodySize * 2.5)) continue;
+    counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
+    if (CONTINUES_SENTENCE.test(lineText(line))) wrappedCounts.set(pitch, (wrappedCounts.get(pitch) ?? 0) + lineText(previous).length);
   }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? bodySize * 1.2;
+  const mostCommon = (counted: Map<number, number>): number | undefined => [...counted].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const total = (counted: Map<number, number>): number => [...counted.values()].reduce((sum, count) => sum + count, 0);
+  // Note: a line that goes on with a sentence in lowercase was wrapped, so its gap is the pitch of
+  // a paragraph's lines; in a document of one-line paragraphs (a CV, a form, a list of items each a
+  // paragraph) most gaps are the space between paragraphs, and would let them run together.
+  const wrapped = total(wrappedCounts) >= total(counts) * WRAPPED_PITCH_SHARE ? mostCommon(wrappedCounts) : undefined;
+  return wrapped ?? mostCommon(counts) ?? bodySize * 1.2;
 }

@@ -2,7 +2,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { ImageKind, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { imageName } from "../../image-collector.js";
-import { boxUnder, walkOperators } from "./operators.js";
+import { boxUnder, readingViewport, walkOperators } from "./operators.js";
 import type { Matrix } from "./operators.js";
 
 /** A raster picture drawn on a page, with its pixels encoded and its box in top-down page coordinates (points). */
@@ -40,9 +40,9 @@ const JPEG_QUALITY = 85;
  * gives its box; the pixels come from `page.objs` (pdf.js decoded them when the page was parsed,
  * and skipped any larger than `maxImageSize`). Repeats of one picture on the page count once.
  */
-export async function extractPageImages(page: PDFPageProxy, pageIndex: number): Promise<PageImage[]> {
+export async function extractPageImages(page: PDFPageProxy, pageIndex: number, turn: number): Promise<PageImage[]> {
   const operatorList = await page.getOperatorList();
-  const viewport = page.getViewport({ scale: 1 }).transform as Matrix;
+  const viewport = readingViewport(page, turn).transform as Matrix;
   const images: PageImage[] = [];
   const seen = new Set<string>();
   const found: Array<{ box: ReturnType<typeof boxUnder>; image: DecodedImage | string }> = [];

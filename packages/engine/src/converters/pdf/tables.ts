@@ -16,6 +16,12 @@ import type { PlacedLine } from "./table-rows.js";
 const HEADER_OVER_RULE_EM = 2;
 // Rules closer than this many points to a frame's edge are its border, not a column or row divider.
 const EDGE = 3;
+// Note: the lines of a double border (CSS `border: double`, a certificate's frame) are at most this
+// many points apart; no column or row of a table is so narrow, so a rule this close to a side of a
+// box is the border's inner line.
+const DOUBLE_BORDER_GAP = 6;
+// Note: only a box (with sides) has a double border; the rules of a booktabs table may be closer.
+const bordersGap = (frame: TableFrame): number => (frame.vertical.length > 0 ? DOUBLE_BORDER_GAP : EDGE);
 // A vertical rule divides a frame into columns when it runs down at least this share of its height.
 const COLUMN_RULE_SHARE = 0.5;
 // A line between rules is prose when it is one run this long, across this share of the width,
@@ -206,8 +212,8 @@ export function isInFrame(line: TextLine, frame: TableFrame): boolean {
 function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
-  const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + EDGE && rule.y < frame.bottom - EDGE && !isUnderline(rule, lines)) : [];
-  const fullRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right) : [];
+  const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + bordersGap(frame) && rule.y < frame.bottom - bordersGap(frame) && !isUnderline(rule, lines)) : [];
+  const fullRules = boxed ? innerPositions(columnDividers(frame), frame.left, frame.right).filter((x) => x - frame.left > DOUBLE_BORDER_GAP && frame.right - x > DOUBLE_BORDER_GAP) : [];
   // Note: a frame that no rule divides from top to bottom is no grid (a form of boxes); its rules
   // that divide some rows only are not columns.
   const rowRules = boxed && fullRules.length > 0 ? innerPositions(rowColumnDividers(frame, dividers), frame.left, frame.right).filter((x) => !fullRules.some((full) => Math.abs(full - x) <= EDGE)) : [];

@@ -5,7 +5,7 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageImage } from "./images.js";
 import { itemInside } from "./image-placement.js";
 import type { PdfTextItem } from "./model.js";
-import { boxUnder, walkOperators } from "./operators.js";
+import { boxUnder, readingViewport, walkOperators } from "./operators.js";
 import type { Matrix } from "./operators.js";
 
 /** A box in top-down page coordinates (points). */
@@ -53,6 +53,7 @@ export type VectorFigureFinder = (
   items: readonly PdfTextItem[],
   rasters: readonly PageImage[],
   draw: DrawPage,
+  turn: number,
 ) => Promise<PageImage[]>;
 
 /** The page rendered at `scale` (1 = 72 dpi), from a copy of the document opened for drawing. */
@@ -67,9 +68,9 @@ export type DrawPage = (scale: number) => Promise<Canvas>;
  */
 export function createVectorFigureFinder(): VectorFigureFinder {
   let renderedPages = 0;
-  return async (page, pageIndex, items, rasters, draw) => {
+  return async (page, pageIndex, items, rasters, draw, turn) => {
     if (renderedPages >= MAXIMUM_RENDERED_PAGES) return [];
-    const figures = await findVectorFigures(page, pageIndex, items, rasters, draw);
+    const figures = await findVectorFigures(page, pageIndex, items, rasters, draw, turn);
     if (figures.length > 0) renderedPages++;
     return figures;
   };
@@ -81,8 +82,9 @@ async function findVectorFigures(
   items: readonly PdfTextItem[],
   rasters: readonly PageImage[],
   draw: DrawPage,
+  turn: number,
 ): Promise<PageImage[]> {
-  const viewport = page.getViewport({ scale: 1 });
+  const viewport = readingViewport(page, turn);
   const pageArea = viewport.width * viewport.height;
   const painted = drawnPaths(await page.getOperatorList(), viewport.transform as Matrix);
   if (painted.length > MAXIMUM_PATHS) return [];

@@ -147,8 +147,22 @@ export class BlockSink {
     this.row = [];
   }
 
+  /**
+   * Cells read since the last `\row` still make a row when the table ends without one.
+   * Note: LibreOffice's export leaves the outer row open when a nested table ends its last cell
+   * (`\nestrow`, then `\sect` with no `\cell\row`); that row's text is in the file all the same.
+   */
+  private endOpenRow(): void {
+    if (this.cell.length > 0) {
+      this.row.push(this.cell);
+      this.cell = [];
+    }
+    if (this.row.length > 0) this.endRow();
+  }
+
   /** The table ends: a cell merged across columns is followed by empty cells for the columns it covers. */
   closeTable(): void {
+    this.endOpenRow();
     if (this.table) {
       const spans = cellSpans(this.tableEdges, this.table.rows.map((row) => row.length));
       const rows = this.table.rows.map((row, index) => row.flatMap((cell, column) => [cell, ...Array.from({ length: (spans[index]![column] ?? 1) - 1 }, (): RtfParagraph[] => [])]));

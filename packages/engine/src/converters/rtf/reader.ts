@@ -5,6 +5,7 @@ import type { DocumentMetadata } from "../../types.js";
 import { MONOSPACE_FONT } from "../code-style.js";
 import { styledText } from "../hast-runs.js";
 import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
+import { equationRubyBase } from "../word/eq-ruby.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { type RtfFormField, emptyFormField, formFieldText, readFormFieldWord } from "./form-fields.js";
 import { BlockSink, PLAIN_PARAGRAPH, type ParagraphProperties, type RtfStyle, paragraphOf, resolveStyle } from "./blocks.js";
@@ -228,6 +229,11 @@ class RtfReader {
       if (state.destination === "body") this.write(formFieldText(this.formField)!);
       this.formField = undefined;
       state.destination = "skip";
+    } else if (word === "fldrslt" && equationRubyBase(this.fieldInstruction) !== undefined) {
+      // A ruby Word draws from its EQ code shows its base text, whatever its result holds.
+      if (state.destination === "body") this.write(equationRubyBase(this.fieldInstruction)!);
+      this.fieldInstruction = "";
+      state.destination = "skip";
     } else if (word === "fldrslt") {
       const href = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/.exec(this.fieldInstruction)?.[1];
       this.fieldInstruction = "";
@@ -444,9 +450,9 @@ class RtfReader {
 /**
  * Read RTF into paragraphs and tables (RTF 1.9.1): styles and outline levels for headings,
  * `\ls`/`\ilvl` lists (and pandoc's hanging-indent lists), `\intbl`/`\cell`/`\row` tables,
- * `HYPERLINK` fields, `\footnote`s, bold and italic, text in each font's code page or `\uN`,
- * and pictures' bytes (`\pict` hex data). Headers, footers, comments and field instructions are
- * left out.
+ * `HYPERLINK` fields, EQ rubies (their base text), `\footnote`s, bold and italic, text in each
+ * font's code page or `\uN`, and pictures' bytes (`\pict` hex data). Headers, footers, comments
+ * and field instructions are left out.
  * Note: the npm RTF readers (rtf-parser and @iarna/rtf-to-html, unmaintained since 2018) keep
  * only character formatting and throw on LibreOffice's output, so this reads the format itself.
  *

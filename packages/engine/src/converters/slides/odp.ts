@@ -9,6 +9,9 @@ import { attribute, child, children, descendants, textOf } from "./xml.js";
 /** Placeholder classes that repeat on every slide: left out when `onlyMainContent` is set. */
 const FURNITURE_CLASSES = new Set(["page-number", "footer", "date-time", "header"]);
 const MAX_GROUP_DEPTH = 64;
+// Note: a page's speaker notes are read apart; its forms hold no text; a review comment
+// (`office:annotation`, Impress's slide comment) and its end mark are never the slide's content.
+const NOT_SHAPES = new Set(["notes", "forms", "annotation", "annotation-end"]);
 const CM_PER_UNIT: Readonly<Record<string, number>> = { cm: 1, mm: 0.1, in: 2.54, pt: 2.54 / 72, pc: 2.54 / 6, px: 2.54 / 96 };
 
 /** An ODF length (`2.5cm`, `72pt`) in centimetres; 0 when absent or unreadable. */
@@ -72,7 +75,7 @@ function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
 function readShapes(container: Element, context: PageContext, depth: number): void {
   if (depth > MAX_GROUP_DEPTH) throw new Error(`its groups nest more than ${MAX_GROUP_DEPTH} deep`);
   for (const shape of children(container)) {
-    if (shape.localName === "notes" || shape.localName === "forms") continue;
+    if (NOT_SHAPES.has(shape.localName ?? "")) continue;
     if (shape.localName === "g") {
       readShapes(shape, context, depth + 1);
       continue;

@@ -1,3 +1,4 @@
+import { utils } from "@e965/xlsx";
 import type { WorkSheet } from "@e965/xlsx";
 import { dropEmptyRowsAndColumns, renderGfmTable } from "../gfm-table.js";
 import { escapeMarkdownText } from "../markdown-text.js";
@@ -54,10 +55,15 @@ export function renderSheetSection(
   const warnings: string[] = [];
   const grid = readSheetGrid(sheet, maxRows, textOptions);
   const { titles, table } = splitTitleRows(dropEmptyRowsAndColumns(grid.rows));
-  // Note: SheetJS reads one row past the limit, and a cell there proves the sheet goes on; its
-  // `!fullref` would be no proof, since it repeats the file's dimension record, which can lie.
+  // Note: SheetJS reads one row past the limit, and a cell there proves the sheet goes on. Its
+  // `!fullref`, set only when the limit cut the sheet, repeats the file's dimension record, which
+  // can reach past the last cell (formatted empty rows), so it only says the sheet may go on; but
+  // it is the one sign of cells that start further down, after empty rows.
+  const lastRow = sheet["!fullref"] === undefined ? 0 : utils.decode_range(sheet["!fullref"]).e.r + 1;
   if ((sheet["!data"]?.[maxRows]?.length ?? 0) > 0) {
     warnings.push(`Sheet "${name}" has more than ${maxRows} rows; only the first ${maxRows} are included.`);
+  } else if (lastRow > maxRows) {
+    warnings.push(`Sheet "${name}" may go on past row ${maxRows} (the file says it runs to row ${lastRow}); only the first ${maxRows} rows were read.`);
   }
   if (grid.formulasWithoutResult > 0) {
     warnings.push(

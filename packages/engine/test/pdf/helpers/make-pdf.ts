@@ -24,6 +24,10 @@ export interface PdfLine {
   wordSpacing?: number;
   /** Set reading up the page from (x, y), turned a quarter turn anticlockwise (a sideways column header). */
   sideways?: boolean;
+  /** Fill colour, red, green and blue from 0 to 1; black unless given. */
+  colour?: [red: number, green: number, blue: number];
+  /** Drawn clipped to this rectangle (x1, y1, x2, y2 in PDF points). */
+  clip?: [x1: number, y1: number, x2: number, y2: number];
 }
 
 /** An RGB image drawn on a page; `x`, `y` (bottom left corner), `width` and `height` are in points. */
@@ -111,6 +115,14 @@ function drawDot({ dot: [x, y, r], hollow }: PdfDot): string {
   return `0.5 w ${x + r} ${y} m ${arcs.join(" ")} h ${hollow ? "S" : "f"}`;
 }
 
+/** A rectangle filled in a colour (red, green, blue from 0 to 1) on a generated page, from (x1, y1) to (x2, y2). */
+export interface PdfFill {
+  fill: [x1: number, y1: number, x2: number, y2: number];
+  colour: [red: number, green: number, blue: number];
+}
+
+const drawFill = ({ fill: [x1, y1, x2, y2], colour }: PdfFill): string => `q ${colour.join(" ")} rg ${x1} ${y1} ${x2 - x1} ${y2 - y1} re f Q`;
+
 /** A link annotation on a generated page: a rectangle (x1, y1, x2, y2 in PDF points) that opens `url`. */
 export interface PdfLink {
   link: [x1: number, y1: number, x2: number, y2: number];
@@ -149,10 +161,10 @@ const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Sub
 
 /**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
- * lines of ASCII text, drawn rules and dots, link annotations, form fields and typed text, so tests can
+ * lines of ASCII text, drawn rules, dots and filled rectangles, link annotations, form fields and typed text, so tests can
  * state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfFill | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -181,13 +193,17 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       if ("link" in line || "field" in line || "typed" in line) return [];
       if ("rule" in line) return drawRule(line);
       if ("dot" in line) return drawDot(line);
+      if ("fill" in line) return drawFill(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
       const position = line.sideways ? `0 1 -1 0 ${line.x} ${line.y} Tm` : `${line.x} ${line.y} Td`;
-      const text = `BT ${position} ${wordSpacing}${shown} ET`;
-      return options.tagged ? `/P << /MCID ${index} >> BDC ${text} EMC` : text;
+      const colour = line.colour === undefined ? "" : `${line.colour.join(" ")} rg `;
+      const clip = line.clip === undefined ? "" : `${line.clip[0]} ${line.clip[1]} ${line.clip[2] - line.clip[0]} ${line.clip[3] - line.clip[1]} re W n `;
+      const text = `BT ${colour}${position} ${wordSpacing}${shown} ET`;
+      const drawn = colour || clip ? `q ${clip}${text} Q` : text;
+      return options.tagged ? `/P << /MCID ${index} >> BDC ${drawn} EMC` : drawn;
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
