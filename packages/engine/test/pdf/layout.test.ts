@@ -1981,6 +1981,55 @@ describe("pdf layout: paragraphs", () => {
   });
 });
 
+/** Paragraphs of long words, as a parish newsletter sets them in narrow justified columns. */
+const PARISH_NEWS = [
+  "Representatives from neighbouring organisations congratulated volunteers, acknowledging extraordinary commitment demonstrated throughout unprecedented circumstances.",
+  "Accommodation arrangements, notwithstanding difficulties, accommodated approximately seventy additional participants. Correspondence concerning telecommunications infrastructure, broadband availability, electricity substations remained unresolved.",
+  "Environmental considerations, particularly biodiversity enhancements, characterised discussions. Refurbishment of the community centre, administration of allotments, maintenance of footpaths, responsibilities previously undertaken by councillors, transferred successfully.",
+];
+
+/**
+ * A paragraph set justified in a column `measure` points wide at `x`, from the baseline `y` down,
+ * in 11 pt Helvetica at a 13 pt pitch: each word placed on its own, as a browser prints them, the
+ * word spaces of every line but the last stretched to fill the measure.
+ */
+function justifiedWords(text: string, x: number, y: number, measure: number): PdfLine[] {
+  const size = 11;
+  const space = helveticaWidth(" ", size);
+  const lines: string[][] = [];
+  for (const word of text.split(" ")) {
+    const line = lines.at(-1);
+    const width = line ? helveticaWidth(line.join(" "), size) + space + helveticaWidth(word, size) : Infinity;
+    if (line && width <= measure) line.push(word);
+    else lines.push([word]);
+  }
+  return lines.flatMap((line, index) => {
+    const last = index === lines.length - 1;
+    const gap = last || line.length === 1 ? space : (measure - helveticaWidth(line.join(""), size)) / (line.length - 1);
+    let left = x;
+    return line.map((word): PdfLine => {
+      const placed = { text: word, x: left, y: y - index * 13, size };
+      left += helveticaWidth(word, size) + gap;
+      return placed;
+    });
+  });
+}
+
+describe("pdf layout: narrow justified columns", () => {
+  it("reads three narrow justified columns set less than an em apart column by column, as prose", async () => {
+    // Note: as a browser prints CSS `columns: 3; column-gap: 12px; text-align: justify`: columns 160
+    // points wide, 9 points (0.8 em) apart, the word spaces of long words stretched wider than the gutter.
+    const markdown = await toMarkdown([
+      [
+        { text: "Parish Newsletter", x: 48, y: 780, size: 22, bold: true },
+        ...PARISH_NEWS.flatMap((text, index) => justifiedWords(text, 48 + index * 169, 740 - (index === 0 ? 11 : 0), 160)),
+      ],
+    ]);
+    expect(markdown).not.toContain("| --- |");
+    for (const text of PARISH_NEWS) expect(markdown).toContain(text);
+  });
+});
+
 describe("a landscape page printed sideways on a portrait sheet", () => {
   it("reads its text upright, as a viewer turned a quarter turn shows it: a table's rows stay rows", async () => {
     // Note: the landscape page's top runs along the sheet's left edge; a line `top` points below

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
+import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
 import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
@@ -1920,6 +1921,32 @@ describe("a table of figures with footnote marks", () => {
   });
 });
 
+describe("a table of figures with numbered footnote marks", () => {
+  it("writes a note's number raised after a figure as superscript digits, not as more digits of the figure", async () => {
+    // Note: as WeasyPrint sets `<sup>` in 6 pt after 10 pt figures, raised 3 points.
+    const rows = [
+      ["Under 16", "1,204,330", "18.4"],
+      ["16 to 64", "4,118,905", "62.9"],
+      ["65 and over", "1,226,417", "18.7"],
+    ];
+    const marks: Record<string, string> = { "16 to 64": "1", "1,226,417": "2" };
+    const lines: PdfLine[] = rows.flatMap((row, index) => {
+      const y = 700 - index * 14;
+      return row.flatMap((text, column): PdfLine[] => {
+        const x = column === 0 ? 72 : [220, 280][column - 1]! - numberWidth(text, 10);
+        const right = column === 0 ? 72 + helveticaWidth(text, 10) : [220, 280][column - 1]!;
+        const mark = marks[text];
+        return [{ text, x, y, size: 10 }, ...(mark ? [{ text: mark, x: right, y: y + 3, size: 6 }] : [])];
+      });
+    });
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["Under 16", "1,204,330", "18.4"],
+      ["16 to 64¹", "4,118,905", "62.9"],
+      ["65 and over", "1,226,417²", "18.7"],
+    ]);
+  });
+});
+
 describe("a statement of figures with totals ruled under", () => {
   it("keeps a total in its column though the rule under it runs under the column before, empty on its row", async () => {
     // Note: as accounts are set: a rule over the figures' columns above each total, and under it.
@@ -2283,6 +2310,95 @@ describe("a long table whose rules frame its header alone on a page", () => {
       ["Alice Adams", "Finance", "4100"],
       ["Bilal Brown", "Sales", "4101"],
       ["Chen Clark", "Legal", "4102"],
+    ]);
+  });
+});
+
+describe("a timetable whose columns of times are set close together", () => {
+  // Note: Helvetica widths in ems of the characters used.
+  const WIDTHS: Record<string, number> = { ":": 0.278, M: 0.833, T: 0.611, W: 0.944, F: 0.611, S: 0.667, o: 0.556, n: 0.556, u: 0.556, e: 0.556, d: 0.556, h: 0.556, r: 0.333, i: 0.222, t: 0.278, p: 0.556 };
+  const widthOf = (text: string, size: number): number => [...text].reduce((sum, character) => sum + (WIDTHS[character] ?? 0.556) * size, 0);
+
+  it("parts the times of each row into their columns, though less than half an em lies between them", async () => {
+    // Note: as a browser prints an HTML timetable with two points of padding (a tagged PDF, each
+    // cell's text an item of its own): every cell right-aligned, the times 5.5 points (0.46 em)
+    // apart in every row, the day names closer than a run break.
+    const rows = [
+      ["Stop", "Mon", "Tue", "Wed", "Thu", "Fri"],
+      ["Bus station", "07:05", "07:05", "07:05", "07:05", "08:15"],
+      ["Market Square", "07:12", "07:12", "07:12", "07:12", "08:22"],
+      ["Hospital", "07:20", "07:20", "07:20", "07:20", "08:30"],
+      ["Railway station", "07:31", "07:31", "07:31", "07:31", "08:41"],
+    ];
+    const ends = [200, 235.5, 271, 306.5, 342];
+    const lines: PdfLine[] = rows.flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: column === 0 ? 72 : ends[column - 1]! - widthOf(text, 12), y: 700 - index * 17, size: 12 })),
+    );
+    const markdown = (await convert(makePdf([lines], { tagged: true }), { filename: "table.pdf" })).markdown;
+    expect(tableRows(markdown)).toEqual(rows);
+  });
+
+  it("reads rows of times that rise down the last column as a table, not as a table of contents", async () => {
+    // Note: a timetable without a header: each row a stop and its times, the last column's times
+    // rising from row to row as page numbers do in a table of contents.
+    const rows = [
+      ["Harbour", "0610", "0645", "0720", "0755"],
+      ["Quay Street", "0616", "0651", "0726", "0801"],
+      ["Station", "0622", "0657", "0732", "0807"],
+      ["College", "0628", "0703", "0738", "0813"],
+    ];
+    const lines: PdfLine[] = rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: column === 0 ? 60 : 150 + column * 31, y: 750 - index * 12, size: 8 })));
+    expect(tableRows(await toMarkdown([[{ text: "Service 7: Mondays to Fridays", x: 60, y: 780, size: 12, bold: true }, ...lines]]))).toEqual(rows);
+  });
+});
+
+describe("a table whose header has a group's name set flush left over its columns", () => {
+  it("keeps the group's name in a row of its own over the names of its columns", async () => {
+    // Note: as a browser prints `<th colspan=2>` in a table whose cells are set flush left: "Visits"
+    // starts where "Adults" does, the names spanning the header's rows ("Branch", "Total") on its line.
+    const figure = (text: string, right: number, y: number): PdfLine => ({ text, x: right - numberWidth(text, 11), y, size: 11 });
+    const body = [
+      ["Northgate", "12,400", "5,310", "17,710"],
+      ["Riverside", "8,920", "4,105", "13,025"],
+      ["Old Town", "15,002", "6,740", "21,742"],
+    ];
+    const lines: PdfLine[] = [
+      { text: "Branch", x: 72, y: 700, size: 11 },
+      { text: "Visits", x: 160, y: 700, size: 11 },
+      { text: "Total", x: 290, y: 700, size: 11 },
+      { text: "Adults", x: 160, y: 683, size: 11 },
+      { text: "Children", x: 215, y: 683, size: 11 },
+      ...body.flatMap((row, index) => [{ text: row[0]!, x: 72, y: 664 - index * 17, size: 11 }, ...[200, 262, 330].map((right, column) => figure(row[column + 1]!, right, 664 - index * 17))]),
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([["Branch", "Visits", "", "Total"], ["", "Adults", "Children", ""], ...body]);
+  });
+});
+
+describe("a table whose header has three levels of names centred over their columns", () => {
+  it("keeps each level of the header in a row of its own", async () => {
+    // Note: as a spreadsheet prints merged header cells centred: a year over two quarters, each
+    // quarter over two classes of ticket, the first column's name on the header's last line.
+    const left = (column: number): number => 150 + column * 50;
+    const centredOver = (text: string, from: number, to: number, y: number): PdfLine => ({ text, x: (left(from) + left(to) + 40) / 2 - helveticaWidth(text, 10) / 2, y, size: 10 });
+    const classes = ["First", "Std", "First", "Std", "First", "Std", "First", "Std"];
+    const body = [
+      ["Coastal", "12", "140", "14", "151", "13", "149", "15", "160"],
+      ["Valley", "8", "96", "9", "101", "9", "99", "10", "108"],
+      ["Express", "31", "210", "33", "222", "35", "230", "36", "241"],
+    ];
+    const lines: PdfLine[] = [
+      centredOver("2023", 0, 3, 700),
+      centredOver("2024", 4, 7, 700),
+      ...["Q1", "Q2", "Q1", "Q2"].map((text, index) => centredOver(text, index * 2, index * 2 + 1, 687)),
+      { text: "Route", x: 72, y: 674, size: 10 },
+      ...classes.map((text, index) => centredOver(text, index, index, 674)),
+      ...body.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: column === 0 ? 72 : left(column - 1) + 40 - numberWidth(text, 10), y: 658 - index * 14, size: 10 }))),
+    ];
+    expect(tableRows(await toMarkdown([lines]))).toEqual([
+      ["", "2023", "", "", "", "2024", "", "", ""],
+      ["", "Q1", "", "Q2", "", "Q1", "", "Q2", ""],
+      ["Route", ...classes],
+      ...body,
     ]);
   });
 });

@@ -3,6 +3,10 @@ import type { PdfTextItem } from "./model.js";
 // Note: a gap narrower than a run break (RUN_GAP_EM in lines.ts) but at least this many ems wide is
 // more than a word space; it is a column gap where a line nearby starts a run at the same x.
 const NARROW_COLUMN_GAP_EM = 0.5;
+// Note: figures side by side (a timetable's times, counts) may be set less than half an em apart;
+// between two of them, a gap this many ems wide is wider than a word space (a quarter em).
+const FIGURE_GAP_EM = 0.35;
+const FIGURE = /^[\d.,:]+$/u;
 // Items start at one x, within this many points, when they are set at one column's left edge.
 const SAME_X = 1;
 // Lines nearby are at most this many ems (of the line's type) above or below it.
@@ -27,7 +31,7 @@ export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTex
     ends: runs.map((run) => run.at(-1)!.right),
     // Note: the gap after a line's first item is left out: markers of a list (bullets, numbers) line
     // up down the page with their text one gap to their right.
-    gaps: runs.flatMap((run, runIndex) => run.slice(1).filter((item, index) => (runIndex > 0 || index > 0) && isWiderThanWordSpace(run[index]!, item)).map((item) => item.x)),
+    gaps: runs.flatMap((run, runIndex) => run.slice(1).filter((item, index) => (runIndex > 0 || index > 0) && isGapBetweenCells(run[index]!, item)).map((item) => item.x)),
   }));
   return lines.map((runs, lineIndex) => {
     const first = runs[0]?.[0];
@@ -41,7 +45,7 @@ export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTex
       const pieces: PdfTextItem[][] = [[run[0]!]];
       for (const item of run.slice(1)) {
         const previous = pieces.at(-1)!.at(-1)!;
-        if (isWiderThanWordSpace(previous, item) && (startsColumn(item) || endsColumn(previous) || sharesGap(item))) pieces.push([item]);
+        if (isGapBetweenCells(previous, item) && (startsColumn(item) || endsColumn(previous) || sharesGap(item))) pieces.push([item]);
         else pieces.at(-1)!.push(item);
       }
       return pieces;
@@ -49,4 +53,8 @@ export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTex
   });
 }
 
-const isWiderThanWordSpace = (previous: PdfTextItem, item: PdfTextItem): boolean => item.x - previous.right >= NARROW_COLUMN_GAP_EM * item.fontSize;
+/** Whether the gap between two items is wider than a word space, as between two cells: between two figures, by less. */
+function isGapBetweenCells(previous: PdfTextItem, item: PdfTextItem): boolean {
+  const figures = FIGURE.test(previous.text.trim()) && FIGURE.test(item.text.trim());
+  return item.x - previous.right >= (figures ? FIGURE_GAP_EM : NARROW_COLUMN_GAP_EM) * item.fontSize;
+}

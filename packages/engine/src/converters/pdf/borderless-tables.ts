@@ -346,10 +346,12 @@ const JUSTIFIED_EDGE = 1.5;
  * Paragraphs set side by side in three columns or more (the panels of a brochure, a slide's
  * tiles): in most of its lines, the text in most columns runs on from the line above (no sentence
  * ends, the line starts in lowercase). A table's cells wrap so only now and then (a long header).
+ * Note: a justified paragraph of long words in a narrow column parts its lines into two runs or
+ * more, each line flush with the others on both sides; its text runs on from line to line too.
  */
 function isProseInColumns(lines: readonly TextLine[]): boolean {
   const rows = lines.filter((line) => line.runs.length > 1);
-  if (rows.length < 2 || Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS) return false;
+  if (rows.length < 2 || (Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS && !isFlushBothSides(rows))) return false;
   // Note: the text under a bold first line (the tiles' titles, in the text's size) starts afresh
   // under each title; it runs on from there.
   const text = isBoldOverText(rows) ? rows.slice(1) : rows;
@@ -363,6 +365,12 @@ function isProseInColumns(lines: readonly TextLine[]): boolean {
     return runsOn.length * 2 >= line.runs.length;
   });
   return flowing.length * 2 > text.length - 1;
+}
+
+/** Whether lines start at one x and end at one x, as the lines of a justified paragraph do. */
+function isFlushBothSides(lines: readonly TextLine[]): boolean {
+  const spread = (values: readonly number[]): number => Math.max(...values) - Math.min(...values);
+  return spread(lines.map((line) => line.x)) <= JUSTIFIED_EDGE && spread(lines.map((line) => line.right)) <= JUSTIFIED_EDGE;
 }
 
 /** Whether the first line's runs are all bold, and none of the lines' under it are. */

@@ -6,11 +6,17 @@ const MINIMUM_ENTRIES = 3;
 // with at most this many lines (a title wrapped over two) between two of them.
 const MAXIMUM_LINES_BETWEEN = 1;
 const PAGE_NUMBER = /^\d{1,4}$/;
+// Note: an entry sets at most this many numbers apart before its page number (a chapter's number);
+// a line of more is a row of figures (a timetable's times, a table's counts).
+const MAXIMUM_NUMBERS_BEFORE_PAGE = 1;
+const SET_APART_NUMBER = /^[\d.,:]+$/;
 
 /** The page number a line ends in, set apart as a run of its own, if it does. */
 function pageNumberOf(line: TextLine): number | undefined {
   const last = line.runs.at(-1);
-  return line.runs.length > 1 && last && PAGE_NUMBER.test(last.text) ? Number(last.text) : undefined;
+  if (line.runs.length < 2 || !last || !PAGE_NUMBER.test(last.text)) return undefined;
+  const numbersBefore = line.runs.slice(0, -1).filter((run) => SET_APART_NUMBER.test(run.text.trim())).length;
+  return numbersBefore <= MAXIMUM_NUMBERS_BEFORE_PAGE ? Number(last.text) : undefined;
 }
 
 /** What a line of a table of contents is: an entry, or the rest of the entry's title, wrapped. */

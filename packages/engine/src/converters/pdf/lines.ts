@@ -222,6 +222,32 @@ function isLeadingNoteNumber(number: PdfTextItem, text: PdfTextItem): boolean {
   return NOTE_NUMBER.test(number.text.trim()) && number.fontSize <= text.fontSize * NOTE_NUMBER_SCALE && number.baseline < text.baseline - 0.2 * text.fontSize && !text.monospace && /^\p{L}/u.test(text.text);
 }
 
+// Note: raised this many ems (of the text) above its baseline at least, a digit is a note's number.
+const RAISED_EM = 0.2;
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+
+/**
+ * Whether an item is a note's number raised right after a figure ("1,226,417²"): written as digits
+ * of the figure's size, it would read as a figure of its own ("1,226,4172"). Note: a browser may
+ * raise `<sup>` without setting it smaller; the shift alone tells it.
+ */
+function isNumberAfterFigure(previous: PdfTextItem | undefined, item: PdfTextItem): boolean {
+  return previous !== undefined && /^\d{1,3}$/u.test(item.text.trim()) && /\d$/u.test(previous.text) && item.fontSize <= previous.fontSize && item.baseline <= previous.baseline - RAISED_EM * previous.fontSize;
+}
+
+const superscript = (digits: string): string => [...digits.trim()].map((digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join("");
+
+/**
+ * A table cell's Markdown, a note's number raised after a figure written in superscript digits.
+ * Note: in a cell the figure is the point; in prose, a note's number after a figure is left as the
+ * text layer gives it, as readers of the text expect.
+ */
+export function cellMarkdown(run: TextRun): string {
+  const items = run.items ?? [];
+  if (!items.some((item, index) => isNumberAfterFigure(items[index - 1], item))) return run.markdown;
+  return makeRun(items.map((item, index) => (isNumberAfterFigure(items[index - 1], item) ? { ...item, text: superscript(item.text) } : item))).markdown;
+}
+
 /** A line that opens with a note's raised number before its text: a footnote. */
 export function startsWithNoteNumber(line: TextLine): boolean {
   const [number, text] = line.runs[0]?.items ?? [];

@@ -1,4 +1,4 @@
-import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
+import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, PROSE_GAP_EM, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
 import type { Extent } from "./column-sides.js";
 import { readGridRows } from "./grid-rows.js";
 import type { PdfTextItem, TextLine } from "./model.js";
@@ -27,6 +27,14 @@ const SPARSE_COLUMN_PITCH = 1.8;
 const PITCH_LINES = 3;
 // Two blocks start level when their first baselines are closer than this many ems.
 const LEVEL_EM = 0.35;
+// Note: a gutter may be narrower than MINIMUM_PAGE_GUTTER_EM (CSS `column-gap: 12px` is 0.8 em of
+// 11 pt text), but wider than this many ems, when its edges are flush: in this share of the lines
+// with text on both sides at least, the text left of it ends at one x (a justified column's right
+// edge) and the text right of it starts at one x, within this many points. Word spaces of justified
+// text that happen to line up leave ragged edges.
+const NARROW_GUTTER_EM = 0.5;
+const FLUSH_GUTTER_SHARE = 0.6;
+const FLUSH_EDGE = 1;
 // Text below the columns starts more than this many ems (of the page's text) below the last line of each.
 const BELOW_COLUMNS_GAP_EM = 2;
 
@@ -66,6 +74,17 @@ function emptiestStrip(groups: readonly PdfTextItem[][], expected: number, reach
   return (best.x + bestEnd) / 2;
 }
 
+/** Whether the text of the lines either side of a gutter ends flush on its left and starts flush on its right, in most of them. */
+function hasFlushEdges(groups: readonly PdfTextItem[][], gutter: number): boolean {
+  const both = groups.filter((group) => gapAt(group, gutter) !== Infinity);
+  const ends = both.map((group) => group.filter((item) => isLeftOf(item, gutter)).at(-1)!.right);
+  const starts = both.map((group) => group.find((item) => !isLeftOf(item, gutter))!.x);
+  return both.length >= MINIMUM_COLUMN_LINES && flushShare(ends) >= FLUSH_GUTTER_SHARE && flushShare(starts) >= FLUSH_GUTTER_SHARE;
+}
+
+/** The largest share of some edges that lie at one x, within `FLUSH_EDGE`. */
+const flushShare = (edges: readonly number[]): number => Math.max(...edges.map((edge) => edges.filter((other) => Math.abs(other - edge) <= FLUSH_EDGE).length)) / edges.length;
+
 /** Which column a run that crosses no gutter is in: the number of gutters left of it. */
 const columnOf = (run: { x: number; right: number }, gutters: readonly number[]): number => gutters.filter((gutter) => !isLeftOf(run, gutter)).length;
 
@@ -73,7 +92,11 @@ function isColumnLayout(groups: readonly PdfTextItem[][], gutters: readonly numb
   const isCrossing = groups.map((group) => gutters.some((gutter) => crossesAt(group, gutter)));
   if (isCrossing.filter(Boolean).length > MAXIMUM_CROSSING_SHARE * groups.length) return false;
   const sides = groups.filter((_, index) => !isCrossing[index]);
-  if (gutters.some((gutter) => Math.min(...sides.map((group) => gapAt(group, gutter))) < MINIMUM_PAGE_GUTTER_EM)) return false;
+  const isTooNarrow = (gutter: number): boolean => {
+    const narrowest = Math.min(...sides.map((group) => gapAt(group, gutter)));
+    return narrowest < NARROW_GUTTER_EM || (narrowest < MINIMUM_PAGE_GUTTER_EM && !hasFlushEdges(sides, gutter));
+  };
+  if (gutters.some(isTooNarrow)) return false;
   const columns = Array.from({ length: gutters.length + 1 }, (_, column) =>
     groups
       .map((group, index) => ({ items: group.filter((item) => columnOf(item, gutters) === column), index }))
@@ -119,10 +142,34 @@ interface ColumnLine {
 }
 
 function isProseColumn(lines: readonly PdfTextItem[][], minimumLines: number): boolean {
-  const extents = lines.map(proseExtent).filter(isDefined);
+  const justified = justifiedLines(lines);
+  const extents = lines.map((line) => (justified.has(line) ? { left: line[0]!.x, right: line.at(-1)!.right } : proseExtent(line))).filter(isDefined);
   if (extents.length < minimumLines) return false;
   const width = Math.max(...extents.map((extent) => extent.right)) - Math.min(...extents.map((extent) => extent.left));
   return width > 0 && median(extents.map((extent: Extent) => extent.right - extent.left)) >= PROSE_FILL * width;
+}
+
+/**
+ * The lines of a column that are justified prose though their word spaces were stretched as wide as
+ * a table's gaps (a narrow column of long words): they run flush from the column's left edge to its
+ * right edge, and no gap of theirs starts or ends where a wide gap of another line does. Note: the
+ * gaps between a table's cells line up row after row, at the start of a column set flush left or
+ * the end of one set flush right.
+ */
+function justifiedLines(lines: readonly PdfTextItem[][]): Set<readonly PdfTextItem[]> {
+  const left = Math.min(...lines.map((line) => line[0]!.x));
+  const right = Math.max(...lines.map((line) => line.at(-1)!.right));
+  const gapsOf = (line: readonly PdfTextItem[]): { left: number; right: number }[] =>
+    line.slice(1).flatMap((item, index) => (item.x - line[index]!.right > PROSE_GAP_EM * item.fontSize ? [{ left: line[index]!.right, right: item.x }] : []));
+  const gaps = lines.map(gapsOf);
+  const sharesEdge = (gap: { left: number; right: number }, own: number): boolean =>
+    gaps.some((others, index) => index !== own && others.some((other) => Math.abs(other.left - gap.left) <= FLUSH_EDGE || Math.abs(other.right - gap.right) <= FLUSH_EDGE));
+  return new Set(
+    lines.filter((line, index) => {
+      const flush = Math.abs(line[0]!.x - left) <= FLUSH_EDGE && Math.abs(line.at(-1)!.right - right) <= FLUSH_EDGE;
+      return flush && gaps[index]!.length > 0 && !gaps[index]!.some((gap) => sharesEdge(gap, index));
+    }),
+  );
 }
 
 /** Whether the columns' lines follow each other at one pitch (the median gap between baselines). */

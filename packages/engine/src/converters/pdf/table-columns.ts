@@ -1,4 +1,4 @@
-import { makeRun } from "./lines.js";
+import { cellMarkdown, makeRun } from "./lines.js";
 import type { PdfTextItem, TextLine, TextRun } from "./model.js";
 import { characterStarts, itemWords } from "./rule-cuts.js";
 import type { PlacedLine } from "./table-rows.js";
@@ -199,7 +199,7 @@ export function placeRuns(runs: readonly TextRun[], boundaries: readonly number[
     const label = cut.length === 1 && Math.abs(piece.x - tableLeft) <= COLUMN_ALIGNMENT;
     pieces[label ? 0 : columnOf(piece, boundaries)]!.push(piece);
   }
-  return { cells: pieces.map((column) => column.map((piece) => piece.markdown)), pieces };
+  return { cells: pieces.map((column) => column.map(cellMarkdown)), pieces };
 }
 
 /** The column that holds most of a piece of text; a piece centred over two columns goes to the first. */

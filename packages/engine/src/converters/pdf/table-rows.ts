@@ -222,19 +222,52 @@ function isNextRowOfFigures(row: readonly PlacedLine[], current: PlacedLine): bo
 /**
  * Whether a line is the row under a cell spanning columns (a group's name, "Visits" over "Adults"
  * and "Children"): a line of the row above has one piece alone in a column, and the line fills that
- * column and the next ones with cells whose middle is that piece's, within an em. Note: a cell's
- * next line is set under its start, not centred under two cells.
+ * column and the next ones with cells whose middle is that piece's, within an em (or that start
+ * where it does: `isFlushLeftGroupName`). Note: a cell's next line is set under its start, not
+ * centred under two cells.
  */
 function isUnderSpanningCell(row: readonly PlacedLine[], current: PlacedLine): boolean {
-  return row.some((placed) =>
+  return row.some((placed, index) =>
     placed.pieces.some((pieces, column) => {
       if (pieces.length !== 1 || current.pieces[column]!.length === 0) return false;
       let last = column;
       while (current.pieces[last + 1]?.length) last++;
-      const middle = (current.pieces[column]![0]!.x + current.pieces[last]!.at(-1)!.right) / 2;
-      return last > column && Math.abs(middle - (pieces[0]!.x + pieces[0]!.right) / 2) <= SPAN_CENTRE_EM * pieces[0]!.fontSize;
+      return (last > column && isFlushLeftGroupName(row, index, column, last, current)) || isCentredOverCells(pieces[0]!, current, column);
     }),
   );
+}
+
+/**
+ * Whether a name is centred over cells of a line from `column` on: over the first and one of those
+ * after it. Note: the cells may be names spanning columns in their turn ("2023" over "Q1" and "Q2",
+ * each over two columns of figures), with empty columns between them.
+ */
+function isCentredOverCells(name: TextRun, line: PlacedLine, column: number): boolean {
+  const start = line.pieces[column]![0]!.x;
+  const middle = (name.x + name.right) / 2;
+  return line.pieces.slice(column + 1).some((pieces) => pieces.length > 0 && Math.abs((start + pieces.at(-1)!.right) / 2 - middle) <= SPAN_CENTRE_EM * name.fontSize);
+}
+
+/**
+ * Whether the piece alone in `column` of `row[index]` is a group's name set flush left over the
+ * cells of `current` in columns `column` to `last` (as browsers set `th` in a table styled
+ * `text-align: left`): it starts where the first of them does, and is the last text of the row in
+ * its column, the others' columns empty on its line and under it; the names under it leave the
+ * first column empty, its name (set at the top of the header, beside the group's) spanning the
+ * header's rows, and start in capitals. Note: a cell's next line goes on under it alone, mostly in
+ * lowercase; cells wrapped side by side leave no column empty on their first line; a label wrapped
+ * in the first column goes on beside its row's figures; a header whose names sit on the bottom
+ * line of their cells has its first column's name on its last line.
+ */
+function isFlushLeftGroupName(row: readonly PlacedLine[], index: number, column: number, last: number, current: PlacedLine): boolean {
+  const name = row[index]!.pieces[column]![0]!;
+  const under = current.pieces[column]![0]!;
+  if (column === 0 || Math.abs(under.x - name.x) > FLUSH || PLAIN_FIGURE.test(name.text.trim()) || startsLowercase([under.text])) return false;
+  const below = row.slice(index);
+  const lastInColumn = below.slice(1).every((line) => line.pieces[column]!.length === 0);
+  const overEmptyColumns = below.every((line) => line.pieces.slice(column + 1, last + 1).every((other) => other.length === 0));
+  const besideStubName = row.some((line) => line.pieces[0]!.length > 0) && current.pieces[0]!.length === 0;
+  return lastInColumn && overEmptyColumns && besideStubName;
 }
 
 /**

@@ -73,6 +73,11 @@ export interface MakePdfOptions {
    * whose text layer decodes to garbage).
    */
   toUnicode?: string;
+  /**
+   * Each line in a marked-content sequence of its own, as browsers print a tagged PDF: pdf.js then
+   * keeps each line's text an item of its own, however close the next line's text is set.
+   */
+  tagged?: boolean;
 }
 
 const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
@@ -184,7 +189,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
     const links = lines.filter((line): line is PdfLink => "link" in line);
     const fields = lines.filter((line): line is PdfField => "field" in line);
     const typed = lines.filter((line): line is PdfTypedText => "typed" in line);
-    const texts = lines.flatMap((line) => {
+    const texts = lines.flatMap((line, index) => {
       if ("link" in line || "field" in line || "typed" in line) return [];
       if ("rule" in line) return drawRule(line);
       if ("dot" in line) return drawDot(line);
@@ -197,7 +202,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       const colour = line.colour === undefined ? "" : `${line.colour.join(" ")} rg `;
       const clip = line.clip === undefined ? "" : `${line.clip[0]} ${line.clip[1]} ${line.clip[2] - line.clip[0]} ${line.clip[3] - line.clip[1]} re W n `;
       const text = `BT ${colour}${position} ${wordSpacing}${shown} ET`;
-      return colour || clip ? `q ${clip}${text} Q` : text;
+      const drawn = colour || clip ? `q ${clip}${text} Q` : text;
+      return options.tagged ? `/P << /MCID ${index} >> BDC ${drawn} EMC` : drawn;
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
