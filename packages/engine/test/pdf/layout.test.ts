@@ -1907,33 +1907,18 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
 });
 
 describe("pdf layout: paragraphs", () => {
-  it("goes on with a ragged paragraph after a sentence that ends short where the next line's first word would not have fitted", async () => {
-    const markdown = await toMarkdown([
-      [
-        ...paragraph(
-          [
-            "The survey asked each firm how many staff it kept in",
-            "the winter months and whether it would hire again in",
-            "spring. Most said they would hire again.",
-            "Notwithstanding the costs of training, the larger firms",
-            "expected to take on more staff than the year before.",
-          ],
-          72,
-          700,
-        ),
-        ...paragraph(["A second paragraph starts here.", "So the short word fits after it."], 72, 620),
-      ],
-    ]);
-    expect(markdown).toContain("hire again. Notwithstanding the costs");
-    expect(markdown).toContain("A second paragraph starts here.\n\nSo the short word fits after it.");
-  });
-
-  it("goes on with a ragged paragraph on the next page after a sentence where the next page's first word would not have fitted", async () => {
-    const pageOne = paragraph(
-      ["The survey asked each firm how many staff it kept in", "the winter months and whether it would hire again in", "spring, and most of the firms that answered said they", "would. Few of them had kept all of their staff on."],
-      72,
-      120,
-    );
+  it("goes on with a ragged paragraph on the next page after a sentence where the next page's first word would not have fitted, where paragraphs open indented", async () => {
+    // Paragraphs that open with an indent: a flush line at the top of the next page goes on with one.
+    const opening = (y: number): PdfLine[] => [
+      { text: "Firms were asked in the autumn and again in the", x: 90, y },
+      ...paragraph(["spring, and their answers are compared in full.", "The next paragraph opens indented like this one."], 72, y - 14),
+    ];
+    const pageOne = [
+      ...opening(300),
+      ...opening(240),
+      { text: "The survey asked each firm how many staff it kept in", x: 90, y: 180 },
+      ...paragraph(["the winter months and whether it would hire again in", "spring, and most of the firms that answered said they", "would. Few of them had kept all of their staff on."], 72, 166),
+    ];
     const pageTwo = (x: number): PdfLine[] => [
       { text: "Demand for staff was highest in the building trade and", x, y: 760 },
       ...paragraph(["lowest in farming, where the season starts late.", "The report gives the figures by region."], 72, 746),
@@ -1943,6 +1928,16 @@ describe("pdf layout: paragraphs", () => {
     // A line indented at the top of the next page opens a paragraph of its own.
     const indented = await toMarkdown([pageOne, pageTwo(90)]);
     expect(indented).toContain("staff on.\n\nDemand for staff");
+  });
+
+  it("does not join paragraphs that open flush across a page break, where a paragraph's long last line says nothing", async () => {
+    // Block paragraphs, set apart by space and never indented: each may end on a long line.
+    const pageOne = [
+      ...paragraph(["Firms were asked in the autumn and again in the", "spring, and their answers are compared in full."], 72, 300),
+      ...paragraph(["The survey asked each firm how many staff it kept in", "the winter months and whether it would hire again in", "spring, and most of the firms that answered said they", "would. Few of them had kept all of their staff on."], 72, 262),
+    ];
+    const pageTwo = paragraph(["Demand for staff was highest in the building trade and", "lowest in farming, where the season starts late."], 72, 760);
+    expect(await toMarkdown([pageOne, pageTwo])).toContain("staff on.\n\nDemand for staff");
   });
 
   it("reads a paragraph beside a sidebar floated at its right whole, then the sidebar, whose lines share its baselines", async () => {
@@ -2014,6 +2009,47 @@ function justifiedWords(text: string, x: number, y: number, measure: number): Pd
     });
   });
 }
+
+/** One justified line: its words spread from `x` so that the last ends at `right` (Helvetica, 11 pt). */
+function justifiedLine(text: string, x: number, y: number, right: number): PdfLine[] {
+  const words = text.split(" ");
+  const gap = (right - x - helveticaWidth(words.join(""), 11)) / (words.length - 1);
+  let left = x;
+  return words.map((word): PdfLine => {
+    const placed = { text: word, x: left, y, size: 11 };
+    left += helveticaWidth(word, 11) + gap;
+    return placed;
+  });
+}
+
+describe("pdf layout: justified paragraphs in a column", () => {
+  it("keeps a right column's justified paragraph, its first line indented, as one paragraph under a line across the page", async () => {
+    // Note: the line across the page sets the left edge of all text under it; the right column's
+    // lines all end together and its first starts apart, as a flush-right block's lines would.
+    const across = { text: "Each section below reports one part of the survey in two columns of text.", x: 72, y: 740, size: 11 };
+    const leftText = [
+      "the sample was drawn from every region of",
+      "the country in the spring, and each house",
+      "was visited twice by the same interviewer,",
+      "once in the morning and once at night, so",
+      "that the answers of those who work in the",
+      "day were heard as well as those at home.",
+    ];
+    const left = leftText.map((text, index): PdfLine => ({ text, x: 72, y: 710 - index * 13, size: 11 }));
+    const rightText = [
+      "Each compiled trace covers one path through",
+      "the program with one mapping of values to its",
+      "types, and when the machine runs the trace it",
+      "cannot know that the same path is followed or",
+      "that the same types occur in later iterations",
+      "of the loop, so each trace checks them as it",
+    ];
+    const right = rightText.flatMap((text, index) => justifiedLine(text, index === 0 ? 330 : 318, 710 - index * 13, 540));
+    const markdown = await toMarkdown([[across, ...left, ...right]]);
+    expect(markdown).not.toContain("\\\n");
+    expect(markdown).toContain(rightText.join(" "));
+  });
+});
 
 describe("pdf layout: narrow justified columns", () => {
   it("reads three narrow justified columns set less than an em apart column by column, as prose", async () => {

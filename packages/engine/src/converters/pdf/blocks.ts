@@ -66,6 +66,11 @@ const JUSTIFIED_SHARE = 0.6;
 // A line after a sentence indented this many ems or more opens a paragraph. Note: LaTeX indents
 // by one em in two columns (1.5 em in one), word processors by half an inch or more.
 const PARAGRAPH_INDENT_EM = 0.9;
+// Note: a first-line indent is at most about half an inch (3.6 em at 10 pt); a line indented
+// further after a sentence is a quotation, a list or a label column, not a paragraph's opening.
+// Two such openings show the text indents its paragraphs (one could be a chance).
+const MAXIMUM_PARAGRAPH_INDENT_EM = 4;
+const MINIMUM_INDENTED_OPENINGS = 2;
 
 // Note: lines set flush right end within this many ems of one another (a rounding apart); their
 // left ends, ragged, differ by this many ems at least, and each starts this many ems or more right
@@ -106,6 +111,8 @@ interface Measures {
   rightFrom: (line: TextLine) => number;
   /** Where the lines of the page in a line's type that run under or over it start furthest left. */
   leftEdgeOf: (line: TextLine) => number;
+  /** Whether the text opens its paragraphs with a first-line indent (else a paragraph starts flush). */
+  indentsParagraphs: boolean;
 }
 
 /**
@@ -134,7 +141,8 @@ export function buildBlocks(laidOut: readonly TextLine[], typography: Typography
   const byPage = linesByPage(lines);
   const rightFrom = measureRightFrom(byPage);
   const leftEdgeOf = measureLeftEdge(byPage);
-  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf });
+  const indentsParagraphs = opensParagraphsIndented(lines, leftEdgeOf);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf, indentsParagraphs });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     // Note: the entries of a table of contents are lines of their own, not the rows of a table.
@@ -460,10 +468,29 @@ function justifiedFilledLines(lines: readonly TextLine[]): Set<TextLine> {
 /**
  * Whether ragged text wraps from `previous`, the last line of a column or page, to `line`, the
  * first of the next: the first word of `line` would not have fitted after `previous`, and `line`
- * starts flush at the left of its column, not indented as a paragraph's first line may be.
+ * starts flush at the left of its column in text whose paragraphs open indented. Note: where
+ * paragraphs start flush (set apart by space, which a break hides), a flush line says nothing,
+ * and a paragraph whose last line happened to run long was joined to the next.
  */
 const wrapsAcrossBreak = (previous: TextLine, line: TextLine, measures: Measures): boolean =>
-  !fitsFirstWord(previous, line, measures, 0) && line.x - measures.leftEdgeOf(line) <= SAME_START;
+  measures.indentsParagraphs && !fitsFirstWord(previous, line, measures, 0) && line.x - measures.leftEdgeOf(line) <= SAME_START;
+
+/**
+ * Whether the text opens its paragraphs with a first-line indent: at least
+ * {@link MINIMUM_INDENTED_OPENINGS} lines, each right under a line that ends a sentence, start
+ * indented by a paragraph's indent from their column's left edge.
+ */
+function opensParagraphsIndented(lines: readonly TextLine[], leftEdgeOf: (line: TextLine) => number): boolean {
+  let openings = 0;
+  for (let index = 1; index < lines.length && openings < MINIMUM_INDENTED_OPENINGS; index++) {
+    const previous = lines[index - 1]!;
+    const line = lines[index]!;
+    if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline || line.x >= previous.right || !endsSentence(previous)) continue;
+    const indent = (line.x - leftEdgeOf(line)) / line.fontSize;
+    if (indent >= PARAGRAPH_INDENT_EM && indent <= MAXIMUM_PARAGRAPH_INDENT_EM && Math.abs(previous.x - leftEdgeOf(previous)) <= SAME_START) openings++;
+  }
+  return openings >= MINIMUM_INDENTED_OPENINGS;
+}
 
 /** A line that starts the next column or page after `previous` ended the last one. */
 const flowsToNextColumn = (previous: TextLine, line: TextLine): boolean =>
@@ -492,9 +519,9 @@ function fitsBlock(open: OpenBlock, line: TextLine, measures: Measures): boolean
   // wherever its sentences end ("... for engineers." over "Civil Books, 2011.").
   if (open.markerX !== undefined && Math.abs(line.x - open.textX) <= HANGING_INDENT_TOLERANCE) return true;
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
-  // an indented line after a sentence opens a new one. A line ends short inside a paragraph too,
-  // where the next line's first word would not have fitted after it: it was wrapped, not ended.
-  if (endsSentence(previous) && previous.right < line.right - 4 * em && fitsFirstWord(previous, line, measures, 0)) return false;
+  // an indented line after a sentence opens a new one. (Going on where the next line's first word
+  // would not have fitted after it joined footnotes, references and paragraphs of other sets.)
+  if (endsSentence(previous) && previous.right < line.right - 4 * em) return false;
   if (endsSentence(previous) && line.x - previous.x >= PARAGRAPH_INDENT_EM * em) return false;
   // Note: a short line with a longer one indented under it is a term over its definition (groff's
   // `-me` `.ip` with a tag too wide for its indent, a `<dl>`), not the start of a wrapped paragraph.
@@ -529,6 +556,10 @@ function rightAlignedText(open: OpenBlock, lines: readonly TextLine[], { leftEdg
   // Note: a justified paragraph's lines start together bar its first (indented): lines after the
   // first that start apart are ragged; of two lines, only their column's left edge tells.
   const raggedAfterFirst = lines.length > 2 && spread(lefts.slice(1)) >= RAGGED_LEFT_EM * em && startsApartLineByLine(lefts);
+  // Note: lines after the first that start together, to a point or two, are a justified
+  // paragraph's, its first line indented, whatever the edge left of them (a column's left edge
+  // under a line across the page); lines set flush right start a few points apart at least.
+  if (lines.length > 2 && spread(lefts.slice(1)) <= SAME_START) return undefined;
   const shortOfLeftEdge = (): boolean => lines.every((line) => line.x - leftEdgeOf(line) >= SHORT_OF_LEFT_EDGE_EM * em);
   return raggedAfterFirst || shortOfLeftEdge() ? { text: lines.map(emphasizedOf).join(HARD_BREAK) } : undefined;
 }
