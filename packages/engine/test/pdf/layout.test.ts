@@ -404,6 +404,34 @@ describe("pdf layout: headings", () => {
 });
 
 describe("pdf layout: line pitch", () => {
+  it("keeps a paragraph whole where text set solid elsewhere wraps more often at a tighter pitch", async () => {
+    // Note: the paragraph's lines are 15 pt apart, half of them opening a sentence; the box's lines
+    // are 10.5 pt apart and all go on in lowercase, so most wrapped lines are set at 10.5 pt.
+    const body = [
+      "This summary sets out the response and resolution targets",
+      "agreed between the service desk and the business units.",
+      "Targets are measured during core hours from eight to six.",
+      "Public holidays and agreed maintenance windows are excluded.",
+      "Each unit names a contact who receives the monthly report",
+      "and the notes of the service review that follows it.",
+    ];
+    const box = [
+      "if a target is missed the service desk manager informs the",
+      "business relationship manager within one working day and",
+      "agrees a recovery plan with the affected unit, and repeated",
+      "failures are reported to the monthly service review, which",
+      "may ask for a root cause analysis and changes to staffing.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...body.map((text, index): PdfLine => ({ text, x: 72, y: 700 - index * 15, size: 10 })),
+        ...box.map((text, index): PdfLine => ({ text, x: 72, y: 560 - index * 10.5, size: 10 })),
+      ],
+    ]);
+    expect(markdown).toContain(body.join(" "));
+    expect(markdown).toContain(box.join(" "));
+  });
+
   it("keeps a paragraph whole above a table whose wrapped cells are centred on their rows", async () => {
     // A browser centres a row's one-line cells on the two lines of its wrapped cell: the lines of the
     // table come half a line apart, more often than the paragraph's lines come one line apart.
@@ -1938,6 +1966,13 @@ describe("pdf layout: paragraphs", () => {
     ];
     const pageTwo = paragraph(["Demand for staff was highest in the building trade and", "lowest in farming, where the season starts late."], 72, 760);
     expect(await toMarkdown([pageOne, pageTwo])).toContain("staff on.\n\nDemand for staff");
+    // Items indented under a sentence, their lines all indented, are no sign of indented paragraphs.
+    const items = (y: number): PdfLine[] => [
+      ...paragraph(["Firms were asked about their plans in the autumn."], 72, y),
+      ...paragraph(["• Staff kept over the winter months", "  and the reasons they gave for it"], 84, y - 14),
+    ];
+    const withItems = [...items(400), ...items(350), ...pageOne];
+    expect(await toMarkdown([withItems, pageTwo])).toContain("staff on.\n\nDemand for staff");
   });
 
   it("reads a paragraph beside a sidebar floated at its right whole, then the sidebar, whose lines share its baselines", async () => {

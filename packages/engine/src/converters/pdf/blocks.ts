@@ -477,17 +477,23 @@ const wrapsAcrossBreak = (previous: TextLine, line: TextLine, measures: Measures
 
 /**
  * Whether the text opens its paragraphs with a first-line indent: at least
- * {@link MINIMUM_INDENTED_OPENINGS} lines, each right under a line that ends a sentence, start
- * indented by a paragraph's indent from their column's left edge.
+ * {@link MINIMUM_INDENTED_OPENINGS} lines, each between a line that ends a sentence and a line
+ * that goes on flush, start indented by a paragraph's indent from their column's left edge, and
+ * not with a list marker. Note: a list item or a quotation is indented too, but so is the line
+ * under its first.
  */
 function opensParagraphsIndented(lines: readonly TextLine[], leftEdgeOf: (line: TextLine) => number): boolean {
+  const flush = (line: TextLine): boolean => Math.abs(line.x - leftEdgeOf(line)) <= SAME_START;
+  const under = (upper: TextLine, lower: TextLine | undefined): lower is TextLine =>
+    lower !== undefined && lower.pageIndex === upper.pageIndex && lower.baseline > upper.baseline && lower.x < upper.right;
   let openings = 0;
-  for (let index = 1; index < lines.length && openings < MINIMUM_INDENTED_OPENINGS; index++) {
+  for (let index = 1; index < lines.length - 1 && openings < MINIMUM_INDENTED_OPENINGS; index++) {
     const previous = lines[index - 1]!;
     const line = lines[index]!;
-    if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline || line.x >= previous.right || !endsSentence(previous)) continue;
+    const next = lines[index + 1];
+    if (!under(previous, line) || !under(line, next) || !endsSentence(previous) || !flush(previous) || !flush(next)) continue;
     const indent = (line.x - leftEdgeOf(line)) / line.fontSize;
-    if (indent >= PARAGRAPH_INDENT_EM && indent <= MAXIMUM_PARAGRAPH_INDENT_EM && Math.abs(previous.x - leftEdgeOf(previous)) <= SAME_START) openings++;
+    if (indent >= PARAGRAPH_INDENT_EM && indent <= MAXIMUM_PARAGRAPH_INDENT_EM && !parseListMarker(lineText(line))) openings++;
   }
   return openings >= MINIMUM_INDENTED_OPENINGS;
 }

@@ -56,6 +56,9 @@ const CONTINUES_SENTENCE = /^\p{Ll}/u;
 // Note: the gaps before lines that go on with a sentence set the body's pitch when they hold at
 // least this share of the body's text (fewer may be a few stray lines in a table or a list).
 const WRAPPED_PITCH_SHARE = 0.1;
+// Note: where at least this share of the text after the most common gap goes on with a sentence,
+// that gap is a paragraph's line pitch; one-line paragraphs spaced apart start with capitals.
+const COMMON_PITCH_WRAPPED_SHARE = 0.25;
 
 /** The document's typography: body size, line pitch and the sizes headings use. */
 export interface Typography {
@@ -263,6 +266,10 @@ function measurePitch(lines: readonly TextLine[], bodySize: number): number {
   // Note: a line that goes on with a sentence in lowercase was wrapped, so its gap is the pitch of
   // a paragraph's lines; in a document of one-line paragraphs (a CV, a form, a list of items each a
   // paragraph) most gaps are the space between paragraphs, and would let them run together.
-  const wrapped = total(wrappedCounts) >= total(counts) * WRAPPED_PITCH_SHARE ? mostCommon(wrappedCounts) : undefined;
-  return wrapped ?? mostCommon(counts) ?? bodySize * 1.2;
+  // The most common gap stays the pitch where many lines after it go on with a sentence too (lines
+  // of cells wrapped tighter in a table are no reason to split the body's paragraphs).
+  const common = mostCommon(counts);
+  const commonWraps = common !== undefined && (wrappedCounts.get(common) ?? 0) >= (counts.get(common) ?? 0) * COMMON_PITCH_WRAPPED_SHARE;
+  const wrapped = !commonWraps && total(wrappedCounts) >= total(counts) * WRAPPED_PITCH_SHARE ? mostCommon(wrappedCounts) : undefined;
+  return wrapped ?? common ?? bodySize * 1.2;
 }
