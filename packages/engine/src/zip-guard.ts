@@ -114,7 +114,7 @@ interface Damage {
 
 /**
  * The first part whose local header is not where the central directory says, or names another
- * part, or a damaged central directory. Note: SheetJS finds each part's data from its local
+ * part, or a damaged or missing central directory. Note: SheetJS finds each part's data from its local
  * header at the offset the central directory gives, while the streaming check above reads local
  * headers one after another; a damaged name length sends SheetJS into the middle of other data,
  * where its inflater can loop for good, though the stream reads cleanly. Our own code: fflate and
@@ -126,7 +126,8 @@ function damagedDirectory(bytes: Uint8Array): Damage | undefined {
   let end = bytes.length - 22;
   const stop = Math.max(0, bytes.length - END_RECORD_SEARCH);
   while (end >= stop && view.getUint32(end, true) !== END_OF_CENTRAL_DIRECTORY) end--;
-  if (end < stop) return undefined;
+  // Note: a ZIP ends with its directory; a package without one was cut short.
+  if (end < stop) return { reason: "its ZIP directory is missing, so it was cut short" };
   const entries = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   if (entries === 0xffff || at === 0xffffffff) return undefined;

@@ -52,6 +52,13 @@ describe("assertSafeZip", () => {
     );
   });
 
+  it("says a package without its ZIP directory was cut short", () => {
+    const zip = zipSync({ "word/document.xml": new TextEncoder().encode("<w:document/>") });
+    expect(() => assertSafeZip(zip.subarray(0, zip.length - 30), "cut.docx")).toThrow(
+      "cut.docx is damaged: its ZIP directory is missing, so it was cut short; check that the file is complete and not corrupt.",
+    );
+  });
+
   it("stops a ZIP with too many parts", () => {
     const files = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`part${i}.xml`, new Uint8Array(1)]));
     expect(() => assertSafeZip(zipSync(files), "many.xlsx", { maxEntries: 10 })).toThrow(/more than 10 parts/);

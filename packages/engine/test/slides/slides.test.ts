@@ -333,9 +333,9 @@ describe("damaged decks", () => {
   it.each([
     ["mal_encrypted.pptx", /^mal_encrypted\.pptx is password-protected; remove the password in PowerPoint and try again\.$/],
     ["mal_not_a_zip.pptx", /^mal_not_a_zip\.pptx is not a valid PPTX presentation \(it is not a ZIP package\); check/],
-    ["mal_truncated_deck.pptx", /^mal_truncated_deck\.pptx could not be read as PPTX \(.+\); check that it is not corrupt, truncated or password-protected\.$/],
+    ["mal_truncated_deck.pptx", /^mal_truncated_deck\.pptx is damaged: its ZIP directory is missing, so it was cut short; check that the file is complete and not corrupt\.$/],
     ["mal_truncated_deck.ppt", /^mal_truncated_deck\.ppt could not be read as PPT \(.+\); check/],
-    ["mal_truncated_deck.odp", /^mal_truncated_deck\.odp could not be read as ODP \(.+\); check/],
+    ["mal_truncated_deck.odp", /^mal_truncated_deck\.odp is damaged: its ZIP directory is missing, so it was cut short; check/],
   ])("%s: DOCUMENT_UNREADABLE with one sentence that names it", async (name, message) => {
     await expect(convert(file(name), { filename: name })).rejects.toMatchObject({ code: "DOCUMENT_UNREADABLE", message: expect.stringMatching(message) });
   });
