@@ -227,9 +227,12 @@ function dropOverprints(items: PdfTextItem[]): void {
   const byText = new Map<string, PdfTextItem[]>();
   const kept = items.filter((item) => {
     const reach = OVERPRINT_EM * item.fontSize;
-    const same = byText.get(item.text) ?? [];
-    const overprints = same.some((other) => Math.abs(other.fontSize - item.fontSize) < 0.1 && Math.abs(other.baseline - item.baseline) <= reach && Math.abs(other.x - item.x) <= reach);
-    if (!overprints) byText.set(item.text, [...same, item]);
+    const same = byText.get(item.text);
+    const overprints = same?.some((other) => Math.abs(other.fontSize - item.fontSize) < 0.1 && Math.abs(other.baseline - item.baseline) <= reach && Math.abs(other.x - item.x) <= reach) ?? false;
+    if (!overprints) {
+      if (same) same.push(item);
+      else byText.set(item.text, [item]);
+    }
     return !overprints;
   });
   items.splice(0, items.length, ...kept);
