@@ -631,6 +631,16 @@ const VILLAGE_NEWS = [
   "and everyone who lives in the village may come.",
 ];
 
+
+/** A slide of big figures in Helvetica Bold 36 (each with its width in ems), centred on `centres`, over captions centred under them. */
+const calloutsMarkdown = (callouts: readonly (readonly [string, number, readonly string[]])[], centres: readonly number[]): Promise<string> =>
+  toMarkdown([
+    callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
+      { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
+      ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
+    ]),
+  ]);
+
 describe("pdf layout: reading order", () => {
   it("reads each label of a label column before the body text beside it, losing no word", async () => {
     const sections = [
@@ -1487,14 +1497,7 @@ describe("pdf layout: reading order", () => {
       ["$3.2M", 2.779, ["saved in operating costs", "over three years"]],
     ] as const;
     const centres = [140, 306, 472];
-    const markdown = await toMarkdown([
-      [
-        ...callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
-          { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
-          ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
-        ]),
-      ],
-    ]);
+    const markdown = await calloutsMarkdown(callouts, centres);
     for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
   });
 
@@ -1507,14 +1510,7 @@ describe("pdf layout: reading order", () => {
       ["$3.2M", 2.779, ["faster processing than the old", "platform"]],
     ] as const;
     const centres = [140, 278, 416];
-    const markdown = await toMarkdown([
-      [
-        ...callouts.flatMap(([figure, ems, caption], column): PdfLine[] => [
-          { text: figure, x: centres[column]! - (ems * 36) / 2, y: 660, size: 36, bold: true },
-          ...caption.map((text, row): PdfLine => ({ text, x: centres[column]! - helveticaWidth(text, 10) / 2, y: 632 - row * 13, size: 10 })),
-        ]),
-      ],
-    ]);
+    const markdown = await calloutsMarkdown(callouts, centres);
     for (const [figure, , caption] of callouts) expect(markdown).toContain(`${figure}\n\n${caption.join(" ")}`);
   });
 
