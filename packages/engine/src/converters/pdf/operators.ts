@@ -22,7 +22,7 @@ export function walkOperators(
   operatorList: { fnArray: number[]; argsArray: unknown[] },
   viewport: Matrix,
   visit: (operator: number, args: unknown[] | null, toPage: Matrix) => void,
-  nest: (saved: boolean, toPage: Matrix) => void = () => {},
+  nest?: (saved: boolean, toPage: Matrix) => void,
 ): void {
   const stack: Matrix[] = [];
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
@@ -30,15 +30,15 @@ export function walkOperators(
     const args = operatorList.argsArray[index] as unknown[] | null;
     if (operator === OPS.save) {
       stack.push(matrix);
-      nest(true, Util.transform(viewport, matrix) as Matrix);
+      nest?.(true, Util.transform(viewport, matrix) as Matrix);
     } else if (operator === OPS.restore || operator === OPS.paintFormXObjectEnd) {
-      nest(false, Util.transform(viewport, matrix) as Matrix);
+      nest?.(false, Util.transform(viewport, matrix) as Matrix);
       matrix = stack.pop() ?? matrix;
     } else if (operator === OPS.transform) {
       if (args) matrix = Util.transform(matrix, args as Matrix) as Matrix;
     } else if (operator === OPS.paintFormXObjectBegin) {
       stack.push(matrix);
-      nest(true, Util.transform(viewport, matrix) as Matrix);
+      nest?.(true, Util.transform(viewport, matrix) as Matrix);
       const formMatrix = args?.[0] as Matrix | null | undefined;
       if (formMatrix?.length === 6) matrix = Util.transform(matrix, formMatrix) as Matrix;
     } else visit(operator, args, Util.transform(viewport, matrix) as Matrix);
