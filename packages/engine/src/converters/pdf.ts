@@ -17,6 +17,7 @@ import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
 import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import type { PageLayout, TextLine } from "./pdf/model.js";
+import { mirrorPage, readsRightToLeft } from "./pdf/mirror.js";
 import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
@@ -122,14 +123,24 @@ async function readPages(
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
         if (reason === "garbled text layer") garbledPages.push(pageIndex + 1);
+        let pageImages: PageImage[] = [];
         if (pictures && findVectorFigures && maxImageSize !== undefined) {
           const rasters = await pictures.extractPageImages(page, pageIndex, turn);
           const draw = (scale: number) => drawPage(drawnDocument(maxImageSize), pageIndex, scale, turn);
-          imagesByPage.set(pageIndex, [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters, draw, turn))]);
+          pageImages = [...rasters, ...(await findVectorFigures(page, pageIndex, items, rasters, draw, turn))];
         }
-        const groups = groupByBaseline(items);
+        const read = readsRightToLeft(items) ? mirrorPage(width!, { items, rulings, images: pageImages }) : { items, rulings, images: pageImages };
+        if (pictures) imagesByPage.set(pageIndex, read.images);
+        const groups = groupByBaseline(read.items);
         const gutter = findGutter(groups, width!);
-        pages.push({ pageIndex, width: width!, height: height!, gutter, rulings, lines: buildLines(items, groups, { pageIndex, height: height! }, { gutter, rules: rulings.vertical }) });
+        pages.push({
+          pageIndex,
+          width: width!,
+          height: height!,
+          gutter,
+          rulings: read.rulings,
+          lines: buildLines(read.items, groups, { pageIndex, height: height! }, { gutter, rules: read.rulings.vertical }),
+        });
       } finally {
         page.cleanup();
       }

@@ -1,4 +1,5 @@
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { isRightToLeftText } from "./lines.js";
 import type { PdfTextItem } from "./model.js";
 import { CLOSE_PATH, CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO, boxUnder, walkOperators } from "./operators.js";
 import type { Matrix } from "./operators.js";
@@ -64,7 +65,8 @@ function hasCurve(data: ArrayLike<number> | undefined): boolean {
 
 /**
  * A bullet item ("•") for each mark that leads a line of text: sized for the text that starts just
- * to its right, it sits at that text's x-height, with no text on that line just before it.
+ * to its right (or, in right-to-left text, ends just to its left), it sits at that text's x-height,
+ * with no text on that line just before it.
  */
 export function drawnBulletItems(marks: readonly DrawnMark[], items: readonly PdfTextItem[]): PdfTextItem[] {
   const bullets: PdfTextItem[] = [];
@@ -79,11 +81,19 @@ export function drawnBulletItems(marks: readonly DrawnMark[], items: readonly Pd
         height <= item.fontSize * LARGEST_BULLET_EM &&
         height >= item.fontSize * SMALLEST_BULLET_EM,
     );
-    const led = onLine
+    const ledRightward = onLine
       .filter((item) => item.x >= mark.right && item.x - mark.right <= BULLET_GAP_EM * item.fontSize)
       .sort((a, b) => a.x - b.x)[0];
+    // Note: an Arabic or Hebrew list's bullet stands at the right of its item.
+    const ledLeftward = onLine
+      .filter((item) => item.right <= mark.left && mark.left - item.right <= BULLET_GAP_EM * item.fontSize && isRightToLeftText(item.text))
+      .sort((a, b) => b.right - a.right)[0];
+    const led = ledRightward ?? ledLeftward;
     if (!led) continue;
-    const before = onLine.some((item) => item.right > mark.left - led.fontSize && item.x < mark.left);
+    const before =
+      led === ledRightward
+        ? onLine.some((item) => item.right > mark.left - led.fontSize && item.x < mark.left)
+        : onLine.some((item) => item.x < mark.right + led.fontSize && item.right > mark.right);
     if (before) continue;
     bullets.push({ ...led, text: "•", x: mark.left, right: mark.right, bold: false, italic: false, monospace: false, href: undefined, afterLeader: undefined, spaceBefore: undefined });
   }

@@ -85,6 +85,13 @@ function markLetterBullets(items: PdfTextItem[]): void {
 // a hamza-alef ("اإل") never occurs in Arabic, while a plain "ال" may be genuine.
 const REVERSED_LAM_HAMZA_ALEF = /(?<=ا)([أإآ])ل/g;
 const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALEF, "ل$1");
+// Note: fonts of Arabic text often map their glyphs to the contextual forms of the Presentation
+// Forms blocks ("ﻟﺸﺮﻛﺔ" for "لشركة", as Chromium's "Save as PDF" writes them). pdf.js folds
+// Forms-A and a few of Forms-B but keeps the initial, medial and final forms; a reader searching
+// or copying the text expects the letters themselves, so the forms left are folded as Unicode's
+// compatibility decomposition says (a lam-alef ligature becomes lam and alef, in reading order).
+const ARABIC_PRESENTATION_FORMS = /[\ufb50-\ufdff\ufe70-\ufefc]+/g;
+const withArabicLetters = (text: string): string => text.replace(ARABIC_PRESENTATION_FORMS, (forms) => forms.normalize("NFKC"));
 // Note: dot leaders of tables of contents ("Introduction . . . . . 7", or "……") separate two cells.
 const DOT_LEADER = /\s*(?:[.…]\s*){4,}\s*/;
 const ENDS_WITH_LEADER = /(?:[.…]\s*){4,}$/;
@@ -150,7 +157,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(item.str)).replace(CONTROL_CHARACTERS, ""), ligatures));
+    const text = isBulletGlyph(item.str, style) ? "•" : withArabicLetters(fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(item.str)).replace(CONTROL_CHARACTERS, ""), ligatures)));
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;

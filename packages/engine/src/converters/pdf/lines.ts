@@ -257,13 +257,14 @@ export function startsWithNoteNumber(line: TextLine): boolean {
 /** A run from items that sit close together on one baseline. */
 export function makeRun(runItems: readonly PdfTextItem[]): TextRun {
   // Note: pdf.js gives each item in logical order, but a right-to-left line's items read from
-  // right to left.
+  // right to left; on a mirrored page (see mirror.ts) it is a left-to-right line's that do.
   const rightToLeft = isRightToLeft(runItems);
-  const items = rightToLeft ? [...runItems].reverse() : runItems;
+  const reversed = rightToLeft !== (runItems[0]?.mirrored === true);
+  const items = reversed ? [...runItems].reverse() : runItems;
   let text = "";
   const pieces: Piece[] = items.map((item, index) => {
     const previous = items[index - 1];
-    const gap = previous ? (rightToLeft ? previous.x - item.right : item.x - previous.right) : 0;
+    const gap = previous ? (reversed ? previous.x - item.right : item.x - previous.right) : 0;
     // Note: in right-to-left text, pdf.js counts the space between a word and an embedded
     // left-to-right word (a Latin name) into the word's width; a change of direction is a space.
     const changesDirection = rightToLeft && previous !== undefined && isRightToLeft([previous]) !== isRightToLeft([item]);

@@ -24,6 +24,8 @@ export interface PdfTextItem {
   afterLeader?: boolean;
   /** Set when the PDF wrote a space glyph right before the item: a word break, however narrow the gap. */
   spaceBefore?: boolean;
+  /** Set on a right-to-left page, whose items are placed as in its mirror image (see `mirror.ts`). */
+  mirrored?: boolean;
 }
 
 /** Items on one baseline that sit close together: a phrase, or one cell of a table row. */
