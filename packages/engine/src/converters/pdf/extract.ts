@@ -92,6 +92,39 @@ const fixLamAlef = (text: string): string => text.replace(REVERSED_LAM_HAMZA_ALE
 // compatibility decomposition says (a lam-alef ligature becomes lam and alef, in reading order).
 const ARABIC_PRESENTATION_FORMS = /[\ufb50-\ufdff\ufe70-\ufefc]+/g;
 const withArabicLetters = (text: string): string => text.replace(ARABIC_PRESENTATION_FORMS, (forms) => forms.normalize("NFKC"));
+// Note: TeX's original (OT1) fonts have no accented letters: "é" is an acute accent glyph drawn
+// over an "e", which the text layer gives as "´e" ("R´esum´e", "G¨odel"), the accent often ending
+// one item and the letter starting the next, drawn back under it. A spacing accent drawn over a
+// letter is put on it as the combining accent it stands for, as pdftotext does (see
+// composeSplitAccents); a dotless i or j under an accent is the letter itself ("na¨ıve" is "naïve").
+const COMBINING_ACCENT: Readonly<Record<string, string>> = {
+  "\u0060": "\u0300", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303", "\u00af": "\u0304", "\u02d8": "\u0306", "\u02d9": "\u0307",
+  "\u00a8": "\u0308", "\u02da": "\u030a", "\u02dd": "\u030b", "\u02c7": "\u030c", "\u00b8": "\u0327", "\u02db": "\u0328",
+};
+const DOTLESS: Readonly<Record<string, string>> = { "\u0131": "i", "\u0237": "j" };
+const accented = (letter: string, accent: string): string => `${DOTLESS[letter] ?? letter}${COMBINING_ACCENT[accent]}`.normalize("NFC");
+const ACCENTS = Object.keys(COMBINING_ACCENT).join("");
+const ENDS_WITH_ACCENT = new RegExp(`[${ACCENTS}]$`, "u");
+const STARTS_WITH_LETTER = /^\p{L}/u;
+
+/**
+ * Moves each accent that ends an item onto the letter that starts the next, when it is drawn over
+ * that letter (the letter starts left of the accent's right edge); an item left empty is removed.
+ * Note: only drawn over a letter is a spacing accent part of it: "don´t", typed with an acute
+ * accent for an apostrophe, keeps it; and code (monospace) is left as it is.
+ */
+function composeSplitAccents(items: PdfTextItem[]): void {
+  for (let index = items.length - 2; index >= 0; index--) {
+    const item = items[index]!;
+    const next = items[index + 1]!;
+    if (item.monospace || !ENDS_WITH_ACCENT.test(item.text) || !STARTS_WITH_LETTER.test(next.text)) continue;
+    if (Math.abs(next.baseline - item.baseline) > item.fontSize / 4 || next.x >= item.right) continue;
+    const [letter = "", ...rest] = [...next.text];
+    next.text = accented(letter, item.text.slice(-1)) + rest.join("");
+    item.text = item.text.slice(0, -1);
+    if (item.text.trim() === "") items.splice(index, 1);
+  }
+}
 // Note: dot leaders of tables of contents ("Introduction . . . . . 7", or "……") separate two cells.
 const DOT_LEADER = /\s*(?:[.…]\s*){4,}\s*/;
 const ENDS_WITH_LEADER = /(?:[.…]\s*){4,}$/;
@@ -157,7 +190,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : withArabicLetters(fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(item.str)).replace(CONTROL_CHARACTERS, ""), ligatures)));
+    const text = isBulletGlyph(item.str, style) ? "•" : readableText(item.str, ligatures);
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
@@ -184,6 +217,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   }
   markLetterBullets(items);
   dropOverprints(items);
+  composeSplitAccents(items);
   items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.
@@ -324,17 +358,40 @@ function splitAtLinks<Piece extends { text: string; x: number; width: number }>(
   });
 }
 
+/** An item's text as a reader reads it (see the notes on each repair above). */
+function readableText(shown: string, ligatures: ReadonlyMap<string, string>): string {
+  return withArabicLetters(fixLamAlef(repairRightToLeftLigatures(withoutSoftHyphens(withUnmappedSpaces(shown)).replace(CONTROL_CHARACTERS, ""), ligatures)));
+}
+
+/** What pdf.js tells of a loaded font (with `fontExtraProperties`). */
+interface LoadedFont {
+  name?: string;
+  bold?: boolean;
+  black?: boolean;
+  italic?: boolean;
+  isMonospace?: boolean;
+  /** Advance widths by character code. */
+  widths?: Record<string, number>;
+}
+
+// Note: pdf.js calls a font monospaced when all the glyphs it has widths for are as wide. A subset
+// font holding one or two glyphs (TeX puts a list's bullet in a font of its own; a font used only
+// for digits, which are as wide in most typefaces) passes that test; from this many glyphs on, one
+// width for all is a fixed pitch.
+const GLYPHS_TO_TELL_PITCH = 10;
+const hasPitchOfItsOwn = (font: LoadedFont): boolean => Object.values(font.widths ?? {}).filter((width) => width > 0).length >= GLYPHS_TO_TELL_PITCH;
+
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
   if (style === undefined) {
     style = { bold: false, italic: false, monospace: false, symbol: false };
     try {
-      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean; isMonospace?: boolean } | null;
+      const font = page.commonObjs.get(fontName) as LoadedFont | null;
       const name = font?.name ?? "";
       style = {
         bold: Boolean(font?.bold || font?.black || BOLD_FONT_NAME.test(name)),
         italic: Boolean(font?.italic || ITALIC_FONT_NAME.test(name)),
-        monospace: Boolean(font?.isMonospace || MONOSPACE_FONT_NAME.test(name)),
+        monospace: Boolean((font?.isMonospace && hasPitchOfItsOwn(font)) || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
       };
     } catch {

@@ -6,6 +6,11 @@ export interface PdfSpan {
   bold?: boolean;
   italic?: boolean;
   mono?: boolean;
+  /**
+   * Set in a subset of Helvetica holding only this span's glyphs, each 500 units wide, as a PDF
+   * producer embeds a font used for a character or two (TeX's font for a list's bullet).
+   */
+  subset?: boolean;
 }
 
 /** One line of text on a generated page: Helvetica (bold, oblique, both) or Courier at a position in points. */
@@ -157,6 +162,16 @@ const fieldAnnotation = ({ field, value, hidden }: PdfField, index: number): str
   return `<< ${common} /FT /Ch /Ff 2097152 /V [${value.map(pdfString).join(" ")}] /Opt [${value.map(pdfString).join(" ")}] >>`;
 };
 
+/** A Helvetica font dictionary whose widths cover only the characters of `text` (see `PdfSpan.subset`). */
+function subsetFont(text: string): string {
+  const codes = [...text].map((character) => character.charCodeAt(0));
+  const first = Math.min(...codes);
+  const last = Math.max(...codes);
+  const widths = Array.from({ length: last - first + 1 }, (_, index) => (codes.includes(first + index) ? 500 : 0));
+  const descriptor = "<< /Type /FontDescriptor /FontName /Helvetica /Flags 32 /FontBBox [-166 -225 1000 931] /ItalicAngle 0 /Ascent 718 /Descent -207 /CapHeight 718 /StemV 88 >>";
+  return `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /FirstChar ${first} /LastChar ${last} /Widths [${widths.join(" ")}] /FontDescriptor ${descriptor} >>`;
+}
+
 const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Subtype /Link /Rect [${link.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`;
 
 /**
@@ -176,7 +191,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
   const oblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>");
   const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
   const boldOblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-BoldOblique /Encoding /WinAnsiEncoding >>");
-  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R`;
+  const subsetTexts = [...new Set(pages.flat().flatMap((line) => ("text" in line && typeof line.text !== "string" ? line.text.filter((span) => span.subset).map((span) => span.text) : [])))];
+  const subsets = subsetTexts.map((text) => add(subsetFont(text)));
+  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R${subsets.map((id, index) => ` /S${index} ${id} 0 R`).join("")}`;
   const pageIds = pages.map((lines, pageIndex) => {
     const pageImages = images[pageIndex] ?? [];
     const imageIds = pageImages.map((image) => {
@@ -196,7 +213,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       if ("fill" in line) return drawFill(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
-      const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
+      const fontName = (span: PdfSpan): string => (span.subset ? `S${subsetTexts.indexOf(span.text)}` : fontOf({ ...span, mono: span.mono ?? line.mono }));
+      const shown = spans.map((span) => `/${fontName(span)} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
       const position = line.sideways ? `0 1 -1 0 ${line.x} ${line.y} Tm` : `${line.x} ${line.y} Td`;
       const colour = line.colour === undefined ? "" : `${line.colour.join(" ")} rg `;
