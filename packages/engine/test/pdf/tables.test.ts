@@ -762,6 +762,26 @@ describe("pdf tables", () => {
     ]);
   });
 
+  it("reads a bullet list set right above a table boxed all round as a list, the table from its top rule", async () => {
+    // As LibreOffice prints a Word list followed at once by a table with all its borders.
+    const points = ["New product development", "Staff training programme", "Environmental policy"];
+    const table = [
+      ["City", "Amount"],
+      ["Busan", "2,500 won"],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...points.flatMap((point, index): PdfLine[] => [
+          { text: "\u0095", x: 90, y: 700 - index * 17, size: 11 },
+          { text: point, x: 108, y: 700 - index * 17, size: 11 },
+        ]),
+        ...ruledTable(84, 652, [216, 216], table.map((row) => row.map((cell) => [cell]))),
+      ],
+    ]);
+    for (const point of points) expect(markdown).toMatch(new RegExp(`^- ${point}$`, "m"));
+    expect(tableRows(markdown)).toEqual(table);
+  });
+
   it("takes a header set over the first rule of a table ruled only between its rows", async () => {
     // As Word and LibreOffice draw a table with borders under the header and between rows only:
     // the column names sit above the first (thicker) rule, rows are tall, and cells wrap.

@@ -117,7 +117,7 @@ function frameUnderHeader(lines: readonly TextLine[], start: number, frames: rea
   const runsOnBaseline = samePage(lines, start).filter((line) => Math.abs(line.baseline - first.baseline) < 1).reduce((count, line) => count + line.runs.length, 0);
   if (runsOnBaseline < 2) return undefined;
   const frame = frames.find((candidate) => {
-    if (first.baseline >= candidate.top) return false;
+    if (first.baseline >= candidate.top || isClosedAtTop(candidate)) return false;
     let last = first;
     for (let index = start; index < lines.length; index++) {
       const line = lines[index]!;
@@ -129,6 +129,16 @@ function frameUnderHeader(lines: readonly TextLine[], start: number, frames: rea
     return candidate.top - last.baseline <= HEADER_OVER_RULE_EM * last.fontSize;
   });
   return frame && { ...frame, top: first.baseline - first.fontSize };
+}
+
+/**
+ * Whether a frame is a box whose sides rise to its first rule: that rule is the top of a table
+ * drawn all round, and what stands over it (the last item of a list, a paragraph in columns) is
+ * outside the table.
+ */
+function isClosedAtTop(frame: TableFrame): boolean {
+  const sideAt = (x: number): boolean => frame.vertical.some((rule) => Math.abs(rule.x - x) <= EDGE && rule.top <= frame.top + EDGE);
+  return sideAt(frame.left) && sideAt(frame.right);
 }
 
 /**
