@@ -82,12 +82,13 @@ describe("RTF", () => {
     // As pandoc writes RTF: code in \\f1 (Courier), a code block as paragraphs all in it.
     const rtf = String.raw`{\rtf1\ansi\deff0{\fonttbl{\f0\fswiss Helvetica;}{\f1\fmodern Courier;}}
 \pard\plain Run {\f1 make} and {\strike old} {\striked1 older} new.\par
-\pard\plain\f1 log --berth A1\par
-\pard\plain\f1 log --berth A2\par
+\pard\plain\f1 log --berth A1    # north quay\par
+\pard\plain\f1 log --berth A2\line log --berth A3\par
 \pard\plain After the code.\par
 }`;
     const { markdown } = await convertNamed(rtf, "code.rtf");
-    expect(markdown).toBe("Run `make` and ~~old~~ ~~older~~ new.\n\n```\nlog --berth A1\nlog --berth A2\n```\n\nAfter the code.\n");
+    // Note: the spaces that align a comment are kept.
+    expect(markdown).toBe("Run `make` and ~~old~~ ~~older~~ new.\n\n```\nlog --berth A1    # north quay\nlog --berth A2\nlog --berth A3\n```\n\nAfter the code.\n");
   });
 
   it("writes superscript and subscript as their plain characters, a note's mark as a note", async () => {

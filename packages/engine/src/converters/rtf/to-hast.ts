@@ -61,7 +61,8 @@ function blocksToHast(blocks: readonly RtfBlock[]): ElementContent[] {
     } else if (isCodeParagraph(block)) {
       let end = i;
       while (isCodeParagraph(blocks[end + 1])) end++;
-      const lines = (blocks.slice(i, end + 1) as RtfParagraph[]).map((paragraph) => toText(el("p", paragraph.content)));
+      // Note: read as preformatted text, so the spaces that align code are kept.
+      const lines = (blocks.slice(i, end + 1) as RtfParagraph[]).map((paragraph) => toText(el("pre", paragraph.content)));
       out.push(el("pre", [el("code", [{ type: "text", value: lines.join("\n") }])]));
       i = end;
     } else if (block.list) {
