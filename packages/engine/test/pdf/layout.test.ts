@@ -1582,6 +1582,20 @@ describe("pdf layout: code and emphasis", () => {
     expect(markdown.match(/```/g)).toHaveLength(2);
   });
 
+  it("keeps the runs of spaces that align a listing's columns, written or left between words", async () => {
+    // Two columns aligned with spaces the PDF writes, and a comment placed further on its own.
+    const listing = ["PO-2025-0042  Street lighting", "PO-2025-0043  Library shelving", "PO-2025-0044  Road repairs"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The open orders of the month are these:"], 72, 728),
+        ...listing.map((text, index): PdfLine => ({ text, x: 90, y: 700 - index * 12, size: 10, mono: true })),
+        // Note: Courier is 6 points a character at 10 points; the comment starts 4 characters after the last line's end.
+        { text: "# late", x: 90 + (listing[2]!.length + 4) * 6, y: 676, size: 10, mono: true },
+      ],
+    ]);
+    expect(markdown).toContain(`\`\`\`\n${listing.slice(0, 2).join("\n")}\n${listing[2]}    # late\n\`\`\``);
+  });
+
   it("marks a monospaced word inside a sentence as inline code, and leaves a URL set in a typewriter font a paragraph", async () => {
     const markdown = await toMarkdown([
       [

@@ -413,9 +413,14 @@ function layOutCode(lines: readonly TextLine[]): string {
   return lines
     .map((line, index) => {
       let text = spaces(line.x - left);
-      line.runs.forEach((run, runIndex) => {
-        if (runIndex > 0) text += spaces(run.x - line.runs[runIndex - 1]!.right) || " ";
-        text += run.text;
+      // Note: a run's text has its spaces collapsed, but code aligns with runs of them; its items
+      // keep the spaces the PDF wrote, and the gaps between them are measured in characters.
+      const pieces = line.runs.flatMap((run) => (run.items ?? [run]).map((piece, pieceIndex) => ({ ...piece, opensRun: pieceIndex === 0 })));
+      pieces.forEach((piece, pieceIndex) => {
+        const previous = pieces[pieceIndex - 1];
+        const written = previous !== undefined && (previous.text.endsWith(" ") || piece.text.startsWith(" "));
+        if (previous) text += spaces(piece.x - previous.right) || (piece.opensRun && !written ? " " : "");
+        text += piece.text;
       });
       const previous = lines[index - 1];
       const blank = previous && previous.pageIndex === line.pageIndex && line.baseline - previous.baseline > pitch * CODE_BLANK_LINE_PITCH;
