@@ -184,6 +184,33 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["1. Introduction", "2. Methods"]);
   });
 
+  it("makes numbered section titles set in body-size capitals or small capitals headings, as IEEE's style sets them, and the references' title", async () => {
+    // Note: small capitals as LaTeX fakes them in Times: the first letter of each word in the body's
+    // size, the others in capitals two points smaller.
+    const smallCapitals = (parts: readonly [string, string][], y: number): PdfLine[] => {
+      let x = 150;
+      return parts.flatMap(([large, small]) => {
+        const pieces: PdfLine[] = [{ text: large, x, y, size: 10 }, { text: small, x: x + helveticaWidth(large, 10), y, size: 8 }];
+        x += helveticaWidth(large, 10) + helveticaWidth(`${small} `, 8);
+        return pieces;
+      });
+    };
+    const markdown = await toMarkdown([
+      [
+        { text: "Learning to Read Documents", x: 150, y: 740, size: 20 },
+        ...smallCapitals([["I. I", "NTRODUCTION"]], 700),
+        ...paragraph(["Documents are read in the order their columns are set, which a model must learn."], 72, 680),
+        ...smallCapitals([["II. R", "ELATED"], ["W", "ORK"]], 650),
+        ...paragraph(["Earlier work read pages line by line from the top down, whatever their layout."], 72, 630),
+        { text: "III. METHOD", x: 150, y: 600, size: 10 },
+        ...paragraph(["WE SET THE KEY TERMS IN CAPITALS, AS LAWYERS DO, IN THIS SENTENCE."], 72, 580),
+        { text: "REFERENCES", x: 160, y: 550, size: 10 },
+        ...paragraph(["[1] A. Author, A study of tables, in Proc. Conf. Documents, 2020, pp. 1-10."], 72, 530),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Learning to Read Documents", "I. INTRODUCTION", "II. RELATED WORK", "III. METHOD", "REFERENCES"]);
+  });
+
   it("puts a numbered subsection set in its section's type a level below it", async () => {
     const markdown = await toMarkdown([
       [

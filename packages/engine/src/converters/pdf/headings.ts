@@ -35,6 +35,16 @@ const IDENTIFIER_START = /^\p{Ll}[\p{L}\d]*(?:\p{Lu}|\d|[_(])/u;
 // A line ending in a colon with at least this many words is a sentence leading in to what follows.
 const MINIMUM_LEAD_IN_WORDS = 8;
 // Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
+// Note: papers in IEEE's style (and others) set their section headings in body-size capitals or
+// small capitals ("IV. EXPERIMENTS", the small letters a size smaller), numbered in Roman or Arabic
+// numerals or letters, and their back matter unnumbered ("REFERENCES"); a line that is all of one
+// is a heading. Running text seldom sets a numbered line in capitals.
+const CAPITALS_SECTION = /^(?:(?:[IVX]{1,5}|\d{1,2}(?:\.\d{1,2})*|[A-Z])\.?\s+)?\p{Lu}[\p{Lu}\d\s\-–—&,:’']*$/u;
+const NUMBERED = /^(?:[IVX]{1,5}|\d{1,2}(?:\.\d{1,2})*|[A-Z])\.?\s+\p{Lu}/u;
+const BACK_MATTER = /^(?:REFERENCES|BIBLIOGRAPHY|ACKNOWLEDG(?:E?MENTS?)|APPENDIX(?:\s+[A-Z])?)$/u;
+// Small capitals are set this share of the body's size at least.
+const SMALL_CAPITALS_SCALE = 0.7;
+const MAXIMUM_CAPITALS_HEADING_CHARACTERS = 60;
 const MONTH = "January|February|March|April|May|June|July|August|September|October|November|December";
 const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
 // Note: a figure and its unit alone on a line ("7 days", "$12 million", "3.5 hours"), set large as a
@@ -115,6 +125,7 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
     if (line.bold && roundSize(line.fontSize) >= bodySize * 0.95 && isHeadingText(text, MAXIMUM_BOLD_HEADING_CHARACTERS) && !/[,;]$/.test(text)) {
       return sizeLevels + 1;
     }
+    if (isCapitalsSection(text) && roundSize(line.fontSize) >= bodySize * SMALL_CAPITALS_SCALE) return sizeLevels + 1;
     // Note: some documents (handbooks, reports) set their lowest headings in body-size italics;
     // a short capitalised italic line without closing punctuation is taken as one, after its
     // section number if it has one (groff's `-mm` sets "2.1 Responsibilities" so).
@@ -192,6 +203,12 @@ function titleUnder(label: TextLine, next: TextLine | undefined, typography: Pic
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */
 export const endsWithPageNumber = (line: TextLine): boolean =>
   (line.runs.length > 1 && PAGE_NUMBER.test(line.runs.at(-1)!.text)) || SHORT_LEADER_PAGE_NUMBER.test(lineText(line));
+
+/** Whether a line is a section heading set in capitals: numbered, or a part of the back matter. */
+function isCapitalsSection(text: string): boolean {
+  if (text.length > MAXIMUM_CAPITALS_HEADING_CHARACTERS || !CAPITALS_SECTION.test(text) || !/\p{Lu}{2}/u.test(text)) return false;
+  return NUMBERED.test(text) || BACK_MATTER.test(text);
+}
 
 /** Whether the text could be a heading: short, with a word in it. */
 function isHeadingText(text: string, maximum: number): boolean {
