@@ -897,6 +897,23 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("| 02:00 | 2.6 m |");
   });
 
+  it("goes on with a paragraph cut at the foot of a page past the page's footnote and the table the next page opens with, its caption's label in bold", async () => {
+    const body = FLOOD_REPORT.slice(0, -1).map((text, index): PdfLine => ({ text, x: 72, y: 700 - index * 14, size: 11 }));
+    const markdown = await toMarkdown([
+      [...body, { text: "1 Measured by the county's gauge at the weir.", x: 72, y: 90, size: 8 }],
+      [
+        { text: [{ text: "Table 1.", bold: true }, { text: " Height of the water at the mill, by hour." }], x: 150, y: 740, size: 11 },
+        ...[["Hour", "Height"], ["01:00", "2.1 m"], ["02:00", "2.6 m"], ["03:00", "3.0 m"]].flatMap((row, index) =>
+          row.map((text, column): PdfLine => ({ text, x: 200 + column * 120, y: 718 - index * 14, size: 11 })),
+        ),
+        { text: FLOOD_REPORT.at(-1)!, x: 72, y: 640, size: 11 },
+      ],
+    ]);
+    expect(markdown).toContain(FLOOD_REPORT.join(" "));
+    expect(markdown).toMatch(/^1 Measured by the county's gauge at the weir\.$/m);
+    expect(markdown).toContain("| 02:00 | 2.6 m |");
+  });
+
   it("reads a paragraph beside a table floated to its right, then the table", async () => {
     // A browser's `float: right` table: the paragraph's lines run beside the rows, some on a row's
     // baseline, and the paragraph goes on under the table across the page.

@@ -188,8 +188,12 @@ export function buildBlocks(laidOut: readonly TextLine[], typography: Typography
   return nestListItems(joinContinuedTables(joinAcrossFloats(blocks)));
 }
 
+// Note: a caption's label is often set in bold ("**Table 1.** Results").
+const LEADING_EMPHASIS = /^[*_]+/;
+
 /** A table, or the caption of one (or of a figure), which a layout may float away from its text. */
-const isFloat = (block: Block | undefined): boolean => block?.kind === "table" || (block?.kind === "paragraph" && isCaption(block.text));
+const isFloat = (block: Block | undefined): boolean =>
+  block?.kind === "table" || (block?.kind === "paragraph" && isCaption(block.text.replace(LEADING_EMPHASIS, "")));
 
 /**
  * A footnote at the foot of the page of `last`: a paragraph all of it below `last` on its page, set
@@ -220,11 +224,13 @@ function joinAcrossFloats(blocks: readonly Block[]): Block[] {
     while (isFloat(blocks[next]) || isFootnoteBelow(blocks[next], last)) next++;
     const rest = blocks[next];
     const floats = blocks.slice(index + 1, next);
-    const floatStart = floats[0]?.lines?.[0];
     const restStart = rest?.lines?.[0];
-    if (rest?.kind !== "paragraph" || !floatStart || !restStart || SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) continue;
-    const tableFloated = floats.some((float) => float.kind === "table") && flowsToNextColumn(last, floatStart);
-    const afterFootnotes = floats.every((float) => isFootnoteBelow(float, last)) && flowsToNextColumn(last, restStart);
+    if (rest?.kind !== "paragraph" || floats.length === 0 || !restStart || SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) continue;
+    // Note: the footnotes of this page come first, then what floated to the top of the next.
+    const moved = floats.filter((float) => !isFootnoteBelow(float, last));
+    const movedStart = moved[0]?.lines?.[0];
+    const tableFloated = moved.some((float) => float.kind === "table") && movedStart !== undefined && flowsToNextColumn(last, movedStart);
+    const afterFootnotes = moved.length === 0 && flowsToNextColumn(last, restStart);
     if (!tableFloated && !afterFootnotes) continue;
     joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text), lines: [...block.lines!, ...(rest.lines ?? [])] };
     joined.push(...floats);
