@@ -34,7 +34,6 @@ const SHORT_LEADER_PAGE_NUMBER = /(?:\s[.…]|(?:[.…]\s?){2,})\s*\d{1,4}$/;
 const IDENTIFIER_START = /^\p{Ll}[\p{L}\d]*(?:\p{Lu}|\d|[_(])/u;
 // A line ending in a colon with at least this many words is a sentence leading in to what follows.
 const MINIMUM_LEAD_IN_WORDS = 8;
-// Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
 // Note: papers in IEEE's style (and others) set their section headings in body-size capitals or
 // small capitals ("IV. EXPERIMENTS", the small letters a size smaller), numbered in Roman or Arabic
 // numerals or letters, and their back matter unnumbered ("REFERENCES"); a line that is all of one
@@ -45,6 +44,7 @@ const BACK_MATTER = /^(?:REFERENCES|BIBLIOGRAPHY|ACKNOWLEDG(?:E?MENTS?)|APPENDIX
 // Small capitals are set this share of the body's size at least.
 const SMALL_CAPITALS_SCALE = 0.7;
 const MAXIMUM_CAPITALS_HEADING_CHARACTERS = 60;
+// Note: a date alone on a line ("June 2023", "12 March 2021") dates a cover or a letter; it is no section.
 const MONTH = "January|February|March|April|May|June|July|August|September|October|November|December";
 const DATE = new RegExp(`^(?:\\d{1,2}\\.?\\s+)?(?:${MONTH})(?:\\s+\\d{1,2},)?\\s+\\d{4}$`, "i");
 // Note: a figure and its unit alone on a line ("7 days", "$12 million", "3.5 hours"), set large as a
