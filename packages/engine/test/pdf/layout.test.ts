@@ -211,6 +211,19 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["Learning to Read Documents", "I. INTRODUCTION", "II. RELATED WORK", "III. METHOD", "REFERENCES"]);
   });
 
+  it("writes text in a small-capitals font in capitals, so numbered section titles set in it are headings", async () => {
+    // As the AMS's article class sets its sections: "1. Introduction" in Computer Modern's small capitals, centred.
+    const markdown = await toMarkdown([
+      [
+        { text: [{ text: "1. Introduction", font: "CMCSC10" }], x: 250, y: 700, size: 10 },
+        ...paragraph(["Documents are read in the order their columns are set, which a model must learn."], 72, 680, { size: 10 }),
+        { text: [{ text: "2. Related work", font: "CMCSC10" }], x: 250, y: 650, size: 10 },
+        ...paragraph(["Earlier work read pages line by line from the top down, whatever their layout."], 72, 630, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1. INTRODUCTION", "2. RELATED WORK"]);
+  });
+
   it("puts a numbered subsection set in its section's type a level below it", async () => {
     const markdown = await toMarkdown([
       [

@@ -32,6 +32,10 @@ const ITALIC_FONT_NAME = /italic|oblique|cmti|sfti|ti\d{2,4}$/i;
 // Note: pdf.js reads the font descriptor's FixedPitch flag (and equal glyph widths) into
 // `isMonospace`; many embedded subsets lack the flag, so the usual names count too (TeX's CMTT).
 const MONOSPACE_FONT_NAME = /courier|mono|consol|menlo|inconsolata|cmtt|sftt|typewriter|lucidaconsole|sourcecode|firacode/i;
+// Note: a small-capitals font (TeX's CMCSC, Latin Modern's Caps) draws capitals for the lowercase
+// letters its text layer holds; its text is written in capitals, as a reader sees it (and as Word's
+// small caps are written).
+const SMALL_CAPITALS_FONT_NAME = /cmcsc|smallcaps|small-caps|romancaps|-sc$/i;
 // Note: Wingdings, Symbol and ZapfDingbats bullets come out as letters ("l", "r", "§").
 const SYMBOL_FONT_NAME = /wingding|webding|dingbat|symbol/i;
 // Note: glyphs without a Unicode mapping come out as control characters; a tiny item holding one
@@ -134,6 +138,7 @@ interface FontStyle {
   italic: boolean;
   monospace: boolean;
   symbol: boolean;
+  smallCapitals: boolean;
 }
 
 /** What the text layer of a page holds: text items, the rules its tables are drawn with, and how readable it is. */
@@ -190,7 +195,8 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const text = isBulletGlyph(item.str, style) ? "•" : readableText(item.str, ligatures);
+    const readable = readableText(item.str, ligatures);
+    const text = isBulletGlyph(item.str, style) ? "•" : style.smallCapitals ? readable.toUpperCase() : readable;
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
     leaderBaseline = ENDS_WITH_LEADER.test(text) ? baseline : undefined;
@@ -384,7 +390,7 @@ const hasPitchOfItsOwn = (font: LoadedFont): boolean => Object.values(font.width
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
   if (style === undefined) {
-    style = { bold: false, italic: false, monospace: false, symbol: false };
+    style = { bold: false, italic: false, monospace: false, symbol: false, smallCapitals: false };
     try {
       const font = page.commonObjs.get(fontName) as LoadedFont | null;
       const name = font?.name ?? "";
@@ -393,6 +399,7 @@ function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, Font
         italic: Boolean(font?.italic || ITALIC_FONT_NAME.test(name)),
         monospace: Boolean((font?.isMonospace && hasPitchOfItsOwn(font)) || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
+        smallCapitals: SMALL_CAPITALS_FONT_NAME.test(name),
       };
     } catch {
       // Note: a font that failed to load is simply not known to be bold or italic.

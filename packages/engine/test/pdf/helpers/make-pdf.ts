@@ -11,6 +11,8 @@ export interface PdfSpan {
    * producer embeds a font used for a character or two (TeX's font for a list's bullet).
    */
   subset?: boolean;
+  /** Set in a font of this name, not embedded (a viewer draws it in a font like it): what a name says of the type. */
+  font?: string;
 }
 
 /** One line of text on a generated page: Helvetica (bold, oblique, both) or Courier at a position in points. */
@@ -191,9 +193,16 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
   const oblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>");
   const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
   const boldOblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-BoldOblique /Encoding /WinAnsiEncoding >>");
-  const subsetTexts = [...new Set(pages.flat().flatMap((line) => ("text" in line && typeof line.text !== "string" ? line.text.filter((span) => span.subset).map((span) => span.text) : [])))];
+  const spans = pages.flat().flatMap((line) => ("text" in line && typeof line.text !== "string" ? line.text : []));
+  const subsetTexts = [...new Set(spans.filter((span) => span.subset).map((span) => span.text))];
   const subsets = subsetTexts.map((text) => add(subsetFont(text)));
-  const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R${subsets.map((id, index) => ` /S${index} ${id} 0 R`).join("")}`;
+  const fontNames = [...new Set(spans.flatMap((span) => span.font ?? []))];
+  const named = fontNames.map((name) => add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`));
+  const fonts = [
+    `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R`,
+    ...subsets.map((id, index) => `/S${index} ${id} 0 R`),
+    ...named.map((id, index) => `/N${index} ${id} 0 R`),
+  ].join(" ");
   const pageIds = pages.map((lines, pageIndex) => {
     const pageImages = images[pageIndex] ?? [];
     const imageIds = pageImages.map((image) => {
@@ -213,7 +222,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       if ("fill" in line) return drawFill(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
-      const fontName = (span: PdfSpan): string => (span.subset ? `S${subsetTexts.indexOf(span.text)}` : fontOf({ ...span, mono: span.mono ?? line.mono }));
+      const fontName = (span: PdfSpan): string =>
+        span.subset ? `S${subsetTexts.indexOf(span.text)}` : span.font ? `N${fontNames.indexOf(span.font)}` : fontOf({ ...span, mono: span.mono ?? line.mono });
       const shown = spans.map((span) => `/${fontName(span)} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
       const position = line.sideways ? `0 1 -1 0 ${line.x} ${line.y} Tm` : `${line.x} ${line.y} Td`;
