@@ -927,6 +927,36 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain("| 02:00 | 2.6 m |");
   });
 
+  it("keeps a table's caption and the heading facing it across the gutter apart, and the caption out of the table", async () => {
+    // As IEEE's class sets a page after the first: a table floated to the top of the left column,
+    // its caption centred over it; the references start the right column, their heading centred on
+    // the caption's baseline.
+    const words = "the results of each method were read from the test set and checked twice by hand".split(" ");
+    // Note: a paragraph of `count` lines filling a column 245 points wide, ending a sentence.
+    const prose = (count: number, x: number, top: number): PdfLine[] =>
+      Array.from({ length: count }, (_, index) => {
+        let text = "";
+        for (let word = index; helveticaWidth(`${text} ${words[word % words.length]}`.trim(), 9) < 240; word++) text = `${text} ${words[word % words.length]}`.trim();
+        return { text: index === count - 1 ? `${text}.` : text, x, y: top - index * 11, size: 9 };
+      });
+    const centred = (text: string, left: number, right: number, y: number): PdfLine => ({ text, x: (left + right - helveticaWidth(text, 9)) / 2, y, size: 9 });
+    const table = [["Method", "Precision", "Recall"], ["Baseline", "71.2", "65.4"], ["Ours", "78.9", "74.1"]];
+    const markdown = await toMarkdown([
+      prose(30, 72, 720),
+      [
+        centred("TABLE I", 49, 300, 740),
+        centred("REFERENCES", 312, 563, 740),
+        ...table.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: 60 + column * 80, y: 715 - index * 12, size: 9 }))),
+        ...[725, 706, 671].map((y): PdfRule => ({ rule: [55, y, 295, y] })),
+        ...prose(12, 49, 650),
+        ...["[1] A. Author and B. Writer, A study of tables, in", "Proc. Conf. Documents, 2020, pp. 1-10.", "[2] C. Reader, Reading order in two columns,", "J. Layout, vol. 3, no. 2, pp. 45-67, 2021.", "[3] D. Editor, Tables and their captions, in", "Proc. Conf. Layout, 2022, pp. 11-19."].map((text, index): PdfLine => ({ text, x: 312, y: 720 - index * 11, size: 9 })),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toContain("REFERENCES");
+    expect(markdown).toMatch(/^TABLE I$/m);
+    expect(markdown).toContain("| Method | Precision | Recall |\n| --- | --- | --- |\n| Baseline | 71.2 | 65.4 |\n| Ours | 78.9 | 74.1 |");
+  });
+
   it("reads a paragraph beside a table floated to its right, then the table", async () => {
     // A browser's `float: right` table: the paragraph's lines run beside the rows, some on a row's
     // baseline, and the paragraph goes on under the table across the page.

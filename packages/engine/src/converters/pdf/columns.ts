@@ -81,7 +81,9 @@ export function readingOrder(page: PageLayout): TextLine[] {
   };
   for (let index = 0; index < page.lines.length; index++) {
     const line = page.lines[index]!;
-    const acrossPage = left.length === 0 && right.length === 0 && isCentredPair(line, gutter, page.width);
+    // Note: only a title page sets names side by side above its columns; further on, a short line
+    // centred in each column on one baseline is two columns' (a table's caption facing a heading).
+    const acrossPage = page.pageIndex === 0 && left.length === 0 && right.length === 0 && isCentredPair(line, gutter, page.width);
     if (acrossPage || line.baseline < band.top || line.baseline > band.bottom || line.runs.some((run) => crosses(run, gutter))) {
       const goingOn = linesGoingOnUnder(left, right, page.lines, index);
       if (goingOn > 0) {

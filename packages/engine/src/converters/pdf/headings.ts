@@ -255,7 +255,15 @@ function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line:
   const pageCount = new Set(lines.map((line) => line.pageIndex)).size;
   const recurs = (line: TextLine): boolean => banded.some((other) => other.pageIndex !== line.pageIndex && Math.abs(other.baseline - line.baseline) <= line.fontSize);
   const isBoldTitle = (line: TextLine): boolean => line.bold && roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY;
-  return (line) => inBand(line) && ((pageCount < 2 && !isBoldTitle(line)) || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line));
+  // Note: a section titled in body-size capitals may open a column at the top of a page, at the
+  // height of other pages' first lines; a running header in capitals recurs in its words too.
+  const words = (line: TextLine): string => lineText(line).replace(/\d+/g, "#");
+  const recursInWords = (line: TextLine): boolean => banded.some((other) => other.pageIndex !== line.pageIndex && words(other) === words(line));
+  return (line) => {
+    if (!inBand(line)) return false;
+    if (pageCount >= 2 && isCapitalsSection(lineText(line))) return recursInWords(line);
+    return (pageCount < 2 && !isBoldTitle(line)) || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line);
+  };
 }
 
 /**

@@ -113,11 +113,13 @@ function framedTable(lines: readonly TextLine[], start: number, whole: TableFram
  */
 function frameUnderHeader(lines: readonly TextLine[], start: number, frames: readonly TableFrame[]): TableFrame | undefined {
   const first = lines[start]!;
-  // Note: a header line cut at its gutters (a page read as columns) is pieces on one baseline.
-  const runsOnBaseline = samePage(lines, start).filter((line) => Math.abs(line.baseline - first.baseline) < 1).reduce((count, line) => count + line.runs.length, 0);
-  if (runsOnBaseline < 2) return undefined;
+  // Note: a header line cut at its gutters (a page read as columns) is pieces on one baseline; what
+  // stands on that baseline beside the frame (the other column's text) is no part of it.
+  const onBaseline = samePage(lines, start).filter((line) => Math.abs(line.baseline - first.baseline) < 1);
+  const runsOver = (frame: TableFrame): number =>
+    onBaseline.reduce((count, line) => count + line.runs.filter((run) => run.x >= frame.left - EDGE && run.right <= frame.right + EDGE).length, 0);
   const frame = frames.find((candidate) => {
-    if (first.baseline >= candidate.top || isClosedAtTop(candidate)) return false;
+    if (first.baseline >= candidate.top || isClosedAtTop(candidate) || runsOver(candidate) < 2) return false;
     let last = first;
     for (let index = start; index < lines.length; index++) {
       const line = lines[index]!;
