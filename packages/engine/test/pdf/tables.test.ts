@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
+import type { PdfFill, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
-type PageItem = PdfLine | PdfRule;
+type PageItem = PdfLine | PdfRule | PdfFill;
 
 const LEADING = 13;
 const PADDING = 6;
@@ -2426,5 +2426,73 @@ describe("pdf tables: a page in a double border", () => {
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("# Certificate of Achievement");
     expect(markdown).toContain("for outstanding contribution to the Riverside Litter Pick");
+  });
+});
+
+describe("a table without rules whose rows are told apart by their fills", () => {
+  // Note: as LibreOffice prints a Writer table shaded every other row, no borders: each branch's
+  // name spans its three rows at the left, so the rows under it leave the first column empty.
+  const columns = [72, 170, 260, 330];
+  const PITCH = 18;
+  const header = ["Branch", "Day", "Opens", "Closes"];
+  const body: (string | undefined)[][] = [
+    ["Central", "Monday", "09:00", "20:00"],
+    [undefined, "Saturday", "10:00", "17:00"],
+    [undefined, "Sunday", "12:00", "16:00"],
+    ["Riverside", "Monday", "09:30", "18:00"],
+    [undefined, "Saturday", "10:00", "13:00"],
+    [undefined, "Sunday", "-", "-"],
+  ];
+  const expected = [header, ...body.map((row) => row.map((cell) => cell ?? ""))];
+  const WHITE: [number, number, number] = [1, 1, 1];
+  const DARK: [number, number, number] = [0.2, 0.3, 0.6];
+  const TINT: [number, number, number] = [0.85, 0.89, 0.95];
+  const PAGE: PdfFill["fill"] = [0, 0, 612, 792];
+
+  /** The table's lines, a dark header with white text and every other row of the body tinted beside the names' column; `clipped` paints each fill as the page clipped to its box. */
+  function stripedTable(clipped: boolean): PageItem[] {
+    const fill = (box: PdfFill["fill"], colour: [number, number, number]): PdfFill => (clipped ? { fill: PAGE, colour, clip: box } : { fill: box, colour });
+    const rowBox = (baseline: number, left: number): PdfFill["fill"] => [left, baseline - 6, 400, baseline + 12];
+    const items: PageItem[] = [{ text: "Opening hours by branch", x: 72, y: 720, size: 10 }];
+    items.push(fill(rowBox(690, 68), DARK));
+    header.forEach((text, column) => items.push({ text, x: columns[column]!, y: 690, size: 10, bold: true, colour: WHITE }));
+    body.forEach((row, index) => {
+      const baseline = 690 - (index + 1) * PITCH;
+      if (index % 2 === 1) items.push(fill(rowBox(baseline, 166), TINT));
+      row.forEach((text, column) => text !== undefined && items.push({ text, x: columns[column]!, y: baseline, size: 10 }));
+    });
+    items.push({ text: "Branches close on bank holidays.", x: 72, y: 540, size: 10 });
+    return items;
+  }
+
+  it("reads each tinted and each plain row as a row of its own, the branch in its first row only", async () => {
+    expect(tableRows(await toMarkdown([stripedTable(false)]))).toEqual(expected);
+  });
+
+  it("reads the rows so where each fill is the page clipped to its row (as WeasyPrint paints backgrounds)", async () => {
+    expect(tableRows(await toMarkdown([stripedTable(true)]))).toEqual(expected);
+  });
+
+  it("keeps a cell wrapped onto two lines one cell, though a word of its second line is highlighted", async () => {
+    const items: PageItem[] = [
+      ...["Item", "Note", "Cost"].map((text, column) => ({ text, x: [72, 170, 330][column]!, y: 700, size: 10, bold: true })),
+      { text: "Boiler", x: 72, y: 682, size: 10 },
+      { text: "Replaced in spring after", x: 170, y: 682, size: 10 },
+      { text: "1,200", x: 330, y: 682, size: 10 },
+      { fill: [168, 665, 200, 677], colour: [1, 0.9, 0.3] },
+      { text: "the leak", x: 170, y: 669, size: 10 },
+      { text: "Roof", x: 72, y: 651, size: 10 },
+      { text: "Patched", x: 170, y: 651, size: 10 },
+      { text: "450", x: 330, y: 651, size: 10 },
+      { text: "Gutters", x: 72, y: 633, size: 10 },
+      { text: "Cleared", x: 170, y: 633, size: 10 },
+      { text: "80", x: 330, y: 633, size: 10 },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Item", "Note", "Cost"],
+      ["Boiler", "Replaced in spring after the leak", "1,200"],
+      ["Roof", "Patched", "450"],
+      ["Gutters", "Cleared", "80"],
+    ]);
   });
 });

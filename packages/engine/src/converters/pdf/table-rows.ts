@@ -49,13 +49,14 @@ const PLAIN_FIGURE = /^[+\-−–]?[$€£¥]?\d[\d,.]*%?$/u;
  * (every column shows the padding between rows). Without inner rules, lines set at one pitch
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
- * empty (or fills nothing else) continues the cells above.
+ * empty (or fills nothing else) continues the cells above. The edges of fills behind a table
+ * (`fillEdges`) divide it into bands as rules do, but each band is read as a table without rules.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): PlacedLine[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling, fillEdges: readonly HorizontalRule[] = []): PlacedLine[][] {
   const ruled = ruling !== "none";
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
-  const allBands = bands(placed, rowRules);
+  const allBands = bands(placed, [...rowRules, ...fillEdges]);
   // Note: a grid ruled under every row, as browsers and word processors draw cell borders, has at
   // most one line filling the first column in most of its bands; there, a band with more such
   // lines is one row whose first cell wraps too. (Rules between groups of rows, as booktabs sets

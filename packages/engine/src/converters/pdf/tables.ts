@@ -7,7 +7,7 @@ import { isCaption } from "./headings.js";
 import { makeRun } from "./lines.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import type { HorizontalRule } from "./rules.js";
+import type { FilledBox, HorizontalRule } from "./rules.js";
 import { COLUMN_ALIGNMENT, placeRuns, textColumnGaps } from "./table-columns.js";
 import { buildRows, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
@@ -38,6 +38,11 @@ const SPAN_CENTRE_EM = 1;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
+// Note: edges of fills on one line with a gap of at most this many points between them are one
+// edge: cells filled side by side, set apart by white gaps (CSS `border-spacing`).
+const FILL_JOIN_GAP = 6;
+// Edges of fills less than this many points apart are on one line.
+const FILL_EDGE_LINE = 0.8;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
 export interface TableMatch {
@@ -53,7 +58,7 @@ export interface TableMatch {
  * borderless table (two or more lines of several runs set in shared columns, with one-run lines
  * aligned to a column in between, as labels, sparse rows or wrapped cells).
  */
-export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = []): TableMatch | undefined {
+export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = [], fills: readonly FilledBox[] = []): TableMatch | undefined {
   const first = lines[start];
   if (!first) return undefined;
   const whole = frames.find((candidate) => isInFrame(first, candidate));
@@ -63,7 +68,7 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   // tall row (a wrapped cell) leaves too wide a gap; then the frame's rules tell the rows apart.
   const headed = !whole && frameUnderHeader(lines, start, frames);
   const members = borderlessMembers(headed ? lines : linesInFrameOf(lines, start, frames), start);
-  const borderless = members && buildTable(members, undefined);
+  const borderless = members && buildTable(members, undefined, fills);
   if (headed && !(borderless && members!.at(-1)!.baseline + members!.at(-1)!.fontSize >= headed.bottom)) {
     const table = framedTable(lines, start, headed);
     if (table) return table;
@@ -206,10 +211,11 @@ export function isInFrame(line: TextLine, frame: TableFrame): boolean {
 
 /**
  * Build a table's cells from its lines: columns from the frame's vertical rules or, without them,
- * from the text; rows from the frame's horizontal rules and the text's row bands (so that a cell
- * wrapped over several lines stays one cell).
+ * from the text; rows from the frame's horizontal rules (without a frame, from the edges of the
+ * page's `fills` behind the table) and the text's row bands (so that a cell wrapped over several
+ * lines stays one cell).
  */
-function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
+function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, fills: readonly FilledBox[] = []): Omit<TableMatch, "taken"> | undefined {
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
   const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + bordersGap(frame) && rule.y < frame.bottom - bordersGap(frame) && !isUnderline(rule, lines)) : [];
@@ -250,7 +256,8 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
     places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
     firstLabelled,
   );
-  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none");
+  const fillEdges = frame ? [] : rowEdgesOfFills(fills, cellLines, boundaries);
+  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", fillEdges);
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
   const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : cells);
   const width = rows[0]?.length ?? 0;
@@ -266,6 +273,37 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
     bottom: lines.at(-1)!.baseline,
   };
   return { rows, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/**
+ * The top and bottom edges of the fills behind a table without rules that run across a boundary
+ * between its columns: a filled header, striped rows, a tinted totals row, rows of cells filled
+ * side by side. Note: a row's background ends where the row does, so its edges divide rows as
+ * rules would; a fill within one column (a highlighted word, one cell's colour) tells nothing of
+ * the other columns' rows. The top edge of the highest fill divides nothing: the lines over all
+ * the fills (a group's name over a filled row of the names of its columns) are read from their
+ * text, as in a table without fills.
+ */
+function rowEdgesOfFills(fills: readonly FilledBox[], lines: readonly TextLine[], boundaries: readonly number[]): HorizontalRule[] {
+  const top = lines[0]!.baseline - lines[0]!.fontSize;
+  const bottom = lines.at(-1)!.baseline;
+  const left = Math.min(...lines.map((line) => line.x));
+  const right = Math.max(...lines.map((line) => line.right));
+  const behind = fills.filter((fill) => fill.bottom > top && fill.top < bottom && fill.right > left && fill.left < right);
+  const highest = Math.min(...behind.map((fill) => fill.top));
+  const edges = behind.flatMap((fill) => [fill.top, fill.bottom].map((y) => ({ y, left: fill.left, right: fill.right })));
+  return joinEdges(edges).filter((edge) => edge.y > highest + FILL_EDGE_LINE && boundaries.some((boundary) => edge.left < boundary && edge.right > boundary));
+}
+
+/** Edges of fills on one line, touching or set apart by a narrow gap, joined into one. */
+function joinEdges(edges: readonly HorizontalRule[]): HorizontalRule[] {
+  const joined: HorizontalRule[] = [];
+  for (const edge of [...edges].sort((a, b) => a.y - b.y || a.left - b.left)) {
+    const same = joined.findLast((other) => Math.abs(other.y - edge.y) <= FILL_EDGE_LINE && edge.left <= other.right + FILL_JOIN_GAP);
+    if (same) same.right = Math.max(same.right, edge.right);
+    else joined.push({ ...edge });
+  }
+  return joined;
 }
 
 /**
