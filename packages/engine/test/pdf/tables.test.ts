@@ -2496,3 +2496,41 @@ describe("a table without rules whose rows are told apart by their fills", () =>
     ]);
   });
 });
+
+describe("a table without rules or fills whose first column's names span rows", () => {
+  // Note: as a browser prints a table with `rowspan` cells set at the top, no borders: the rows
+  // under a spanning name leave the first column empty.
+  const columns = [72, 140, 220, 270, 330, 380];
+  const PITCH = 15;
+  const cellsAt = (cells: readonly (string | undefined)[], y: number, bold = false): PdfLine[] =>
+    cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: columns[index]!, y, size: 10, bold }]));
+  const body: (string | undefined)[][] = [
+    ["Northern", "Alnwick", "14", "3,120", "15", "3,305"],
+    [undefined, "Berwick", "9", "1,884", "9", "1,962"],
+    [undefined, "Consett", "11", "2,407", "12", "2,511"],
+    ["Southern", "Dover", "21", "4,630", "20", "4,702"],
+    [undefined, "Eastbourne", "17", "3,998", "18", "4,150"],
+  ];
+  const bodyRows = body.map((row) => row.map((cell) => cell ?? ""));
+  const bodyLines = (top: number): PdfLine[] => body.flatMap((row, index) => cellsAt(row, top - index * PITCH));
+
+  it("reads the first row beside each spanning name, and each row under it, as rows of their own", async () => {
+    const markdown = await toMarkdown([[...cellsAt(["Region", "Site", "Staff", "Visits", "Staff", "Visits"], 700, true), ...bodyLines(700 - PITCH)]]);
+    expect(tableRows(markdown)).toEqual([["Region", "Site", "Staff", "Visits", "Staff", "Visits"], ...bodyRows]);
+  });
+
+  it("keeps a header's group names, beside names spanning both its lines, in a row of their own over the names of their columns", async () => {
+    // Note: "2023" and "2024" are centred over the two columns each spans; "Region" and "Site" span both lines of the header.
+    const centredOver = (text: string, from: number): PdfLine => ({ text, x: (columns[from]! + columns[from + 1]! + 20) / 2 - helveticaWidth(text, 10) / 2, y: 700, size: 10, bold: true });
+    const markdown = await toMarkdown([
+      [
+        ...cellsAt(["Region", "Site"], 700, true),
+        centredOver("2023", 2),
+        centredOver("2024", 4),
+        ...cellsAt([undefined, undefined, "Staff", "Visits", "Staff", "Visits"], 700 - PITCH, true),
+        ...bodyLines(700 - 2 * PITCH),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([["Region", "Site", "2023", "", "2024", ""], ["", "", "Staff", "Visits", "Staff", "Visits"], ...bodyRows]);
+  });
+});

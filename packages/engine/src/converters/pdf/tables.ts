@@ -9,7 +9,7 @@ import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { FilledBox, HorizontalRule } from "./rules.js";
 import { COLUMN_ALIGNMENT, placeRuns, textColumnGaps } from "./table-columns.js";
-import { buildRows, rowCells } from "./table-rows.js";
+import { buildRows, isFigureCell, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
 // A header set above a frame's first rule ends at most this many ems over it.
@@ -254,7 +254,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
   const firstLabelled = places.findIndex((place) => place.cells[0]!.length > 0);
   const placed = withGroupsOverTheirColumns(
     places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
-    firstLabelled,
+    headerEnd(places, firstLabelled),
   );
   const fillEdges = frame ? [] : rowEdgesOfFills(fills, cellLines, boundaries);
   const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", fillEdges);
@@ -359,6 +359,21 @@ function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedL
 }
 
 /**
+ * The index of the first line under a table's header: the first line with a label in the first
+ * column; or, where the first line fills the first column and the next leaves it empty and names
+ * two columns or more (no figures), the next line that fills it (the first column's name, set at
+ * the top, spans the header's lines: "Region" beside "2023" over "Staff" and "Visits"). Note: a
+ * name alone under the first line is the end of a header cell wrapped onto two lines.
+ */
+function headerEnd(places: readonly Omit<PlacedLine, "line">[], firstLabelled: number): number {
+  const names = places[1]?.cells.filter((cell) => cell.length > 0);
+  const namesColumns = names !== undefined && names.length >= 2 && !names.some(isFigureCell);
+  if (firstLabelled !== 0 || !namesColumns || places[1]!.cells[0]!.length > 0) return firstLabelled;
+  const next = places.findIndex((place, index) => index > 0 && place.cells[0]!.length > 0);
+  return next < 0 ? firstLabelled : next;
+}
+
+/**
  * The lines with each group header (a name over several columns, without a rule under it to show
  * which, on a line of the header: over the line `firstLabelled`) written in the first of its columns.
  * Note: a group's name is centred over its columns, which sets it in a middle one; the names of
@@ -369,8 +384,13 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
   return placed.map((group, index) => {
     const own = filled(group);
     // Note: the names are on a line with more of them, one under the group's; a line between may
-    // hold only cells spanning the header's lines, centred beside the group and its names.
-    const namesUnder = (line: PlacedLine): boolean => filled(line).length > own.length && own.some((column) => line.pieces[column]!.length > 0);
+    // hold only cells spanning the header's lines, centred beside the group and its names. Names
+    // on the group's line left of the first column under it span the header's lines too.
+    const namesUnder = (line: PlacedLine): boolean => {
+      const under = filled(line);
+      const spanning = own.filter((column) => column < under[0]!).length;
+      return under.length > own.length - spanning && own.some((column) => line.pieces[column]!.length > 0);
+    };
     const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find(namesUnder) : undefined;
     if (!names || own.length === 0) return group;
     const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
