@@ -2534,3 +2534,43 @@ describe("a table without rules or fills whose first column's names span rows", 
     expect(tableRows(markdown)).toEqual([["Region", "Site", "2023", "", "2024", ""], ["", "", "Staff", "Visits", "Staff", "Visits"], ...bodyRows]);
   });
 });
+
+describe("a grid whose rules close over each row's capitals, a label spanning its group's rows", () => {
+  it("writes each group's label in its first row, though it is set on the middle one", async () => {
+    // Note: as LaTeX sets `\multirow` in a tabular ruled with `\hline` and `\cline`: each rule
+    // 9 points over the next row's baseline (inside a 10-point font's size), the label centred on
+    // its group's rows, `\cline` under the other columns between them.
+    const edges = [88, 150, 230, 290, 350];
+    const PITCH = 14;
+    const items: PageItem[] = [];
+    const rows: (string | undefined)[][] = [
+      ["Faculty", "Course", "Full", "Part"],
+      [undefined, "History", "210", "35"],
+      ["Arts", "Music", "88", "12"],
+      [undefined, "Philosophy", "64", "20"],
+      [undefined, "Biology", "305", "18"],
+      ["Science", "Chemistry", "240", "9"],
+      [undefined, "Physics", "190", "6"],
+    ];
+    rows.forEach((row, index) => {
+      const baseline = 700 - index * PITCH;
+      row.forEach((text, column) => text !== undefined && items.push({ text, x: edges[column]! + 4, y: baseline, size: 10 }));
+      const ruleY = baseline + 9;
+      // \hline over the header, the first row and each group; \cline{2-4} between a group's rows.
+      const full = index <= 1 || index === 4;
+      items.push({ rule: [full ? edges[0]! : edges[1]!, ruleY, edges.at(-1)!, ruleY] });
+    });
+    const bottom = 700 - rows.length * PITCH + 9;
+    items.push({ rule: [edges[0]!, bottom, edges.at(-1)!, bottom] });
+    for (const x of edges) items.push({ rule: [x, 709, x, bottom] });
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Faculty", "Course", "Full", "Part"],
+      ["Arts", "History", "210", "35"],
+      ["", "Music", "88", "12"],
+      ["", "Philosophy", "64", "20"],
+      ["Science", "Biology", "305", "18"],
+      ["", "Chemistry", "240", "9"],
+      ["", "Physics", "190", "6"],
+    ]);
+  });
+});

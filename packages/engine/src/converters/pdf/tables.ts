@@ -38,6 +38,9 @@ const SPAN_CENTRE_EM = 1;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
+// Note: a rule between rows runs over the next row's capitals, this many ems over its baseline at
+// most; LaTeX sets its rules (`\hline`, `\cline`) that close over them, inside the font's size.
+const CAP_HEIGHT_EM = 0.7;
 // Note: edges of fills on one line with a gap of at most this many points between them are one
 // edge: cells filled side by side, set apart by white gaps (CSS `border-spacing`).
 const FILL_JOIN_GAP = 6;
@@ -338,7 +341,7 @@ function inFirstMergedColumn(place: Omit<PlacedLine, "line">, cuts: readonly boo
  */
 function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], rules: readonly HorizontalRule[], columnEdges: readonly number[]): string[][] {
   const result = cells.map((row) => [...row]);
-  const between = rowLines.slice(1).map((row, index) => ({ top: rowLines[index]!.at(-1)!.line.baseline, bottom: row[0]!.line.baseline - row[0]!.line.fontSize }));
+  const between = rowLines.slice(1).map((row, index) => ({ top: rowLines[index]!.at(-1)!.line.baseline, bottom: row[0]!.line.baseline - row[0]!.line.fontSize * CAP_HEIGHT_EM }));
   const rulesBetween = between.map(({ top, bottom }) => rules.filter((rule) => rule.y > top && rule.y < bottom));
   for (let column = 0; column + 1 < columnEdges.length; column++) {
     const middle = (columnEdges[column]! + columnEdges[column + 1]!) / 2;
