@@ -259,10 +259,10 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
     places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
     headerEnd(places, firstLabelled),
   );
-  const fillEdges = frame ? [] : rowEdgesOfFills(fills, cellLines, boundaries);
-  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", fillEdges);
+  const behind = frame ? [] : fillsBehind(fills, cellLines);
+  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", rowEdgesOfFills(behind, boundaries));
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
-  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : cells);
+  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : inFirstFilledRow(cells, rowLines, behind));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
@@ -287,15 +287,45 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
  * the fills (a group's name over a filled row of the names of its columns) are read from their
  * text, as in a table without fills.
  */
-function rowEdgesOfFills(fills: readonly FilledBox[], lines: readonly TextLine[], boundaries: readonly number[]): HorizontalRule[] {
+function rowEdgesOfFills(behind: readonly FilledBox[], boundaries: readonly number[]): HorizontalRule[] {
+  const highest = Math.min(...behind.map((fill) => fill.top));
+  const edges = behind.flatMap((fill) => [fill.top, fill.bottom].map((y) => ({ y, left: fill.left, right: fill.right })));
+  return joinEdges(edges).filter((edge) => edge.y > highest + FILL_EDGE_LINE && boundaries.some((boundary) => edge.left < boundary && edge.right > boundary));
+}
+
+/** The fills that lie behind some of a table's lines. */
+function fillsBehind(fills: readonly FilledBox[], lines: readonly TextLine[]): FilledBox[] {
   const top = lines[0]!.baseline - lines[0]!.fontSize;
   const bottom = lines.at(-1)!.baseline;
   const left = Math.min(...lines.map((line) => line.x));
   const right = Math.max(...lines.map((line) => line.right));
-  const behind = fills.filter((fill) => fill.bottom > top && fill.top < bottom && fill.right > left && fill.left < right);
-  const highest = Math.min(...behind.map((fill) => fill.top));
-  const edges = behind.flatMap((fill) => [fill.top, fill.bottom].map((y) => ({ y, left: fill.left, right: fill.right })));
-  return joinEdges(edges).filter((edge) => edge.y > highest + FILL_EDGE_LINE && boundaries.some((boundary) => edge.left < boundary && edge.right > boundary));
+  return fills.filter((fill) => fill.bottom > top && fill.top < bottom && fill.right > left && fill.left < right);
+}
+
+/**
+ * A table's rows with the text of a cell spanning rows, its background one fill behind them within
+ * one column, written in the first of them, where one of them only has text there. Note: a browser
+ * centres a cell spanning rows on them (`rowspan` is set `vertical-align: middle` unless styled),
+ * as a word processor does a merged cell centred down, which sets its text on a middle row;
+ * Markdown has no merged cells, and writes a merged cell's text in its first row.
+ */
+function inFirstFilledRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], behind: readonly FilledBox[]): string[][] {
+  const result = cells.map((row) => [...row]);
+  const middleOfRow = (row: readonly PlacedLine[]): number => (row[0]!.line.baseline - row[0]!.line.fontSize + row.at(-1)!.line.baseline) / 2;
+  for (const fill of behind) {
+    const spanned = rowLines.flatMap((row, index) => (middleOfRow(row) > fill.top && middleOfRow(row) < fill.bottom ? [index] : []));
+    // Note: the fill is one cell's when the text over it, in the rows it spans, is one column's.
+    const columns = new Set(
+      spanned.flatMap((index) => rowLines[index]!.flatMap((placed) => placed.pieces.flatMap((pieces, column) => (pieces.some((piece) => piece.x < fill.right && piece.right > fill.left) ? [column] : [])))),
+    );
+    if (spanned.length < 2 || columns.size !== 1) continue;
+    const [column] = [...columns] as [number];
+    const filled = spanned.filter((index) => result[index]![column]!.trim() !== "");
+    if (filled.length !== 1 || filled[0] === spanned[0]) continue;
+    result[spanned[0]!]![column] = result[filled[0]!]![column]!;
+    result[filled[0]!]![column] = "";
+  }
+  return result;
 }
 
 /** Edges of fills on one line, touching or set apart by a narrow gap, joined into one. */
