@@ -2487,6 +2487,24 @@ describe("a table without rules whose rows are told apart by their fills", () =>
     expect(tableRows(await toMarkdown([stripedTable({ centred: true })]))).toEqual(expected);
   });
 
+  it("keeps a figure on its own row where a fill behind it spans rows no other fill divides (a bar of a chart)", async () => {
+    const items: PageItem[] = [
+      ...["Site", "Bags", "Bins"].map((text, column) => ({ text, x: [72, 170, 260][column]!, y: 700, size: 10, bold: true })),
+      { fill: [250, 630, 290, 680], colour: [0.3, 0.4, 0.8] },
+      ...[
+        ["Ashby", "14", ""],
+        ["Brent", "9", "31"],
+        ["Colne", "22", ""],
+      ].flatMap((row, index) => row.flatMap((text, column) => (text === "" ? [] : [{ text, x: [72, 170, 260][column]!, y: 670 - index * 15, size: 10 }]))),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Site", "Bags", "Bins"],
+      ["Ashby", "14", ""],
+      ["Brent", "9", "31"],
+      ["Colne", "22", ""],
+    ]);
+  });
+
   it("keeps a cell wrapped onto two lines one cell, though a word of its second line is highlighted", async () => {
     const items: PageItem[] = [
       ...["Item", "Note", "Cost"].map((text, column) => ({ text, x: [72, 170, 330][column]!, y: 700, size: 10, bold: true })),

@@ -260,9 +260,10 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
     headerEnd(places, firstLabelled),
   );
   const behind = frame ? [] : fillsBehind(fills, cellLines);
-  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", rowEdgesOfFills(behind, boundaries));
+  const fillEdges = rowEdgesOfFills(behind, boundaries);
+  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", fillEdges);
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
-  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : inFirstFilledRow(cells, rowLines, behind));
+  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : inFirstFilledRow(cells, rowLines, behind, fillEdges));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
@@ -307,13 +308,19 @@ function fillsBehind(fills: readonly FilledBox[], lines: readonly TextLine[]): F
  * one column, written in the first of them, where one of them only has text there. Note: a browser
  * centres a cell spanning rows on them (`rowspan` is set `vertical-align: middle` unless styled),
  * as a word processor does a merged cell centred down, which sets its text on a middle row;
- * Markdown has no merged cells, and writes a merged cell's text in its first row.
+ * Markdown has no merged cells, and writes a merged cell's text in its first row. The rows it spans
+ * are divided by the edges of the other columns' fills (`fillEdges`): a bar of a chart read as a
+ * table spans no rows so divided.
  */
-function inFirstFilledRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], behind: readonly FilledBox[]): string[][] {
+function inFirstFilledRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], behind: readonly FilledBox[], fillEdges: readonly HorizontalRule[]): string[][] {
   const result = cells.map((row) => [...row]);
   const middleOfRow = (row: readonly PlacedLine[]): number => (row[0]!.line.baseline - row[0]!.line.fontSize + row.at(-1)!.line.baseline) / 2;
+  const middleOfLine = (placed: PlacedLine): number => placed.line.baseline - placed.line.fontSize / 2;
+  const dividedFromAbove = (index: number): boolean =>
+    fillEdges.some((edge) => edge.y > middleOfLine(rowLines[index - 1]!.at(-1)!) && edge.y < middleOfLine(rowLines[index]![0]!));
   for (const fill of behind) {
     const spanned = rowLines.flatMap((row, index) => (middleOfRow(row) > fill.top && middleOfRow(row) < fill.bottom ? [index] : []));
+    if (!spanned.slice(1).every(dividedFromAbove)) continue;
     // Note: the fill is one cell's when the text over it, in the rows it spans, is one column's.
     const columns = new Set(
       spanned.flatMap((index) => rowLines[index]!.flatMap((placed) => placed.pieces.flatMap((pieces, column) => (pieces.some((piece) => piece.x < fill.right && piece.right > fill.left) ? [column] : [])))),
