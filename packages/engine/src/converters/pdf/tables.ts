@@ -320,12 +320,12 @@ function inFirstFilledRow(cells: readonly string[][], rowLines: readonly PlacedL
     fillEdges.some((edge) => edge.y > middleOfLine(rowLines[index - 1]!.at(-1)!) && edge.y < middleOfLine(rowLines[index]![0]!));
   for (const fill of behind) {
     const spanned = rowLines.flatMap((row, index) => (middleOfRow(row) > fill.top && middleOfRow(row) < fill.bottom ? [index] : []));
-    if (!spanned.slice(1).every(dividedFromAbove)) continue;
+    if (spanned.length < 2 || !spanned.slice(1).every(dividedFromAbove)) continue;
     // Note: the fill is one cell's when the text over it, in the rows it spans, is one column's.
     const columns = new Set(
       spanned.flatMap((index) => rowLines[index]!.flatMap((placed) => placed.pieces.flatMap((pieces, column) => (pieces.some((piece) => piece.x < fill.right && piece.right > fill.left) ? [column] : [])))),
     );
-    if (spanned.length < 2 || columns.size !== 1) continue;
+    if (columns.size !== 1) continue;
     const [column] = [...columns] as [number];
     const filled = spanned.filter((index) => result[index]![column]!.trim() !== "");
     if (filled.length !== 1 || filled[0] === spanned[0]) continue;
@@ -428,7 +428,7 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
     // on the group's line left of the first column under it span the header's lines too.
     const namesUnder = (line: PlacedLine): boolean => {
       const under = filled(line);
-      const spanning = own.filter((column) => column < under[0]!).length;
+      const spanning = own.filter((column) => column < (under[0] ?? 0)).length;
       return under.length > own.length - spanning && own.some((column) => line.pieces[column]!.length > 0);
     };
     const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find(namesUnder) : undefined;
