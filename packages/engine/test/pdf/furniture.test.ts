@@ -25,7 +25,7 @@ const page = (pageIndex: number, texts: [string, number][]): PageLayout => ({
   width: 612,
   height: 792,
   gutter: undefined,
-  rulings: { horizontal: [], vertical: [] },
+  rulings: { horizontal: [], vertical: [], fills: [] },
   lines: texts.map(([text, baseline]) => line(text, baseline, pageIndex)),
 });
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
+import type { PdfFill, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
-type PageItem = PdfLine | PdfRule;
+type PageItem = PdfLine | PdfRule | PdfFill;
 
 const LEADING = 13;
 const PADDING = 6;
@@ -2446,5 +2446,183 @@ describe("pdf tables: a page in a double border", () => {
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("# Certificate of Achievement");
     expect(markdown).toContain("for outstanding contribution to the Riverside Litter Pick");
+  });
+});
+
+describe("a table without rules whose rows are told apart by their fills", () => {
+  // Note: as LibreOffice prints a Writer table shaded every other row, no borders: each branch's
+  // name spans its three rows at the left, so the rows under it leave the first column empty.
+  const columns = [72, 170, 260, 330];
+  const PITCH = 18;
+  const header = ["Branch", "Day", "Opens", "Closes"];
+  const body: (string | undefined)[][] = [
+    ["Central", "Monday", "09:00", "20:00"],
+    [undefined, "Saturday", "10:00", "17:00"],
+    [undefined, "Sunday", "12:00", "16:00"],
+    ["Riverside", "Monday", "09:30", "18:00"],
+    [undefined, "Saturday", "10:00", "13:00"],
+    [undefined, "Sunday", "-", "-"],
+  ];
+  const expected = [header, ...body.map((row) => row.map((cell) => cell ?? ""))];
+  const WHITE: [number, number, number] = [1, 1, 1];
+  const DARK: [number, number, number] = [0.2, 0.3, 0.6];
+  const TINT: [number, number, number] = [0.85, 0.89, 0.95];
+  const PAGE: PdfFill["fill"] = [0, 0, 612, 792];
+
+  /**
+   * The table's lines, a dark header with white text and every other row of the body tinted beside
+   * the names' column; `clipped` paints each fill as the page clipped to its box; `centred` sets
+   * each branch's name on the middle one of its rows, over a fill of its own spanning them.
+   */
+  function stripedTable({ clipped = false, centred = false } = {}): PageItem[] {
+    const fill = (box: PdfFill["fill"], colour: [number, number, number]): PdfFill => (clipped ? { fill: PAGE, colour, clip: box } : { fill: box, colour });
+    const rowBox = (baseline: number, left: number, right = 400): PdfFill["fill"] => [left, baseline - 6, right, baseline + 12];
+    const items: PageItem[] = [{ text: "Opening hours by branch", x: 72, y: 720, size: 10 }];
+    items.push(fill(rowBox(690, 68), DARK));
+    header.forEach((text, column) => items.push({ text, x: columns[column]!, y: 690, size: 10, bold: true, colour: WHITE }));
+    body.forEach((row, index) => {
+      const baseline = 690 - (index + 1) * PITCH;
+      if (index % 2 === 1) items.push(fill(rowBox(baseline, 166), TINT));
+      const [name, ...others] = row;
+      if (name !== undefined && centred) {
+        items.push(fill([68, baseline - 2 * PITCH - 6, 166, baseline + 12], TINT));
+        items.push({ text: name, x: columns[0]!, y: baseline - PITCH, size: 10 });
+      } else if (name !== undefined) items.push({ text: name, x: columns[0]!, y: baseline, size: 10 });
+      others.forEach((text, column) => text !== undefined && items.push({ text, x: columns[column + 1]!, y: baseline, size: 10 }));
+    });
+    items.push({ text: "Branches close on bank holidays.", x: 72, y: 540, size: 10 });
+    return items;
+  }
+
+  it("reads each tinted and each plain row as a row of its own, the branch in its first row only", async () => {
+    expect(tableRows(await toMarkdown([stripedTable()]))).toEqual(expected);
+  });
+
+  it("reads the rows so where each fill is the page clipped to its row (as WeasyPrint paints backgrounds)", async () => {
+    expect(tableRows(await toMarkdown([stripedTable({ clipped: true })]))).toEqual(expected);
+  });
+
+  it("writes a name centred on the rows it spans, over one fill behind them, in the first of them", async () => {
+    // Note: as a browser sets a `rowspan` cell (vertical-align: middle) with a background of its own.
+    expect(tableRows(await toMarkdown([stripedTable({ centred: true })]))).toEqual(expected);
+  });
+
+  it("keeps a figure on its own row where a fill behind it spans rows no other fill divides (a bar of a chart)", async () => {
+    const items: PageItem[] = [
+      ...["Site", "Bags", "Bins"].map((text, column) => ({ text, x: [72, 170, 260][column]!, y: 700, size: 10, bold: true })),
+      { fill: [250, 630, 290, 680], colour: [0.3, 0.4, 0.8] },
+      ...[
+        ["Ashby", "14", ""],
+        ["Brent", "9", "31"],
+        ["Colne", "22", ""],
+      ].flatMap((row, index) => row.flatMap((text, column) => (text === "" ? [] : [{ text, x: [72, 170, 260][column]!, y: 670 - index * 15, size: 10 }]))),
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Site", "Bags", "Bins"],
+      ["Ashby", "14", ""],
+      ["Brent", "9", "31"],
+      ["Colne", "22", ""],
+    ]);
+  });
+
+  it("keeps a cell wrapped onto two lines one cell, though a word of its second line is highlighted", async () => {
+    const items: PageItem[] = [
+      ...["Item", "Note", "Cost"].map((text, column) => ({ text, x: [72, 170, 330][column]!, y: 700, size: 10, bold: true })),
+      { text: "Boiler", x: 72, y: 682, size: 10 },
+      { text: "Replaced in spring after", x: 170, y: 682, size: 10 },
+      { text: "1,200", x: 330, y: 682, size: 10 },
+      { fill: [168, 665, 200, 677], colour: [1, 0.9, 0.3] },
+      { text: "the leak", x: 170, y: 669, size: 10 },
+      { text: "Roof", x: 72, y: 651, size: 10 },
+      { text: "Patched", x: 170, y: 651, size: 10 },
+      { text: "450", x: 330, y: 651, size: 10 },
+      { text: "Gutters", x: 72, y: 633, size: 10 },
+      { text: "Cleared", x: 170, y: 633, size: 10 },
+      { text: "80", x: 330, y: 633, size: 10 },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Item", "Note", "Cost"],
+      ["Boiler", "Replaced in spring after the leak", "1,200"],
+      ["Roof", "Patched", "450"],
+      ["Gutters", "Cleared", "80"],
+    ]);
+  });
+});
+
+describe("a table without rules or fills whose first column's names span rows", () => {
+  // Note: as a browser prints a table with `rowspan` cells set at the top, no borders: the rows
+  // under a spanning name leave the first column empty.
+  const columns = [72, 140, 220, 270, 330, 380];
+  const PITCH = 15;
+  const cellsAt = (cells: readonly (string | undefined)[], y: number, bold = false): PdfLine[] =>
+    cells.flatMap((text, index) => (text === undefined ? [] : [{ text, x: columns[index]!, y, size: 10, bold }]));
+  const body: (string | undefined)[][] = [
+    ["Northern", "Alnwick", "14", "3,120", "15", "3,305"],
+    [undefined, "Berwick", "9", "1,884", "9", "1,962"],
+    [undefined, "Consett", "11", "2,407", "12", "2,511"],
+    ["Southern", "Dover", "21", "4,630", "20", "4,702"],
+    [undefined, "Eastbourne", "17", "3,998", "18", "4,150"],
+  ];
+  const bodyRows = body.map((row) => row.map((cell) => cell ?? ""));
+  const bodyLines = (top: number): PdfLine[] => body.flatMap((row, index) => cellsAt(row, top - index * PITCH));
+
+  it("reads the first row beside each spanning name, and each row under it, as rows of their own", async () => {
+    const markdown = await toMarkdown([[...cellsAt(["Region", "Site", "Staff", "Visits", "Staff", "Visits"], 700, true), ...bodyLines(700 - PITCH)]]);
+    expect(tableRows(markdown)).toEqual([["Region", "Site", "Staff", "Visits", "Staff", "Visits"], ...bodyRows]);
+  });
+
+  it("keeps a header's group names, beside names spanning both its lines, in a row of their own over the names of their columns", async () => {
+    // Note: "2023" and "2024" are centred over the two columns each spans; "Region" and "Site" span both lines of the header.
+    const centredOver = (text: string, from: number): PdfLine => ({ text, x: (columns[from]! + columns[from + 1]! + 20) / 2 - helveticaWidth(text, 10) / 2, y: 700, size: 10, bold: true });
+    const markdown = await toMarkdown([
+      [
+        ...cellsAt(["Region", "Site"], 700, true),
+        centredOver("2023", 2),
+        centredOver("2024", 4),
+        ...cellsAt([undefined, undefined, "Staff", "Visits", "Staff", "Visits"], 700 - PITCH, true),
+        ...bodyLines(700 - 2 * PITCH),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([["Region", "Site", "2023", "", "2024", ""], ["", "", "Staff", "Visits", "Staff", "Visits"], ...bodyRows]);
+  });
+});
+
+describe("a grid whose rules close over each row's capitals, a label spanning its group's rows", () => {
+  it("writes each group's label in its first row, though it is set on the middle one", async () => {
+    // Note: as LaTeX sets `\multirow` in a tabular ruled with `\hline` and `\cline`: each rule
+    // 9 points over the next row's baseline (inside a 10-point font's size), the label centred on
+    // its group's rows, `\cline` under the other columns between them.
+    const edges = [88, 150, 230, 290, 350];
+    const PITCH = 14;
+    const items: PageItem[] = [];
+    const rows: (string | undefined)[][] = [
+      ["Faculty", "Course", "Full", "Part"],
+      [undefined, "History", "210", "35"],
+      ["Arts", "Music", "88", "12"],
+      [undefined, "Philosophy", "64", "20"],
+      [undefined, "Biology", "305", "18"],
+      ["Science", "Chemistry", "240", "9"],
+      [undefined, "Physics", "190", "6"],
+    ];
+    rows.forEach((row, index) => {
+      const baseline = 700 - index * PITCH;
+      row.forEach((text, column) => text !== undefined && items.push({ text, x: edges[column]! + 4, y: baseline, size: 10 }));
+      const ruleY = baseline + 9;
+      // \hline over the header, the first row and each group; \cline{2-4} between a group's rows.
+      const full = index <= 1 || index === 4;
+      items.push({ rule: [full ? edges[0]! : edges[1]!, ruleY, edges.at(-1)!, ruleY] });
+    });
+    const bottom = 700 - rows.length * PITCH + 9;
+    items.push({ rule: [edges[0]!, bottom, edges.at(-1)!, bottom] });
+    for (const x of edges) items.push({ rule: [x, 709, x, bottom] });
+    expect(tableRows(await toMarkdown([items]))).toEqual([
+      ["Faculty", "Course", "Full", "Part"],
+      ["Arts", "History", "210", "35"],
+      ["", "Music", "88", "12"],
+      ["", "Philosophy", "64", "20"],
+      ["Science", "Biology", "305", "18"],
+      ["", "Chemistry", "240", "9"],
+      ["", "Physics", "190", "6"],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import type { ListMarker } from "./lists.js";
 import { boldTitledListLines, isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
+import type { FilledBox } from "./rules.js";
 import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
 import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
@@ -117,9 +118,15 @@ interface Measures {
 
 /**
  * Turn lines in reading order into headings, paragraphs, list items, code and tables;
- * `framesByPage` holds each page's ruled boxes, where tables are looked for first.
+ * `framesByPage` holds each page's ruled boxes, where tables are looked for first; `fillsByPage`
+ * each page's coloured backgrounds, which tell the rows of a table without rules apart.
  */
-export function buildBlocks(laidOut: readonly TextLine[], typography: Typography, framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map()): Block[] {
+export function buildBlocks(
+  laidOut: readonly TextLine[],
+  typography: Typography,
+  framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map(),
+  fillsByPage: ReadonlyMap<number, readonly FilledBox[]> = new Map(),
+): Block[] {
   const lines = joinLabelsToBoxedValues(laidOut, framesByPage);
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
@@ -157,7 +164,8 @@ export function buildBlocks(laidOut: readonly TextLine[], typography: Typography
       openLines.push(line);
       continue;
     }
-    const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex));
+    const fills = fillsByPage.get(lines[index]!.pageIndex);
+    const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
     if (table) {
       close();
       blocks.push({ kind: "table", rows: table.rows, box: table.box, lines: [...table.taken].map((line) => lines[line]!) });
@@ -165,7 +173,7 @@ export function buildBlocks(laidOut: readonly TextLine[], typography: Typography
       continue;
     }
     const frames = framesByPage.get(lines[index]!.pageIndex);
-    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next), (next) => matchTable(lines, next, frames) !== undefined);
+    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next), (next) => matchTable(lines, next, frames, fills) !== undefined);
     if (tileRow) {
       for (const phrase of tileRow.phrases) {
         open = addLine(open, phrase, measuresOf(phrase), close, false);

@@ -1,5 +1,5 @@
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { CLOSE_PATH, CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO } from "./operators.js";
+import { CLOSE_PATH, CURVE_TO, LINE_TO, MOVE_TO, QUADRATIC_CURVE_TO, boxUnder } from "./operators.js";
 
 /** A vertical line drawn on the page (a table border), in top-down page coordinates. */
 export interface VerticalRule {
@@ -15,10 +15,20 @@ export interface HorizontalRule {
   right: number;
 }
 
-/** The straight lines a page draws: the borders and separators its tables are built from. */
+/** A rectangle filled in a colour (a cell's or a row's background), in top-down page coordinates. */
+export interface FilledBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The straight lines a page draws: the borders and separators its tables are built from; and the backgrounds it fills. */
 export interface Rulings {
   horizontal: HorizontalRule[];
   vertical: VerticalRule[];
+  /** Rectangles filled in a colour other than white, too thick to be rules. */
+  fills: FilledBox[];
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -41,14 +51,19 @@ const WHITE = /^#f[ef]f[ef]f[ef]$/i;
 /**
  * The horizontal and vertical rules of a page, from its operator list: the straight segments of
  * stroked paths, and filled rectangles that are thin and long (how many generators draw borders).
- * Invisible white fills are left out.
+ * Thicker filled rectangles are the page's backgrounds. Invisible white fills are left out.
  */
 export function findRulings(operatorList: { fnArray: number[]; argsArray: unknown[] }, viewportTransform: number[]): Rulings {
   const horizontal: HorizontalRule[] = [];
   const vertical: VerticalRule[] = [];
-  const stack: { matrix: Matrix; fill: string }[] = [];
+  const fills: FilledBox[] = [];
+  const stack: { matrix: Matrix; fill: string; clip: FilledBox | undefined }[] = [];
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
   let fill = "#000000";
+  // Note: some generators (WeasyPrint) paint a cell's background as the whole page clipped to the
+  // cell, so a fill is only as large as the clip in force lets it be.
+  let clip: FilledBox | undefined;
+  let clipping = false;
   const addSegment = (from: Point, to: Point): void => {
     const [x1, y1] = from;
     const [x2, y2] = to;
@@ -67,17 +82,30 @@ export function findRulings(operatorList: { fnArray: number[]; argsArray: unknow
     const bottom = Math.max(...ys);
     if (bottom - top <= MAXIMUM_RULE_THICKNESS && right - left >= MINIMUM_RULE_LENGTH) horizontal.push({ y: (top + bottom) / 2, left, right });
     else if (right - left <= MAXIMUM_RULE_THICKNESS && bottom - top >= MINIMUM_RULE_LENGTH) vertical.push({ x: (left + right) / 2, top, bottom });
+    else if (right - left > MAXIMUM_RULE_THICKNESS && bottom - top > MAXIMUM_RULE_THICKNESS && isRectangle(points, { left, top, right, bottom })) {
+      const shown = clip ? intersection(clip, { left, top, right, bottom }) : { left, top, right, bottom };
+      if (shown.right - shown.left > MAXIMUM_RULE_THICKNESS && shown.bottom - shown.top > MAXIMUM_RULE_THICKNESS) fills.push(shown);
+    }
   };
   operatorList.fnArray.forEach((operator, index) => {
     const args = operatorList.argsArray[index] as unknown[] | null;
-    if (operator === OPS.save) stack.push({ matrix, fill });
-    else if (operator === OPS.restore) ({ matrix, fill } = stack.pop() ?? { matrix, fill });
+    if (operator === OPS.save) stack.push({ matrix, fill, clip });
+    else if (operator === OPS.restore) ({ matrix, fill, clip } = stack.pop() ?? { matrix, fill, clip });
+    else if (operator === OPS.clip || operator === OPS.eoClip) clipping = true;
     else if (operator === OPS.transform && args) matrix = multiply(matrix, args as Matrix);
     else if (operator === OPS.setFillRGBColor && args) fill = String(args[0]);
     else if (operator === OPS.constructPath && args) {
       const paint = args[0] as number;
       const data = (args[1] as ArrayLike<number>[] | undefined)?.[0];
+      // Note: pdf.js sets the clip operator before the path it clips to.
+      const clips = clipping;
+      clipping = false;
       if (!data) return;
+      const minMax = args[2] as ArrayLike<number> | null | undefined;
+      if (clips && minMax && minMax.length >= 4) {
+        const box = boxUnder([minMax[0]!, minMax[1]!, minMax[2]!, minMax[3]!], multiply(viewportTransform as Matrix, matrix));
+        clip = clip ? intersection(clip, box) : box;
+      }
       const stroked = STROKES.has(paint);
       if (!stroked && !(FILLS.has(paint) && !WHITE.test(fill))) return;
       const toPage = multiply(viewportTransform as Matrix, matrix);
@@ -88,7 +116,18 @@ export function findRulings(operatorList: { fnArray: number[]; argsArray: unknow
       }
     }
   });
-  return { horizontal: joinHorizontal(horizontal), vertical: joinVertical(vertical) };
+  return { horizontal: joinHorizontal(horizontal), vertical: joinVertical(vertical), fills };
+}
+
+/** The part two boxes share (empty, right of left or bottom over top, where they share none). */
+function intersection(a: FilledBox, b: FilledBox): FilledBox {
+  return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };
+}
+
+/** Whether a subpath's points all lie on the corners of their bounding box (a rectangle drawn square to the page). */
+function isRectangle(points: readonly Point[], box: FilledBox): boolean {
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= STRAIGHT;
+  return points.length >= 4 && points.every(([x, y]) => (near(x, box.left) || near(x, box.right)) && (near(y, box.top) || near(y, box.bottom)));
 }
 
 /** The straight-line subpaths of a path, in page coordinates; a curve ends the subpath it is in. */

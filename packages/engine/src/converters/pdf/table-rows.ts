@@ -49,13 +49,14 @@ const PLAIN_FIGURE = /^[+\-−–]?[$€£¥]?\d[\d,.]*%?$/u;
  * (every column shows the padding between rows). Without inner rules, lines set at one pitch
  * throughout are told apart by their first column: a line that fills it (and another cell) starts
  * a row, unless it is centred beside a cell wrapped on above and below it; a line that leaves it
- * empty (or fills nothing else) continues the cells above.
+ * empty (or fills nothing else) continues the cells above. The edges of fills behind a table
+ * (`fillEdges`) divide it into bands as rules do, but each band is read as a table without rules.
  */
-export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling): PlacedLine[][] {
+export function buildRows(placed: readonly PlacedLine[], columnCount: number, rowRules: readonly HorizontalRule[], ruling: TableRuling, fillEdges: readonly HorizontalRule[] = []): PlacedLine[][] {
   const ruled = ruling !== "none";
   const rows: PlacedLine[][] = [];
   const stubRight = firstColumnRight(placed);
-  const allBands = bands(placed, rowRules);
+  const allBands = bands(placed, [...rowRules, ...fillEdges]);
   // Note: a grid ruled under every row, as browsers and word processors draw cell borders, has at
   // most one line filling the first column in most of its bands; there, a band with more such
   // lines is one row whose first cell wraps too. (Rules between groups of rows, as booktabs sets
@@ -160,16 +161,20 @@ function withCellsOnBottomLines(rows: readonly PlacedLine[][]): PlacedLine[][] {
  * Whether `band[index]`, a line that fills the first column, is the middle of the row being built
  * rather than a row of its own: cells centred beside a cell wrapped over several lines. The row has
  * nothing in its first column yet, and another column's text runs on at the cell pitch from the
- * row, past the line, to a line below that does not open a row of its own.
+ * row, past the line, to a line below that does not open a row of its own. Note: a figure is never
+ * the next line of a wrapped cell, nor is a figure under a figure of the row: a line whose
+ * figures run on from the row, or on to the line below, is a row of its own (the body's first under
+ * a header's names, the first row beside a label spanning the rows under it).
  */
 function isBesideWrappedCell(row: readonly PlacedLine[], band: readonly PlacedLine[], index: number, lead: number, opensRow: (line: PlacedLine) => boolean): boolean {
   if (row.some((line) => line.cells[0]!.length > 0)) return false;
   const current = band[index]!;
+  if (current.cells.some((cell, column) => isFigureCell(cell) && row.some((line) => isFigureCell(line.cells[column])))) return false;
   for (let column = 1; column < current.cells.length; column++) {
     const filled = (placed: PlacedLine): boolean => placed.cells[column]!.length > 0;
     const above = row.findLast(filled);
     const below = band.slice(index + 1).find(filled);
-    if (!above || !below || opensRow(below)) continue;
+    if (!above || !below || opensRow(below) || isFigureCell(below.cells[column])) continue;
     const path = [above, ...(filled(current) ? [current] : []), below];
     if (path.slice(1).every((placed, step) => placed.line.baseline - path[step]!.line.baseline <= lead * CELL_PITCH_TOLERANCE)) return true;
   }
@@ -215,9 +220,11 @@ function cellLinesAround(row: readonly PlacedLine[], band: readonly PlacedLine[]
  */
 function isNextRowOfFigures(row: readonly PlacedLine[], current: PlacedLine): boolean {
   if (current.cells[0]!.length > 0 || filledCount(current) < 2) return false;
-  const isFigure = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length === 1 && PLAIN_FIGURE.test(cell[0]!.trim());
-  return current.cells.some((cell, column) => isFigure(cell) && isFigure(row.findLast((line) => line.cells[column]!.length > 0)?.cells[column]));
+  return current.cells.some((cell, column) => isFigureCell(cell) && isFigureCell(row.findLast((line) => line.cells[column]!.length > 0)?.cells[column]));
 }
+
+/** Whether a line's text in a column is a figure alone. */
+export const isFigureCell = (cell: readonly string[] | undefined): boolean => cell !== undefined && cell.length === 1 && PLAIN_FIGURE.test(cell[0]!.trim());
 
 /**
  * Whether a line is the row under a cell spanning columns (a group's name, "Visits" over "Adults"

@@ -7,9 +7,9 @@ import { isCaption } from "./headings.js";
 import { makeRun } from "./lines.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
-import type { HorizontalRule } from "./rules.js";
+import type { FilledBox, HorizontalRule } from "./rules.js";
 import { COLUMN_ALIGNMENT, placeRuns, textColumnGaps } from "./table-columns.js";
-import { buildRows, rowCells } from "./table-rows.js";
+import { buildRows, isFigureCell, rowCells } from "./table-rows.js";
 import type { PlacedLine } from "./table-rows.js";
 
 // A header set above a frame's first rule ends at most this many ems over it.
@@ -38,6 +38,14 @@ const SPAN_CENTRE_EM = 1;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
+// Note: a rule between rows runs over the next row's capitals, this many ems over its baseline at
+// most; LaTeX sets its rules (`\hline`, `\cline`) that close over them, inside the font's size.
+const CAP_HEIGHT_EM = 0.7;
+// Note: edges of fills on one line with a gap of at most this many points between them are one
+// edge: cells filled side by side, set apart by white gaps (CSS `border-spacing`).
+const FILL_JOIN_GAP = 6;
+// Edges of fills less than this many points apart are on one line.
+const FILL_EDGE_LINE = 0.8;
 
 /** A table found in a sequence of lines: its cells as Markdown, row by row, and where it is. */
 export interface TableMatch {
@@ -53,7 +61,7 @@ export interface TableMatch {
  * borderless table (two or more lines of several runs set in shared columns, with one-run lines
  * aligned to a column in between, as labels, sparse rows or wrapped cells).
  */
-export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = []): TableMatch | undefined {
+export function matchTable(lines: readonly TextLine[], start: number, frames: readonly TableFrame[] = [], fills: readonly FilledBox[] = []): TableMatch | undefined {
   const first = lines[start];
   if (!first) return undefined;
   const whole = frames.find((candidate) => isInFrame(first, candidate));
@@ -63,7 +71,7 @@ export function matchTable(lines: readonly TextLine[], start: number, frames: re
   // tall row (a wrapped cell) leaves too wide a gap; then the frame's rules tell the rows apart.
   const headed = !whole && frameUnderHeader(lines, start, frames);
   const members = borderlessMembers(headed ? lines : linesInFrameOf(lines, start, frames), start);
-  const borderless = members && buildTable(members, undefined);
+  const borderless = members && buildTable(members, undefined, fills);
   if (headed && !(borderless && members!.at(-1)!.baseline + members!.at(-1)!.fontSize >= headed.bottom)) {
     const table = framedTable(lines, start, headed);
     if (table) return table;
@@ -218,10 +226,11 @@ export function isInFrame(line: TextLine, frame: TableFrame): boolean {
 
 /**
  * Build a table's cells from its lines: columns from the frame's vertical rules or, without them,
- * from the text; rows from the frame's horizontal rules and the text's row bands (so that a cell
- * wrapped over several lines stays one cell).
+ * from the text; rows from the frame's horizontal rules (without a frame, from the edges of the
+ * page's `fills` behind the table) and the text's row bands (so that a cell wrapped over several
+ * lines stays one cell).
  */
-function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): Omit<TableMatch, "taken"> | undefined {
+function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, fills: readonly FilledBox[] = []): Omit<TableMatch, "taken"> | undefined {
   // Note: a frame of horizontal rules only (a booktabs table) gets its columns from the text.
   const boxed = frame !== undefined && frame.vertical.length > 0;
   const dividers = frame ? frame.horizontal.filter((rule) => rule.y > frame.top + bordersGap(frame) && rule.y < frame.bottom - bordersGap(frame) && !isUnderline(rule, lines)) : [];
@@ -260,11 +269,13 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
   const firstLabelled = places.findIndex((place) => place.cells[0]!.length > 0);
   const placed = withGroupsOverTheirColumns(
     places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
-    firstLabelled,
+    headerEnd(places, firstLabelled),
   );
-  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none");
+  const behind = frame ? [] : fillsBehind(fills, cellLines);
+  const fillEdges = rowEdgesOfFills(behind, boundaries);
+  const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", fillEdges);
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
-  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : cells);
+  const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : inFirstFilledRow(cells, rowLines, behind, fillEdges));
   const width = rows[0]?.length ?? 0;
   const singleColumn = width === 1 && boxed && rows.length >= MINIMUM_SINGLE_COLUMN_ROWS && lines.every((line) => line.runs.length === 1);
   // Note: one row of cells in a grid of rules is a table too (Word's one-row table, or the last row
@@ -278,6 +289,73 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined): 
     bottom: lines.at(-1)!.baseline,
   };
   return { rows, box: { pageIndex: lines[0]!.pageIndex, left: box.left, top: box.top, right: box.right, bottom: box.bottom } };
+}
+
+/**
+ * The top and bottom edges of the fills behind a table without rules that run across a boundary
+ * between its columns: a filled header, striped rows, a tinted totals row, rows of cells filled
+ * side by side. Note: a row's background ends where the row does, so its edges divide rows as
+ * rules would; a fill within one column (a highlighted word, one cell's colour) tells nothing of
+ * the other columns' rows. The top edge of the highest fill divides nothing: the lines over all
+ * the fills (a group's name over a filled row of the names of its columns) are read from their
+ * text, as in a table without fills.
+ */
+function rowEdgesOfFills(behind: readonly FilledBox[], boundaries: readonly number[]): HorizontalRule[] {
+  const highest = Math.min(...behind.map((fill) => fill.top));
+  const edges = behind.flatMap((fill) => [fill.top, fill.bottom].map((y) => ({ y, left: fill.left, right: fill.right })));
+  return joinEdges(edges).filter((edge) => edge.y > highest + FILL_EDGE_LINE && boundaries.some((boundary) => edge.left < boundary && edge.right > boundary));
+}
+
+/** The fills that lie behind some of a table's lines. */
+function fillsBehind(fills: readonly FilledBox[], lines: readonly TextLine[]): FilledBox[] {
+  const top = lines[0]!.baseline - lines[0]!.fontSize;
+  const bottom = lines.at(-1)!.baseline;
+  const left = Math.min(...lines.map((line) => line.x));
+  const right = Math.max(...lines.map((line) => line.right));
+  return fills.filter((fill) => fill.bottom > top && fill.top < bottom && fill.right > left && fill.left < right);
+}
+
+/**
+ * A table's rows with the text of a cell spanning rows, its background one fill behind them within
+ * one column, written in the first of them, where one of them only has text there. Note: a browser
+ * centres a cell spanning rows on them (`rowspan` is set `vertical-align: middle` unless styled),
+ * as a word processor does a merged cell centred down, which sets its text on a middle row;
+ * Markdown has no merged cells, and writes a merged cell's text in its first row. The rows it spans
+ * are divided by the edges of the other columns' fills (`fillEdges`): a bar of a chart read as a
+ * table spans no rows so divided.
+ */
+function inFirstFilledRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], behind: readonly FilledBox[], fillEdges: readonly HorizontalRule[]): string[][] {
+  const result = cells.map((row) => [...row]);
+  const middleOfRow = (row: readonly PlacedLine[]): number => (row[0]!.line.baseline - row[0]!.line.fontSize + row.at(-1)!.line.baseline) / 2;
+  const middleOfLine = (placed: PlacedLine): number => placed.line.baseline - placed.line.fontSize / 2;
+  const dividedFromAbove = (index: number): boolean =>
+    fillEdges.some((edge) => edge.y > middleOfLine(rowLines[index - 1]!.at(-1)!) && edge.y < middleOfLine(rowLines[index]![0]!));
+  for (const fill of behind) {
+    const spanned = rowLines.flatMap((row, index) => (middleOfRow(row) > fill.top && middleOfRow(row) < fill.bottom ? [index] : []));
+    if (spanned.length < 2 || !spanned.slice(1).every(dividedFromAbove)) continue;
+    // Note: the fill is one cell's when the text over it, in the rows it spans, is one column's.
+    const columns = new Set(
+      spanned.flatMap((index) => rowLines[index]!.flatMap((placed) => placed.pieces.flatMap((pieces, column) => (pieces.some((piece) => piece.x < fill.right && piece.right > fill.left) ? [column] : [])))),
+    );
+    if (columns.size !== 1) continue;
+    const [column] = [...columns] as [number];
+    const filled = spanned.filter((index) => result[index]![column]!.trim() !== "");
+    if (filled.length !== 1 || filled[0] === spanned[0]) continue;
+    result[spanned[0]!]![column] = result[filled[0]!]![column]!;
+    result[filled[0]!]![column] = "";
+  }
+  return result;
+}
+
+/** Edges of fills on one line, touching or set apart by a narrow gap, joined into one. */
+function joinEdges(edges: readonly HorizontalRule[]): HorizontalRule[] {
+  const joined: HorizontalRule[] = [];
+  for (const edge of [...edges].sort((a, b) => a.y - b.y || a.left - b.left)) {
+    const same = joined.findLast((other) => Math.abs(other.y - edge.y) <= FILL_EDGE_LINE && edge.left <= other.right + FILL_JOIN_GAP);
+    if (same) same.right = Math.max(same.right, edge.right);
+    else joined.push({ ...edge });
+  }
+  return joined;
 }
 
 /**
@@ -312,7 +390,7 @@ function inFirstMergedColumn(place: Omit<PlacedLine, "line">, cuts: readonly boo
  */
 function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedLine[][], rules: readonly HorizontalRule[], columnEdges: readonly number[]): string[][] {
   const result = cells.map((row) => [...row]);
-  const between = rowLines.slice(1).map((row, index) => ({ top: rowLines[index]!.at(-1)!.line.baseline, bottom: row[0]!.line.baseline - row[0]!.line.fontSize }));
+  const between = rowLines.slice(1).map((row, index) => ({ top: rowLines[index]!.at(-1)!.line.baseline, bottom: row[0]!.line.baseline - row[0]!.line.fontSize * CAP_HEIGHT_EM }));
   const rulesBetween = between.map(({ top, bottom }) => rules.filter((rule) => rule.y > top && rule.y < bottom));
   for (let column = 0; column + 1 < columnEdges.length; column++) {
     const middle = (columnEdges[column]! + columnEdges[column + 1]!) / 2;
@@ -333,6 +411,21 @@ function inFirstMergedRow(cells: readonly string[][], rowLines: readonly PlacedL
 }
 
 /**
+ * The index of the first line under a table's header: the first line with a label in the first
+ * column; or, where the first line fills the first column and the next leaves it empty and names
+ * two columns or more (no figures), the next line that fills it (the first column's name, set at
+ * the top, spans the header's lines: "Region" beside "2023" over "Staff" and "Visits"). Note: a
+ * name alone under the first line is the end of a header cell wrapped onto two lines.
+ */
+function headerEnd(places: readonly Omit<PlacedLine, "line">[], firstLabelled: number): number {
+  const names = places[1]?.cells.filter((cell) => cell.length > 0);
+  const namesColumns = names !== undefined && names.length >= 2 && !names.some(isFigureCell);
+  if (firstLabelled !== 0 || !namesColumns || places[1]!.cells[0]!.length > 0) return firstLabelled;
+  const next = places.findIndex((place, index) => index > 0 && place.cells[0]!.length > 0);
+  return next < 0 ? firstLabelled : next;
+}
+
+/**
  * The lines with each group header (a name over several columns, without a rule under it to show
  * which, on a line of the header: over the line `firstLabelled`) written in the first of its columns.
  * Note: a group's name is centred over its columns, which sets it in a middle one; the names of
@@ -343,8 +436,13 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
   return placed.map((group, index) => {
     const own = filled(group);
     // Note: the names are on a line with more of them, one under the group's; a line between may
-    // hold only cells spanning the header's lines, centred beside the group and its names.
-    const namesUnder = (line: PlacedLine): boolean => filled(line).length > own.length && own.some((column) => line.pieces[column]!.length > 0);
+    // hold only cells spanning the header's lines, centred beside the group and its names. Names
+    // on the group's line left of the first column under it span the header's lines too.
+    const namesUnder = (line: PlacedLine): boolean => {
+      const under = filled(line);
+      const spanning = own.filter((column) => column < (under[0] ?? 0)).length;
+      return under.length > own.length - spanning && own.some((column) => line.pieces[column]!.length > 0);
+    };
     const names = index < firstLabelled ? placed.slice(index + 1, index + 1 + GROUP_HEADER_REACH).find(namesUnder) : undefined;
     if (!names || own.length === 0) return group;
     const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));

@@ -126,9 +126,14 @@ function drawDot({ dot: [x, y, r], hollow }: PdfDot): string {
 export interface PdfFill {
   fill: [x1: number, y1: number, x2: number, y2: number];
   colour: [red: number, green: number, blue: number];
+  /** Drawn clipped to this rectangle (x1, y1, x2, y2 in PDF points), as WeasyPrint paints a cell's background: the whole page, clipped to the cell. */
+  clip?: [x1: number, y1: number, x2: number, y2: number];
 }
 
-const drawFill = ({ fill: [x1, y1, x2, y2], colour }: PdfFill): string => `q ${colour.join(" ")} rg ${x1} ${y1} ${x2 - x1} ${y2 - y1} re f Q`;
+const drawFill = ({ fill: [x1, y1, x2, y2], colour, clip }: PdfFill): string => {
+  const clipping = clip === undefined ? "" : `${clip[0]} ${clip[1]} ${clip[2] - clip[0]} ${clip[3] - clip[1]} re W n `;
+  return `q ${clipping}${colour.join(" ")} rg ${x1} ${y1} ${x2 - x1} ${y2 - y1} re f Q`;
+};
 
 /** A link annotation on a generated page: a rectangle (x1, y1, x2, y2 in PDF points) that opens `url`. */
 export interface PdfLink {
