@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { makePdf } from "./helpers/make-pdf.js";
+import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
 import type { PdfDot, PdfLine } from "./helpers/make-pdf.js";
 
 const toMarkdown = async (lines: readonly (PdfLine | PdfDot)[]): Promise<string> => (await convert(makePdf([lines]), { filename: "lists.pdf" })).markdown;
@@ -162,6 +162,22 @@ describe("pdf lists", () => {
     ];
     const { markdown } = await convert(makePdf([lines], { toUnicode: ballotBoxes }), { filename: "checklist.pdf" });
     expect(markdown).toContain(["- [x] Design", "- [x] Implementation", "- [ ] Documentation"].join("\n"));
+  });
+
+  it("reads lines led by the triangles LaTeX Beamer sets before items as a list, nested by indent", async () => {
+    // Codes 0x80 and 0x81 print as the black and white right-pointing triangles; the rest of ASCII as itself.
+    const triangles = toUnicodeCMap({ ranges: [[0x20, 0x7e, "0020"]], codes: { "\x80": "25B6", "\x81": "25B7" } });
+    const lines: PdfLine[] = [
+      { text: "What this briefing covers", x: 40, y: 500, size: 20 },
+      ...item("\x80", "Where and how we sampled the harbour", 60, 440),
+      ...item("\x80", "Results at the six monitoring sites", 60, 416),
+      ...item("\x81", "Dissolved oxygen through the summer", 84, 392),
+      ...item("\x80", "What the agency proposes next", 60, 368),
+    ];
+    const { markdown } = await convert(makePdf([lines], { toUnicode: triangles }), { filename: "beamer.pdf" });
+    expect(markdown).toContain(
+      ["- Where and how we sampled the harbour", "- Results at the six monitoring sites", "  - Dissolved oxygen through the summer", "- What the agency proposes next"].join("\n"),
+    );
   });
 
   it("reads paragraphs numbered in brackets, one after the other, as a numbered list", async () => {
