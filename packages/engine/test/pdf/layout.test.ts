@@ -1489,6 +1489,43 @@ describe("pdf layout: reading order", () => {
     for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
   });
 
+  it("reads two paragraphs side by side on a slide, each under its bold head, column by column, not as a table", async () => {
+    // As Beamer's columns and a browser's two-column flex box print a slide: heads in the text's size, bold.
+    const columns = [
+      ["Summer", ["Warm water held less oxygen, and", "the inner basin fell below the guide", "value on nine afternoons in July."]],
+      ["Winter", ["Storm runoff raised nitrate at every", "site, but oxygen stayed well above", "the guide value all season."]],
+    ] as const;
+    const slide: PdfLine[] = [
+      { text: "Summer against winter", x: 40, y: 480, size: 28, bold: true },
+      ...columns.flatMap(([head, text], column): PdfLine[] => [
+        { text: head, x: 40 + column * 450, y: 400, size: 20, bold: true },
+        ...text.map((line, index) => ({ text: line, x: 40 + column * 450, y: 372 - index * 26, size: 20 })),
+      ]),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    for (const [head, text] of columns) expect(markdown).toContain(`${head}\n\n${text.join(" ")}`);
+    expect(markdown).not.toContain("|");
+  });
+
+  it("keeps a table of two columns whose cells start afresh on each row a table, a long cell wrapped", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Risk", x: 72, y: 700, bold: true },
+        { text: "Answer", x: 300, y: 700, bold: true },
+        ...[
+          ["Late export of pay history", "Start the export a month early"],
+          ["Wrong tax codes after the move", "Compare every payslip line by"],
+          ["", "line for two months"],
+          ["Staff cannot log in", "Send letters with the new address"],
+        ].flatMap(([left, right], row): PdfLine[] => [
+          ...(left ? [{ text: left, x: 72, y: 682 - row * 16 }] : []),
+          { text: right!, x: 300, y: 682 - row * 16 },
+        ]),
+      ],
+    ]);
+    expect(markdown).toContain("| Late export of pay history");
+  });
+
   it("reads big figures side by side over their centred captions, each figure with its caption", async () => {
     // Each figure with its width in ems of Helvetica Bold, to centre it on its column's middle.
     const callouts = [

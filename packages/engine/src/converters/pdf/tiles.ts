@@ -1,4 +1,5 @@
 import { withRuns } from "./column-sides.js";
+import { isTwoColumnsOfProse } from "./borderless-tables.js";
 import { LARGER_THAN_BODY } from "./headings.js";
 import { cutAtGaps } from "./table-columns.js";
 import { lineText } from "./model.js";
@@ -33,9 +34,12 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
   // Note: each tile starts with words (its title); a row of figures is a chart's axis or a table's,
   // unless the figures are set larger than the text under them (callouts over their captions).
   const titled = phrases.length >= MINIMUM_TILES && phrases.every((phrase) => /\p{L}{2}/u.test(lineText(phrase)));
-  const heads = titled ? phrases : headsOf(lines[start]!, phrases);
-  const headed = heads.length >= MINIMUM_HEADED_TILES && lines[start + 1] !== undefined && isSetOver(heads, phrasesOf(lines[start + 1]!));
-  if (!headed && !titled) return undefined;
+  const firstPhrases = titled ? phrases : headsOf(lines[start]!, phrases);
+  const headed = firstPhrases.length >= MINIMUM_HEADED_TILES && lines[start + 1] !== undefined && isSetOver(firstPhrases, phrasesOf(lines[start + 1]!));
+  const pairCut = titled || headed ? undefined : pairedColumns(lines, start);
+  if (!headed && !titled && !pairCut) return undefined;
+  const paired = pairCut !== undefined;
+  const heads = pairCut ? pairCut(lines[start]!) : firstPhrases;
   const tileOf = (phrase: TextLine): number | undefined => {
     const tolerance = EDGE_TOLERANCE_EM * phrase.fontSize;
     // Note: text centred under a head set larger (a figure's caption) is its tile's, however wide.
@@ -53,17 +57,47 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
     if (line.pageIndex !== previous.pageIndex || line.baseline - previous.baseline > TILE_LEADING_EM * line.fontSize) break;
     // Note: under headings set larger, the heads' left edges are where the tiles' text starts;
     // under tiles' titles alone, words set wide apart (justified text) may start there by chance.
-    const phrases = headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)).flatMap((phrase) => cutBetweenHeads(phrase, heads)) : phrasesOf(line);
+    const phrases = pairCut ? pairCut(line) : headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)).flatMap((phrase) => cutBetweenHeads(phrase, heads)) : phrasesOf(line);
     const placed = phrases.map(tileOf);
     if (placed.some((tile) => tile === undefined)) break;
     // Note: under headings, a line with one phrase in each of several tiles is the tiles' text
     // side by side, however like a table's row it looks; two phrases in one tile are a table's.
-    if (isTable(end) && !(headed && new Set(placed).size === placed.length)) break;
+    if (isTable(end) && !((headed || paired) && new Set(placed).size === placed.length)) break;
     phrases.forEach((phrase, index) => tiles[placed[index]!]!.push(phrase));
   }
   if (end === start + 1 || (!titled && tiles.some((tile) => tile.length < 2))) return undefined;
   // Note: each tile's text is a block of its own, never the end of the tile before it.
   return { phrases: tiles.flatMap((tile) => tile.map((phrase, index) => (index === 0 ? { ...phrase, startsBlock: true } : phrase))), end };
+}
+
+/**
+ * Two paragraphs side by side from line `start` on (a slide's two columns of text), under a bold
+ * head each or not: how to cut a line into its two columns, if they are there. The lines that
+ * have runs on both sides of the right column's left edge, starting at the first line's two
+ * left edges, wrap together as prose does (see `isTwoColumnsOfProse`). Note: the columns are cut
+ * at runs, not phrases: two columns of a slide may stand closer than phrases of a line do.
+ */
+function pairedColumns(lines: readonly TextLine[], start: number): ((line: TextLine) => TextLine[]) | undefined {
+  const first = lines[start]!;
+  if (first.runs.length !== 2) return undefined;
+  const [left, right] = first.runs as [TextRun, TextRun];
+  const tolerance = EDGE_TOLERANCE_EM * first.fontSize;
+  const cut = (line: TextLine): TextLine[] => {
+    const sides = [line.runs.filter((run) => run.x < right.x - tolerance), line.runs.filter((run) => run.x >= right.x - tolerance)];
+    return sides.every((side) => side.length > 0) ? sides.map((runs) => withRuns(line, runs)) : [line];
+  };
+  const atEdges = (sides: readonly TextLine[]): boolean => sides.length === 2 && Math.abs(sides[0]!.x - left.x) <= tolerance && Math.abs(sides[1]!.x - right.x) <= tolerance;
+  const rows: TextLine[][] = [cut(first)];
+  for (let index = start + 1; index < lines.length; index++) {
+    const line = lines[index]!;
+    const sides = cut(line);
+    if (line.pageIndex !== first.pageIndex || line.baseline - lines[index - 1]!.baseline > TILE_LEADING_EM * line.fontSize || !atEdges(sides)) break;
+    rows.push(sides);
+  }
+  // Note: heads set bold over the paragraphs start the tiles; the paragraphs run on under them.
+  const allBold = (row: readonly TextLine[]): boolean => row.every((side) => side.runs.every((run) => run.bold));
+  const text = rows.length > 1 && allBold(rows[0]!) && !allBold(rows[1]!) ? rows.slice(1) : rows;
+  return isTwoColumnsOfProse(text.map((row) => row.map(lineText))) ? cut : undefined;
 }
 
 /**

@@ -78,7 +78,11 @@ export interface MakePdfOptions {
    * keeps each line's text an item of its own, however close the next line's text is set.
    */
   tagged?: boolean;
+  /** Width and height of every page in points; US Letter (612 by 792) unless given (960 by 540 is a 16:9 slide). */
+  pageSize?: readonly [width: number, height: number];
 }
+
+const LETTER = [612, 792] as const;
 
 const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
   style.mono ? "F4" : style.bold && style.italic ? "F5" : style.bold ? "F2" : style.italic ? "F3" : "F1";
@@ -211,7 +215,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
     const annotationBodies = [...links.map(linkAnnotation), ...fields.map(fieldAnnotation), ...typed.map(freeTextAnnotation)];
     const annotations = annotationBodies.length > 0 ? ` /Annots [${annotationBodies.join(" ")}]` : "";
     return add(
-      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
+      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${(options.pageSize ?? LETTER).join(" ")}] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
