@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
-import type { PdfDot, PdfLine } from "./helpers/make-pdf.js";
+import type { PdfBall, PdfDot, PdfLine } from "./helpers/make-pdf.js";
 
 const toMarkdown = async (lines: readonly (PdfLine | PdfDot)[]): Promise<string> => (await convert(makePdf([lines]), { filename: "lists.pdf" })).markdown;
 
@@ -177,6 +177,29 @@ describe("pdf lists", () => {
     const { markdown } = await convert(makePdf([lines], { toUnicode: triangles }), { filename: "beamer.pdf" });
     expect(markdown).toContain(
       ["- Where and how we sampled the harbour", "- Results at the six monitoring sites", "  - Dissolved oxygen through the summer", "- What the agency proposes next"].join("\n"),
+    );
+  });
+
+  it("reads the shaded balls Beamer paints before items as bullets, nested by indent", async () => {
+    // As Beamer's Madrid theme prints a list: each marker a small form filled with a radial shading.
+    const ballItem = (text: string, x: number, y: number, size: number): (PdfLine | PdfBall)[] => [
+      { ball: [x, y + 1, size] },
+      { text, x: x + 12, y, size: 11 },
+    ];
+    const { markdown } = await convert(
+      makePdf([
+        [
+          { text: "Why we are moving", x: 20, y: 230, size: 14, bold: true },
+          ...ballItem("The current server leaves support next March", 22, 190, 5),
+          ...ballItem("Hosted payroll cuts two manual steps", 22, 175, 5),
+          ...ballItem("Timesheets arrive from the rota system", 45, 161, 4),
+          ...ballItem("Staff see their payslips on their phones", 22, 146, 5),
+        ],
+      ], { pageSize: [453.5, 255.1] }),
+      { filename: "madrid.pdf" },
+    );
+    expect(markdown).toContain(
+      ["- The current server leaves support next March", "- Hosted payroll cuts two manual steps", "  - Timesheets arrive from the rota system", "- Staff see their payslips on their phones"].join("\n"),
     );
   });
 

@@ -26,28 +26,49 @@ const FILLS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillS
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
 
 /**
- * The small marks a page paints: filled discs and squares, and stroked circles. Note: browsers
+ * The small marks a page paints: filled discs and squares, stroked circles, and small forms filled
+ * with a shading (Beamer's balls). Note: browsers
  * (Chromium's "Save as PDF") draw the markers of HTML lists (`disc`, `circle`, `square`) as shapes,
  * not as bullet characters, so the text layer has list items without their markers. A hollow
  * square is left out: beside text it is a check box.
  */
 export function findDrawnMarks(operatorList: { fnArray: number[]; argsArray: unknown[] }, viewportTransform: number[]): DrawnMark[] {
   const marks: DrawnMark[] = [];
-  walkOperators(operatorList, viewportTransform as Matrix, (operator, args, toPage) => {
+  walkOperators(operatorList, viewportTransform as Matrix, (operator, args, toPage, index) => {
+    if (operator === OPS.shadingFill) {
+      const ball = shadedFormBox(operatorList, index, toPage);
+      if (ball && isMarkSized(ball)) marks.push(ball);
+      return;
+    }
     if (operator !== OPS.constructPath || !args) return;
     const paint = args[0] as number;
     const minMax = args[2] as ArrayLike<number> | null | undefined;
     const filled = FILLS.has(paint);
     if ((!filled && !STROKES.has(paint)) || !minMax || minMax.length < 4) return;
     const box = boxUnder([minMax[0]!, minMax[1]!, minMax[2]!, minMax[3]!], toPage);
-    const width = box.right - box.left;
-    const height = box.bottom - box.top;
-    const size = Math.max(width, height);
-    if (size > LARGEST_MARK || Math.min(width, height) < SMALLEST_MARK || Math.abs(width - height) > size * SQUARENESS) return;
+    if (!isMarkSized(box)) return;
     if (!filled && !hasCurve((args[1] as ArrayLike<number>[] | undefined)?.[0])) return;
     marks.push(box);
   });
   return marks;
+}
+
+/** Whether a box is a mark's: small, but not a speck, and about as wide as high. */
+function isMarkSized(box: DrawnMark): boolean {
+  const width = box.right - box.left;
+  const height = box.bottom - box.top;
+  const size = Math.max(width, height);
+  return size <= LARGEST_MARK && Math.min(width, height) >= SMALLEST_MARK && Math.abs(width - height) <= size * SQUARENESS;
+}
+
+/**
+ * The box of a form XObject that only paints a shading, when the shading at `index` is the first
+ * thing it paints: LaTeX Beamer paints its items' balls so, a radial shading filling a small form.
+ */
+function shadedFormBox(operatorList: { fnArray: number[]; argsArray: unknown[] }, index: number, toPage: Matrix): DrawnMark | undefined {
+  if (operatorList.fnArray[index - 1] !== OPS.paintFormXObjectBegin || operatorList.fnArray[index + 1] !== OPS.paintFormXObjectEnd) return undefined;
+  const bbox = (operatorList.argsArray[index - 1] as unknown[] | null)?.[1] as ArrayLike<number> | null | undefined;
+  return bbox && bbox.length >= 4 ? boxUnder([bbox[0]!, bbox[1]!, bbox[2]!, bbox[3]!], toPage) : undefined;
 }
 
 /** Whether path data draws a curve (a circle is drawn with curves; a box with lines). */

@@ -164,11 +164,22 @@ const fieldAnnotation = ({ field, value, hidden }: PdfField, index: number): str
 const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Subtype /Link /Rect [${link.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`;
 
 /**
+ * A small ball painted on a generated page, as LaTeX Beamer paints its items' balls: a form
+ * XObject that fills its box with a radial shading, its box's lower left corner at (x, y), `size`
+ * points across.
+ */
+export interface PdfBall {
+  ball: [x: number, y: number, size: number];
+}
+
+const drawBall = ({ ball: [x, y, size] }: PdfBall): string => `q ${size} 0 0 ${size} ${x} ${y} cm /Ball Do Q`;
+
+/**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
  * lines of ASCII text, drawn rules, dots and filled rectangles, link annotations, form fields and typed text, so tests can
  * state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfFill | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfFill | PdfBall | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -181,6 +192,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
   const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
   const boldOblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-BoldOblique /Encoding /WinAnsiEncoding >>");
   const fonts = `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R`;
+  const hasBalls = pages.some((lines) => lines.some((line) => "ball" in line));
+  const shading = hasBalls ? add("<< /ShadingType 3 /ColorSpace /DeviceRGB /Coords [0.35 0.65 0 0.5 0.5 0.5] /Function << /FunctionType 2 /Domain [0 1] /C0 [0.9 0.9 1] /C1 [0.2 0.2 0.7] /N 1 >> >>") : 0;
+  const ball = hasBalls ? add(`<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /Shading << /Sh ${shading} 0 R >> >> /Length 6 >>\nstream\n/Sh sh\nendstream`) : 0;
   const pageIds = pages.map((lines, pageIndex) => {
     const pageImages = images[pageIndex] ?? [];
     const imageIds = pageImages.map((image) => {
@@ -198,6 +212,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       if ("rule" in line) return drawRule(line);
       if ("dot" in line) return drawDot(line);
       if ("fill" in line) return drawFill(line);
+      if ("ball" in line) return drawBall(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const shown = spans.map((span) => `/${fontOf({ ...span, mono: span.mono ?? line.mono })} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
@@ -211,7 +226,8 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
-    const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
+    const xObjectNames = [...imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`), ...(hasBalls ? [`/Ball ${ball} 0 R`] : [])];
+    const xObjects = xObjectNames.length > 0 ? ` /XObject << ${xObjectNames.join(" ")} >>` : "";
     const annotationBodies = [...links.map(linkAnnotation), ...fields.map(fieldAnnotation), ...typed.map(freeTextAnnotation)];
     const annotations = annotationBodies.length > 0 ? ` /Annots [${annotationBodies.join(" ")}]` : "";
     return add(
