@@ -203,6 +203,42 @@ describe("pdf lists", () => {
     );
   });
 
+  it("reads numbers set inside balls (Beamer's numbered items) as a numbered list", async () => {
+    // As Beamer's Madrid theme numbers a list: a shaded ball some two thirds of an em across, the
+    // item's number in small type inside it, no dot after it.
+    const steps = ["Export three years of pay history", "Run two months in parallel with the old system", "Compare every payslip line by line"];
+    const { markdown } = await convert(
+      makePdf(
+        [
+          [
+            { text: "Migration in four stages", x: 20, y: 230, size: 14, bold: true },
+            ...steps.flatMap((text, index): (PdfLine | PdfBall)[] => [
+              { ball: [18, 150 - index * 16 - 2, 9] },
+              { text: String(index + 1), x: 20.8, y: 150 - index * 16, size: 6 },
+              { text, x: 32.7, y: 150 - index * 16, size: 11 },
+            ]),
+          ],
+        ],
+        { pageSize: [453.5, 255.1] },
+      ),
+      { filename: "madrid.pdf" },
+    );
+    expect(markdown).toContain(steps.map((text, index) => `${index + 1}. ${text}`).join("\n"));
+  });
+
+  it("leaves numbers inside marks as they are where they do not count down a column (a chart's values)", async () => {
+    // Values in small boxes beside their labels, as a chart's legend sets them: 6, then 9.
+    const legend = [
+      ["6", "Sites rated good"],
+      ["9", "Sites rated fair"],
+    ] as const;
+    const { markdown } = await convert(
+      makePdf([legend.flatMap(([value, label], index): (PdfLine | PdfBall)[] => [{ ball: [72, 600 - index * 20 - 2, 9] }, { text: value, x: 74.5, y: 600 - index * 20, size: 6 }, { text: label, x: 86, y: 600 - index * 20 }])]),
+      { filename: "legend.pdf" },
+    );
+    expect(markdown).not.toMatch(/\b[69]\./);
+  });
+
   it("reads paragraphs numbered in brackets, one after the other, as a numbered list", async () => {
     // Note: as groff's -me sets `.np` paragraphs: "(1)" at the margin, the text after it on the line.
     const markdown = await toMarkdown([
