@@ -1507,6 +1507,21 @@ describe("pdf layout: reading order", () => {
     expect(markdown).not.toContain("|");
   });
 
+  it("reads two paragraphs side by side column by column where a line of the left one runs up to the right one", async () => {
+    // As WeasyPrint prints a slide's two columns: the longest line of the left column ends a few
+    // points before the right column starts (its box's padding is all the gap there is).
+    const left = ["Day shifts start with the seven o'clock", "handover and end once the", "evening round is signed off."];
+    const right = ["Night shifts begin at nineteen hours,", "and a site manager answers the bleep", "for every ward until morning."];
+    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
+    const slide: PdfLine[] = [
+      { text: "Day shifts and night shifts", x: 40, y: 480, size: 28, bold: true },
+      ...left.map((text, index) => ({ text, x: 40, y: 400 - index * 26, size: 20 })),
+      ...right.map((text, index) => ({ text, x: rightX, y: 400 - index * 26, size: 20 })),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
+  });
+
   it("keeps a table of two columns whose cells start afresh on each row a table, a long cell wrapped", async () => {
     const markdown = await toMarkdown([
       [
