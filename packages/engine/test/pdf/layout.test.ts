@@ -1489,6 +1489,18 @@ describe("pdf layout: reading order", () => {
     for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
   });
 
+  it("reads slides' titles set at one height near the top of every page, each in its own words, as headings", async () => {
+    // As Beamer's Warsaw theme prints frames: the title in a band at the very top of the slide.
+    const titles = ["What this briefing covers", "How a sample reaches the laboratory", "Results by monitoring site"];
+    const pages = titles.map((title, index): PdfLine[] => [
+      { text: title, x: 13, y: 240, size: 14 },
+      { text: `Slide ${index + 2} of the briefing says what the agency found in the harbour.`, x: 40, y: 160, size: 11 },
+      { text: "Each finding is set out for the council in the sections that follow.", x: 40, y: 146, size: 11 },
+    ]);
+    const markdown = (await convert(makePdf(pages, { pageSize: [453.5, 255.1] }), { filename: "warsaw.pdf" })).markdown;
+    expect(headingsOf(markdown)).toEqual(titles);
+  });
+
   it("reads two paragraphs side by side on a slide, each under its bold head, column by column, not as a table", async () => {
     // As Beamer's columns and a browser's two-column flex box print a slide: heads in the text's size, bold.
     const columns = [
