@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
+import type { PdfDot, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
 const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
@@ -1532,6 +1532,27 @@ describe("pdf layout: reading order", () => {
     ];
     const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
     expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
+  });
+
+  it("reads two lists side by side on a slide, each under its bold head, list by list, not as a table", async () => {
+    // As Chromium prints a slide's two columns of bullets: each marker a shape, no character.
+    const sides = [
+      ["For", ["Families can visit together", "Students get a quiet place to revise", "The cafe earns more on weekends"]],
+      ["Against", ["Staff rotas get harder to fill", "Heating costs rise in winter", "Volunteers are scarce on Sundays"]],
+    ] as const;
+    const slide: (PdfLine | PdfDot)[] = [
+      { text: "For and against", x: 60, y: 470, size: 34, bold: true },
+      ...sides.flatMap(([head, items], column): (PdfLine | PdfDot)[] => [
+        { text: head, x: 60 + column * 435, y: 400, size: 22, bold: true },
+        ...items.flatMap((text, index): (PdfLine | PdfDot)[] => [
+          { dot: [74 + column * 435, 366 - index * 30, 3.5] },
+          { text, x: 90 + column * 435, y: 360 - index * 30, size: 20 },
+        ]),
+      ]),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    for (const [head, items] of sides) expect(markdown).toContain(`${head}\n\n${items.map((item) => `- ${item}`).join("\n")}`);
+    expect(markdown).not.toContain("|");
   });
 
   it("keeps a table of two columns whose cells start afresh on each row a table, a long cell wrapped", async () => {

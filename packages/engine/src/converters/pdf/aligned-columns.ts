@@ -1,3 +1,4 @@
+import { isBareListMarker } from "./lists.js";
 import type { PdfTextItem } from "./model.js";
 
 // Note: a gap narrower than a run break (RUN_GAP_EM in lines.ts) but at least this many ems wide is
@@ -48,7 +49,13 @@ export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTex
       const pieces: PdfTextItem[][] = [[run[0]!]];
       for (const item of run.slice(1)) {
         const previous = pieces.at(-1)!.at(-1)!;
-        const cut = isGapBetweenCells(previous, item) ? startsColumn(item) || endsColumn(previous) || sharesGap(item) : item.x > previous.right && startsColumnOfMany(item);
+        // Note: a list's markers line up down the page with their text one gap to their right, in
+        // a second column of lists as in the first; a marker stays with its text.
+        const cut = isBareListMarker(previous.text)
+          ? false
+          : isGapBetweenCells(previous, item)
+            ? startsColumn(item) || endsColumn(previous) || sharesGap(item)
+            : item.x > previous.right && startsColumnOfMany(item);
         if (cut) pieces.push([item]);
         else pieces.at(-1)!.push(item);
       }

@@ -1,5 +1,5 @@
 import { LARGER_THAN_BODY } from "./headings.js";
-import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
+import { isBareListMarker, isEnumerator, isOutlineMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { COLUMN_ALIGNMENT, type Extent, cellGaps, cutAtGaps } from "./table-columns.js";
@@ -356,7 +356,7 @@ function isProseInColumns(lines: readonly TextLine[]): boolean {
   // under each title; it runs on from there.
   const text = isBoldOverText(rows) ? rows.slice(1) : rows;
   if (text.length < 2) return false;
-  if (Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS && !isFlushBothSides(rows)) return isTwoColumnsOfProse(text.map((line) => line.runs.map((run) => run.text)));
+  if (Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS && !isFlushBothSides(rows)) return isTwoColumnsOfText(text.map((line) => line.runs.map((run) => run.text)));
   const flowing = text.slice(1).filter((line, index) => {
     const runsOn = line.runs.filter((run) => runsOnFromAbove(run, text[index]!));
     return runsOn.length * 2 >= line.runs.length;
@@ -373,20 +373,27 @@ function runsOnFromAbove(run: TextRun, above: TextLine): boolean {
 const goesOnFrom = (above: string, text: string): boolean => !SENTENCE_END.test(above) && /^\p{Ll}/u.test(text);
 
 /**
- * Two paragraphs side by side (a slide's two columns of text), given as the texts of their lines,
- * left and right: three lines at least that wrap together, the text of nearly every line in both
+ * Two paragraphs or two lists side by side (a slide's two columns of text), given as the texts of
+ * their lines, left and right: two lists where every line on both sides is an item (its marker
+ * first); or three lines at least that wrap together, the text of nearly every line in both
  * columns going on from a line of words above it. Note: a table of two columns wraps a long cell
  * now and then, beside short values or an empty cell, and its cells (a word, a value) start afresh
  * on each row.
  */
-export function isTwoColumnsOfProse(rows: readonly (readonly string[])[]): boolean {
-  if (rows.length < MINIMUM_PROSE_COLUMN_LINES || rows.some((row) => row.length !== 2)) return false;
+export function isTwoColumnsOfText(rows: readonly (readonly string[])[]): boolean {
+  if (rows.some((row) => row.length !== 2)) return false;
+  if (rows.length >= MINIMUM_LIST_ITEMS && rows.every((row) => row.every(isBulletedItem))) return true;
+  if (rows.length < MINIMUM_PROSE_COLUMN_LINES) return false;
   const pairs = rows.slice(1).flatMap((row, index) => row.map((text, column) => goesOnFrom(rows[index]![column]!, text) && wordCount(rows[index]![column]!) >= PROSE_RUN_WORDS));
   return pairs.filter(Boolean).length >= FLOWING_SHARE_OF_TWO_COLUMNS * pairs.length;
 }
 
 const wordCount = (text: string): number => text.trim().split(/\s+/).length;
 
+// Note: two lists side by side are told by two items each at least, each led by a bullet (numbers
+// down a table's first column are a table's).
+const MINIMUM_LIST_ITEMS = 2;
+const isBulletedItem = (text: string): boolean => parseListMarker(text)?.marker === "-";
 // Note: two columns of prose are told by three lines at least (two places where both wrap).
 const MINIMUM_PROSE_COLUMN_LINES = 3;
 // Note: a sentence may end at the end of a line, and the next start there, now and then.

@@ -1,5 +1,5 @@
 import { withRuns } from "./column-sides.js";
-import { isTwoColumnsOfProse } from "./borderless-tables.js";
+import { isTwoColumnsOfText } from "./borderless-tables.js";
 import { LARGER_THAN_BODY } from "./headings.js";
 import { cutAtGaps } from "./table-columns.js";
 import { lineText } from "./model.js";
@@ -74,7 +74,7 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
  * Two paragraphs side by side from line `start` on (a slide's two columns of text), under a bold
  * head each or not: how to cut a line into its two columns, if they are there. The lines that
  * have runs on both sides of the right column's left edge, starting at the first line's two
- * left edges, wrap together as prose does (see `isTwoColumnsOfProse`). Note: the columns are cut
+ * left edges, wrap together as prose does (see `isTwoColumnsOfText`). Note: the columns are cut
  * at runs, not phrases: two columns of a slide may stand closer than phrases of a line do.
  */
 function pairedColumns(lines: readonly TextLine[], start: number): ((line: TextLine) => TextLine[]) | undefined {
@@ -97,7 +97,7 @@ function pairedColumns(lines: readonly TextLine[], start: number): ((line: TextL
   // Note: heads set bold over the paragraphs start the tiles; the paragraphs run on under them.
   const allBold = (row: readonly TextLine[]): boolean => row.every((side) => side.runs.every((run) => run.bold));
   const text = rows.length > 1 && allBold(rows[0]!) && !allBold(rows[1]!) ? rows.slice(1) : rows;
-  return isTwoColumnsOfProse(text.map((row) => row.map(lineText))) ? cut : undefined;
+  return isTwoColumnsOfText(text.map((row) => row.map(lineText))) ? cut : undefined;
 }
 
 /**
