@@ -286,6 +286,15 @@ describe("a PPTX built of text boxes alone, as code writes decks", () => {
     expect((await convert(deck, { filename: "boxes.pptx", onlyMainContent: false })).markdown).toContain("Members' evening");
   });
 
+  it("writes no description for a picture whose description is the name of its file", async () => {
+    const picture = (descr: string) =>
+      `<p:pic><p:nvPicPr><p:cNvPr id="5" name="Picture 4" descr="${descr}"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:spPr><a:xfrm><a:off x="0" y="2000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr></p:pic>`;
+    const withFileName = await convert(pptxWith(slideXml(textBox(2, 270000, "The reading room") + picture("images/reading room.png"))), { filename: "named.pptx" });
+    expect(withFileName.markdown).not.toContain("reading room.png");
+    const described = await convert(pptxWith(slideXml(textBox(2, 270000, "The reading room") + picture("The reading room in the afternoon"))), { filename: "described.pptx" });
+    expect(described.markdown).toContain("The reading room in the afternoon");
+  });
+
   it("leaves a slide whose top line reads as a sentence untitled", async () => {
     const sentence = pptxWith(slideXml(textBox(2, 270000, "The pier reopened in March.") + textBox(3, 1500000, "Visitors came back at once.")));
     expect(headings((await convert(sentence, { filename: "sentence.pptx" })).markdown)).toEqual(["Slide 1"]);
