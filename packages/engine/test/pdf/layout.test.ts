@@ -1534,6 +1534,23 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
   });
 
+  it("reads two paragraphs side by side under bold heads in their own size, each head apart, the left running up to the right", async () => {
+    // As LibreOffice and WeasyPrint print a slide's two columns: the heads bold in the text's size,
+    // a line of the left column ending a few points before the right column starts.
+    const left = ["A wrong tax code in the export would", "pay hundreds of staff the", "wrong amount in the first live month."];
+    const right = ["The parallel run compares both", "systems for two months, and", "finance signs off every difference."];
+    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
+    const slide: PdfLine[] = [
+      { text: "Risks and answers", x: 40, y: 480, size: 28, bold: true },
+      { text: "Risks", x: 40, y: 420, size: 20, bold: true },
+      { text: "Answers", x: rightX, y: 420, size: 20, bold: true },
+      ...left.map((text, index) => ({ text, x: 40, y: 394 - index * 26, size: 20 })),
+      ...right.map((text, index) => ({ text, x: rightX, y: 394 - index * 26, size: 20 })),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    expect(markdown).toMatch(new RegExp(`Risks\\*{0,2}\\n\\n${left.join(" ")}\\n\\n(?:#+ )?\\**Answers\\*{0,2}\\n\\n${right.join(" ")}`));
+  });
+
   it("reads two lists side by side on a slide, each under its bold head, list by list, not as a table", async () => {
     // As Chromium prints a slide's two columns of bullets: each marker a shape, no character.
     const sides = [

@@ -46,7 +46,9 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
     const centredUnder = headed ? heads.findIndex((head) => Math.abs(centre(head) - centre(phrase)) <= tolerance) : -1;
     if (centredUnder >= 0) return centredUnder;
     const tile = heads.findLastIndex((head) => phrase.x >= head.x - tolerance);
-    const nextEdge = heads[tile + 1]?.x ?? Infinity;
+    // Note: two paragraphs side by side were cut apart at the right one's edge already; the left
+    // one's lines may run up to that edge.
+    const nextEdge = paired ? Infinity : (heads[tile + 1]?.x ?? Infinity);
     return tile >= 0 && phrase.right <= nextEdge - tolerance ? tile : undefined;
   };
   const tiles: TextLine[][] = heads.map((phrase) => [phrase]);
@@ -66,8 +68,10 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
     phrases.forEach((phrase, index) => tiles[placed[index]!]!.push(phrase));
   }
   if (end === start + 1 || (!titled && tiles.some((tile) => tile.length < 2))) return undefined;
-  // Note: each tile's text is a block of its own, never the end of the tile before it.
-  return { phrases: tiles.flatMap((tile) => tile.map((phrase, index) => (index === 0 ? { ...phrase, startsBlock: true } : phrase))), end };
+  // Note: each tile's text is a block of its own, never the end of the tile before it; in two
+  // paragraphs side by side, a bold head over each is a block of its own too, in the text's size.
+  const startsBlock = (tile: readonly TextLine[], index: number): boolean => index === 0 || (paired && index === 1 && isBoldOver(tile[0]!, tile[1]!));
+  return { phrases: tiles.flatMap((tile) => tile.map((phrase, index) => (startsBlock(tile, index) ? { ...phrase, startsBlock: true } : phrase))), end };
 }
 
 /**
@@ -140,6 +144,9 @@ function cutBetweenHeads(phrase: TextLine, heads: readonly TextLine[]): TextLine
 }
 
 const centre = (line: TextLine): number => (line.x + line.right) / 2;
+
+/** Whether a phrase is set wholly bold over one that is not (a head over its text). */
+const isBoldOver = (head: TextLine, text: TextLine): boolean => head.runs.every((run) => run.bold) && !text.runs.every((run) => run.bold);
 
 /** Whether every head is set larger than the text in the line under them, as headings are. */
 const isSetOver = (heads: readonly TextLine[], under: readonly TextLine[]): boolean =>
