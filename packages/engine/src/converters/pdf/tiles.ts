@@ -99,8 +99,8 @@ function pairedColumns(lines: readonly TextLine[], start: number): ((line: TextL
     rows.push(sides);
   }
   // Note: heads set bold over the paragraphs start the tiles; the paragraphs run on under them.
-  const allBold = (row: readonly TextLine[]): boolean => row.every((side) => side.runs.every((run) => run.bold));
-  const text = rows.length > 1 && allBold(rows[0]!) && !allBold(rows[1]!) ? rows.slice(1) : rows;
+  const headed = rows.length > 1 && rows[0]!.every((side, index) => rows[1]![index] !== undefined && isBoldOver(side, rows[1]![index]!));
+  const text = headed ? rows.slice(1) : rows;
   return isTwoColumnsOfText(text.map((row) => row.map(lineText))) ? cut : undefined;
 }
 
