@@ -7,6 +7,7 @@ import type { Deck, SlideImage } from "./slides/model.js";
 import { readOdp } from "./slides/odp.js";
 import { readPpt } from "./slides/ppt.js";
 import { readPptx } from "./slides/pptx.js";
+import { withTitlesFromTopTextBoxes, withoutRepeatedTextBoxes } from "./slides/text-box-roles.js";
 import { type PictureName, deckToMarkdown } from "./slides/to-markdown.js";
 
 /**
@@ -62,8 +63,9 @@ export const slidesConverter: Converter = {
     const { format, filename, onlyMainContent = true } = options;
     const name = filename ?? "the presentation";
     assertPresentationContainer(bytes, format, name);
-    const deck: Deck =
+    const read: Deck =
       format === "ppt" ? readPpt(bytes, name, onlyMainContent) : format === "odp" ? readOdp(bytes, name, onlyMainContent) : readPptx(bytes, name, onlyMainContent);
+    const deck = withTitlesFromTopTextBoxes(onlyMainContent ? withoutRepeatedTextBoxes(read) : read);
     const warnings = [...deck.warnings];
     if (deck.hiddenCount > 0) warnings.push(`${deck.hiddenCount} hidden slide(s) were left out; unhide them to include them.`);
     const images = await imageCollectorFor(options);

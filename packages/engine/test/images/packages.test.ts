@@ -124,7 +124,7 @@ describe("PPT", () => {
     const [image] = result.images!;
     expect(image).toMatchObject({ contentType: "image/png", width: 320, height: 200, page: 1 });
     expect(same(image!.bytes, chart)).toBe(true);
-    expect(result.markdown).toBe(`## Slide 1\n\nSales by quarter\n\n![](${image!.name})\n`);
+    expect(result.markdown).toBe(`## Sales by quarter\n\n![](${image!.name})\n`);
     expect(result.warnings).toEqual([]);
   });
 });
@@ -132,7 +132,7 @@ describe("PPT", () => {
 describe("pictures not asked for", () => {
   it.each([
     ["ferry.pptx", () => pptxWithPicture(chart), "## Ferry season\n\nBoats leave every hour.\n\nThe ferry at the north pier\n", "1 picture(s) were replaced by their alt text."],
-    ["sales.ppt", deck, "## Slide 1\n\nSales by quarter\n", "1 picture(s) were replaced by their alt text."],
+    ["sales.ppt", deck, "## Sales by quarter\n", "1 picture(s) were replaced by their alt text."],
     ["report.odt", () => odtWithPicture(chart), "Before the chart.\n\nSales by quarter\n\nAfter the chart.\n", "1 image(s) were replaced by their alt text."],
     [
       "harbour.epub",

@@ -89,6 +89,23 @@ describe("removeFurniture", () => {
     for (const text of body) expect(markdown).toContain(text);
   });
 
+  it("drops a slide's footline of three cells beside the slide's number and the count (Beamer's), on 16:9 pages", async () => {
+    // As Beamer's Madrid theme prints a slide: author, title and date in three boxes along the
+    // bottom edge, "3 / 4" at the right, in small type.
+    const titles = ["Why we are moving", "Migration in four stages", "Risks and answers", "Questions?"];
+    const pages = titles.map((title, index): PdfLine[] => [
+      { text: title, x: 20, y: 230, size: 14, bold: true },
+      { text: `The programme board reads slide ${index + 1} before the meeting starts.`, x: 40, y: 150, size: 11 },
+      { text: "Fenwick Municipal IT (Programme board)", x: 10, y: 3, size: 6 },
+      { text: "Moving Payroll to the Cloud", x: 190, y: 3, size: 6 },
+      { text: "Board meeting", x: 350, y: 3, size: 6 },
+      { text: `${index + 1} / ${titles.length}`, x: 430, y: 3, size: 6 },
+    ]);
+    const markdown = (await convert(makePdf(pages, { pageSize: [453.5, 255.1] }), { filename: "beamer.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const footline of ["Fenwick Municipal IT", "Moving Payroll to the Cloud", "Board meeting", "/ 4"]) expect(markdown).not.toContain(footline);
+    for (const title of titles) expect(markdown).toContain(title);
+  });
+
   it("keeps numbered headings at the top of pages whose numbers happen to go up with the pages", async () => {
     const sections = ["Sources", "Results", "Methods"];
     const pages = sections.map((name, index): PdfLine[] => [

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
+import type { PdfDot, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
 const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
@@ -1574,6 +1574,108 @@ describe("pdf layout: reading order", () => {
       ],
     ]);
     for (const [heading, text] of cards) expect(markdown).toContain(`${heading}\n\n${text.join(" ")}`);
+  });
+
+  it("reads slides' titles set at one height near the top of every page, each in its own words, as headings", async () => {
+    // As Beamer's Warsaw theme prints frames: the title in a band at the very top of the slide.
+    const titles = ["What this briefing covers", "How a sample reaches the laboratory", "Results by monitoring site"];
+    const pages = titles.map((title, index): PdfLine[] => [
+      { text: title, x: 13, y: 240, size: 14 },
+      { text: `Slide ${index + 2} of the briefing says what the agency found in the harbour.`, x: 40, y: 160, size: 11 },
+      { text: "Each finding is set out for the council in the sections that follow.", x: 40, y: 146, size: 11 },
+    ]);
+    const markdown = (await convert(makePdf(pages, { pageSize: [453.5, 255.1] }), { filename: "warsaw.pdf" })).markdown;
+    expect(headingsOf(markdown)).toEqual(titles);
+  });
+
+  it("reads two paragraphs side by side on a slide, each under its bold head, column by column, not as a table", async () => {
+    // As Beamer's columns and a browser's two-column flex box print a slide: heads in the text's size, bold.
+    const columns = [
+      ["Summer", ["Warm water held less oxygen, and", "the inner basin fell below the guide", "value on nine afternoons in July."]],
+      ["Winter", ["Storm runoff raised nitrate at every", "site, but oxygen stayed well above", "the guide value all season."]],
+    ] as const;
+    const slide: PdfLine[] = [
+      { text: "Summer against winter", x: 40, y: 480, size: 28, bold: true },
+      ...columns.flatMap(([head, text], column): PdfLine[] => [
+        { text: head, x: 40 + column * 450, y: 400, size: 20, bold: true },
+        ...text.map((line, index) => ({ text: line, x: 40 + column * 450, y: 372 - index * 26, size: 20 })),
+      ]),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    for (const [head, text] of columns) expect(markdown).toContain(`${head}\n\n${text.join(" ")}`);
+    expect(markdown).not.toContain("|");
+  });
+
+  it("reads two paragraphs side by side column by column where a line of the left one runs up to the right one", async () => {
+    // As WeasyPrint prints a slide's two columns: the longest line of the left column ends a few
+    // points before the right column starts (its box's padding is all the gap there is).
+    const left = ["Day shifts start with the seven o'clock", "handover and end once the", "evening round is signed off."];
+    const right = ["Night shifts begin at nineteen hours,", "and a site manager answers the bleep", "for every ward until morning."];
+    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
+    const slide: PdfLine[] = [
+      { text: "Day shifts and night shifts", x: 40, y: 480, size: 28, bold: true },
+      ...left.map((text, index) => ({ text, x: 40, y: 400 - index * 26, size: 20 })),
+      ...right.map((text, index) => ({ text, x: rightX, y: 400 - index * 26, size: 20 })),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
+  });
+
+  it("reads two paragraphs side by side under bold heads in their own size, each head apart, the left running up to the right", async () => {
+    // As LibreOffice and WeasyPrint print a slide's two columns: the heads bold in the text's size,
+    // a line of the left column ending a few points before the right column starts.
+    const left = ["A wrong tax code in the export would", "pay hundreds of staff the", "wrong amount in the first live month."];
+    const right = ["The parallel run compares both", "systems for two months, and", "finance signs off every difference."];
+    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
+    const slide: PdfLine[] = [
+      { text: "Risks and answers", x: 40, y: 480, size: 28, bold: true },
+      { text: "Risks", x: 40, y: 420, size: 20, bold: true },
+      { text: "Answers", x: rightX, y: 420, size: 20, bold: true },
+      ...left.map((text, index) => ({ text, x: 40, y: 394 - index * 26, size: 20 })),
+      ...right.map((text, index) => ({ text, x: rightX, y: 394 - index * 26, size: 20 })),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    expect(markdown).toMatch(new RegExp(`Risks\\*{0,2}\\n\\n${left.join(" ")}\\n\\n(?:#+ )?\\**Answers\\*{0,2}\\n\\n${right.join(" ")}`));
+  });
+
+  it("reads two lists side by side on a slide, each under its bold head, list by list, not as a table", async () => {
+    // As Chromium prints a slide's two columns of bullets: each marker a shape, no character.
+    const sides = [
+      ["For", ["Families can visit together", "Students get a quiet place to revise", "The cafe earns more on weekends"]],
+      ["Against", ["Staff rotas get harder to fill", "Heating costs rise in winter", "Volunteers are scarce on Sundays"]],
+    ] as const;
+    const slide: (PdfLine | PdfDot)[] = [
+      { text: "For and against", x: 60, y: 470, size: 34, bold: true },
+      ...sides.flatMap(([head, items], column): (PdfLine | PdfDot)[] => [
+        { text: head, x: 60 + column * 435, y: 400, size: 22, bold: true },
+        ...items.flatMap((text, index): (PdfLine | PdfDot)[] => [
+          { dot: [74 + column * 435, 366 - index * 30, 3.5] },
+          { text, x: 90 + column * 435, y: 360 - index * 30, size: 20 },
+        ]),
+      ]),
+    ];
+    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    for (const [head, items] of sides) expect(markdown).toContain(`${head}\n\n${items.map((item) => `- ${item}`).join("\n")}`);
+    expect(markdown).not.toContain("|");
+  });
+
+  it("keeps a table of two columns whose cells start afresh on each row a table, a long cell wrapped", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Risk", x: 72, y: 700, bold: true },
+        { text: "Answer", x: 300, y: 700, bold: true },
+        ...[
+          ["Late export of pay history", "Start the export a month early"],
+          ["Wrong tax codes after the move", "Compare every payslip line by"],
+          ["", "line for two months"],
+          ["Staff cannot log in", "Send letters with the new address"],
+        ].flatMap(([left, right], row): PdfLine[] => [
+          ...(left ? [{ text: left, x: 72, y: 682 - row * 16 }] : []),
+          { text: right!, x: 300, y: 682 - row * 16 },
+        ]),
+      ],
+    ]);
+    expect(markdown).toContain("| Late export of pay history");
   });
 
   it("reads big figures side by side over their centred captions, each figure with its caption", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfDot, PdfLine } from "./helpers/make-pdf.js";
+import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
+import type { PdfBall, PdfDot, PdfLine } from "./helpers/make-pdf.js";
 
 const toMarkdown = async (lines: readonly (PdfLine | PdfDot)[]): Promise<string> => (await convert(makePdf([lines]), { filename: "lists.pdf" })).markdown;
 
@@ -162,6 +162,81 @@ describe("pdf lists", () => {
     ];
     const { markdown } = await convert(makePdf([lines], { toUnicode: ballotBoxes }), { filename: "checklist.pdf" });
     expect(markdown).toContain(["- [x] Design", "- [x] Implementation", "- [ ] Documentation"].join("\n"));
+  });
+
+  it("reads lines led by the triangles LaTeX Beamer sets before items as a list, nested by indent", async () => {
+    // Codes 0x80 and 0x81 print as the black and white right-pointing triangles; the rest of ASCII as itself.
+    const triangles = toUnicodeCMap({ ranges: [[0x20, 0x7e, "0020"]], codes: { "\x80": "25B6", "\x81": "25B7" } });
+    const lines: PdfLine[] = [
+      { text: "What this briefing covers", x: 40, y: 500, size: 20 },
+      ...item("\x80", "Where and how we sampled the harbour", 60, 440),
+      ...item("\x80", "Results at the six monitoring sites", 60, 416),
+      ...item("\x81", "Dissolved oxygen through the summer", 84, 392),
+      ...item("\x80", "What the agency proposes next", 60, 368),
+    ];
+    const { markdown } = await convert(makePdf([lines], { toUnicode: triangles }), { filename: "beamer.pdf" });
+    expect(markdown).toContain(
+      ["- Where and how we sampled the harbour", "- Results at the six monitoring sites", "  - Dissolved oxygen through the summer", "- What the agency proposes next"].join("\n"),
+    );
+  });
+
+  it("reads the shaded balls Beamer paints before items as bullets, nested by indent", async () => {
+    // As Beamer's Madrid theme prints a list: each marker a small form filled with a radial shading.
+    const ballItem = (text: string, x: number, y: number, size: number): (PdfLine | PdfBall)[] => [
+      { ball: [x, y + 1, size] },
+      { text, x: x + 12, y, size: 11 },
+    ];
+    const { markdown } = await convert(
+      makePdf([
+        [
+          { text: "Why we are moving", x: 20, y: 230, size: 14, bold: true },
+          ...ballItem("The current server leaves support next March", 22, 190, 5),
+          ...ballItem("Hosted payroll cuts two manual steps", 22, 175, 5),
+          ...ballItem("Timesheets arrive from the rota system", 45, 161, 4),
+          ...ballItem("Staff see their payslips on their phones", 22, 146, 5),
+        ],
+      ], { pageSize: [453.5, 255.1] }),
+      { filename: "madrid.pdf" },
+    );
+    expect(markdown).toContain(
+      ["- The current server leaves support next March", "- Hosted payroll cuts two manual steps", "  - Timesheets arrive from the rota system", "- Staff see their payslips on their phones"].join("\n"),
+    );
+  });
+
+  it("reads numbers set inside balls (Beamer's numbered items) as a numbered list", async () => {
+    // As Beamer's Madrid theme numbers a list: a shaded ball some two thirds of an em across, the
+    // item's number in small type inside it, no dot after it.
+    const steps = ["Export three years of pay history", "Run two months in parallel with the old system", "Compare every payslip line by line"];
+    const { markdown } = await convert(
+      makePdf(
+        [
+          [
+            { text: "Migration in four stages", x: 20, y: 230, size: 14, bold: true },
+            ...steps.flatMap((text, index): (PdfLine | PdfBall)[] => [
+              { ball: [18, 150 - index * 16 - 2, 9] },
+              { text: String(index + 1), x: 20.8, y: 150 - index * 16, size: 6 },
+              { text, x: 32.7, y: 150 - index * 16, size: 11 },
+            ]),
+          ],
+        ],
+        { pageSize: [453.5, 255.1] },
+      ),
+      { filename: "madrid.pdf" },
+    );
+    expect(markdown).toContain(steps.map((text, index) => `${index + 1}. ${text}`).join("\n"));
+  });
+
+  it("leaves numbers inside marks as they are where they do not count down a column (a chart's values)", async () => {
+    // Values in small boxes beside their labels, as a chart's legend sets them: 6, then 9.
+    const legend = [
+      ["6", "Sites rated good"],
+      ["9", "Sites rated fair"],
+    ] as const;
+    const { markdown } = await convert(
+      makePdf([legend.flatMap(([value, label], index): (PdfLine | PdfBall)[] => [{ ball: [72, 600 - index * 20 - 2, 9] }, { text: value, x: 74.5, y: 600 - index * 20, size: 6 }, { text: label, x: 86, y: 600 - index * 20 }])]),
+      { filename: "legend.pdf" },
+    );
+    expect(markdown).not.toMatch(/\b[69]\./);
   });
 
   it("reads paragraphs numbered in brackets, one after the other, as a numbered list", async () => {

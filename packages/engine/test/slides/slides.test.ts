@@ -257,6 +257,50 @@ describe("a PPTX built by hand", () => {
   });
 });
 
+describe("a PPTX built of text boxes alone, as code writes decks", () => {
+  const textBox = (id: number, y: number, text: string, height = 500000) =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="457200" y="${y}"/><a:ext cx="8000000" cy="${height}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+  const footer = (id: number) => textBox(id, 4660000, "Tidewater Cooperative - Members' evening", 270000);
+  const slideXml = (shapes: string) => `<?xml version="1.0" encoding="UTF-8"?><p:sld ${PPTX_NAMESPACES}><p:cSld><p:spTree>${shapes}</p:spTree></p:cSld></p:sld>`;
+  const slides = [
+    slideXml(textBox(2, 1500000, "Harbour Lights Season Report") + textBox(3, 2500000, "For the members' evening in May") + footer(4)),
+    slideXml(textBox(2, 270000, "Visitors by month") + textBox(3, 1200000, "Visitors doubled after the reopening of the pier.", 2000000) + footer(4)),
+    slideXml(textBox(2, 270000, "Questions?") + textBox(3, 2000000, "Write to the harbour office.") + footer(4)),
+  ];
+  const relationship = (i: number) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${i}.xml"/>`;
+  const deck = pptxWith(slides[0]!, {
+    "ppt/presentation.xml": `<?xml version="1.0" encoding="UTF-8"?><p:presentation ${PPTX_NAMESPACES}><p:sldIdLst>${[1, 2, 3].map((i) => `<p:sldId id="${255 + i}" r:id="rId${i}"/>`).join("")}</p:sldIdLst></p:presentation>`,
+    "ppt/_rels/presentation.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${[1, 2, 3].map(relationship).join("")}</Relationships>`,
+    "ppt/slides/slide2.xml": slides[1]!,
+    "ppt/slides/slide3.xml": slides[2]!,
+  });
+
+  it("titles each slide by its top text box, a short line standing alone above the rest", async () => {
+    const { markdown } = await convert(deck, { filename: "boxes.pptx" });
+    expect(headings(markdown)).toEqual(["Harbour Lights Season Report", "Visitors by month", "Questions?"]);
+    expect(section(markdown, "Visitors by month")).toContain("Visitors doubled after the reopening of the pier.");
+  });
+
+  it("drops a text box repeated with the same words in the same place on every slide, unless onlyMainContent is false", async () => {
+    expect((await convert(deck, { filename: "boxes.pptx" })).markdown).not.toContain("Members' evening");
+    expect((await convert(deck, { filename: "boxes.pptx", onlyMainContent: false })).markdown).toContain("Members' evening");
+  });
+
+  it("writes no description for a picture whose description is the name of its file", async () => {
+    const picture = (descr: string) =>
+      `<p:pic><p:nvPicPr><p:cNvPr id="5" name="Picture 4" descr="${descr}"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:spPr><a:xfrm><a:off x="0" y="2000000"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr></p:pic>`;
+    const withFileName = await convert(pptxWith(slideXml(textBox(2, 270000, "The reading room") + picture("images/reading room.png"))), { filename: "named.pptx" });
+    expect(withFileName.markdown).not.toContain("reading room.png");
+    const described = await convert(pptxWith(slideXml(textBox(2, 270000, "The reading room") + picture("The reading room in the afternoon"))), { filename: "described.pptx" });
+    expect(described.markdown).toContain("The reading room in the afternoon");
+  });
+
+  it("leaves a slide whose top line reads as a sentence untitled", async () => {
+    const sentence = pptxWith(slideXml(textBox(2, 270000, "The pier reopened in March.") + textBox(3, 1500000, "Visitors came back at once.")));
+    expect(headings((await convert(sentence, { filename: "sentence.pptx" })).markdown)).toEqual(["Slide 1"]);
+  });
+});
+
 describe("a PPTX with SmartArt", () => {
   it("writes the diagram's text as a list nested as the diagram nests it", async () => {
     const point = (id: string, text: string) => `<dgm:pt modelId="${id}"><dgm:t><a:bodyPr/><a:p><a:r><a:t>${text}</a:t></a:r></a:p></dgm:t></dgm:pt>`;

@@ -1,3 +1,4 @@
+import { isBareListMarker } from "./lists.js";
 import type { PdfTextItem } from "./model.js";
 
 // Note: a gap narrower than a run break (RUN_GAP_EM in lines.ts) but at least this many ems wide is
@@ -22,7 +23,9 @@ const SHARED_GAP_LINES = 2;
  * are each their column's widest reads as one run; the rows around it, with a wide gap somewhere,
  * show where its columns start and end. A column of figures of one width before a column set flush
  * left leaves the same narrow gap in every row: where two more lines nearby have a gap at the same
- * x, it is a column gap too (word spaces of prose do not line up down three lines).
+ * x, it is a column gap too (word spaces of prose do not line up down three lines). Where a
+ * column's text runs up to the next column (a slide's two columns of text set close), an item that
+ * starts where two lines nearby start a run is cut there, however narrow the gap before it.
  */
 export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTextItem[][][] {
   const edges = lines.map((runs) => ({
@@ -41,11 +44,19 @@ export function splitAtAlignedColumns(lines: readonly PdfTextItem[][][]): PdfTex
     const startsColumn = (item: PdfTextItem): boolean => nearby.some((other) => other.starts.some((x) => Math.abs(x - item.x) <= SAME_X));
     const endsColumn = (item: PdfTextItem): boolean => nearby.some((other) => other.ends.some((x) => Math.abs(x - item.right) <= SAME_X));
     const sharesGap = (item: PdfTextItem): boolean => nearby.filter((other) => other.gaps.some((x) => Math.abs(x - item.x) <= SAME_X)).length >= SHARED_GAP_LINES;
+    const startsColumnOfMany = (item: PdfTextItem): boolean => nearby.filter((other) => other.starts.some((x) => Math.abs(x - item.x) <= SAME_X)).length >= SHARED_GAP_LINES;
     return runs.flatMap((run) => {
       const pieces: PdfTextItem[][] = [[run[0]!]];
       for (const item of run.slice(1)) {
         const previous = pieces.at(-1)!.at(-1)!;
-        if (isGapBetweenCells(previous, item) && (startsColumn(item) || endsColumn(previous) || sharesGap(item))) pieces.push([item]);
+        // Note: a list's markers line up down the page with their text one gap to their right, in
+        // a second column of lists as in the first; a marker stays with its text.
+        const cut = isBareListMarker(previous.text)
+          ? false
+          : isGapBetweenCells(previous, item)
+            ? startsColumn(item) || endsColumn(previous) || sharesGap(item)
+            : item.x > previous.right && startsColumnOfMany(item);
+        if (cut) pieces.push([item]);
         else pieces.at(-1)!.push(item);
       }
       return pieces;

@@ -1,5 +1,5 @@
 import { LARGER_THAN_BODY } from "./headings.js";
-import { isBareListMarker, isEnumerator, isOutlineMarker } from "./lists.js";
+import { isBareListMarker, isEnumerator, isOutlineMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { COLUMN_ALIGNMENT, type Extent, cellGaps, cutAtGaps } from "./table-columns.js";
@@ -351,21 +351,53 @@ const JUSTIFIED_EDGE = 1.5;
  */
 function isProseInColumns(lines: readonly TextLine[]): boolean {
   const rows = lines.filter((line) => line.runs.length > 1);
-  if (rows.length < 2 || (Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS && !isFlushBothSides(rows))) return false;
+  if (rows.length < 2) return false;
   // Note: the text under a bold first line (the tiles' titles, in the text's size) starts afresh
   // under each title; it runs on from there.
   const text = isBoldOverText(rows) ? rows.slice(1) : rows;
   if (text.length < 2) return false;
+  if (Math.max(...rows.map((line) => line.runs.length)) < MINIMUM_PROSE_COLUMNS && !isFlushBothSides(rows)) return isTwoColumnsOfText(text.map((line) => line.runs.map((run) => run.text)));
   const flowing = text.slice(1).filter((line, index) => {
-    const above = text[index]!;
-    const runsOn = line.runs.filter((run) => {
-      const cellAbove = above.runs.find((candidate) => Math.abs(candidate.x - run.x) <= COLUMN_ALIGNMENT);
-      return cellAbove !== undefined && !SENTENCE_END.test(cellAbove.text) && /^\p{Ll}/u.test(run.text);
-    });
+    const runsOn = line.runs.filter((run) => runsOnFromAbove(run, text[index]!));
     return runsOn.length * 2 >= line.runs.length;
   });
   return flowing.length * 2 > text.length - 1;
 }
+
+/** Whether a run goes on with the sentence of the run above it in its column: no sentence ends there, and it starts in lowercase. */
+function runsOnFromAbove(run: TextRun, above: TextLine): boolean {
+  const cellAbove = above.runs.find((candidate) => Math.abs(candidate.x - run.x) <= COLUMN_ALIGNMENT);
+  return cellAbove !== undefined && goesOnFrom(cellAbove.text, run.text);
+}
+
+const goesOnFrom = (above: string, text: string): boolean => !SENTENCE_END.test(above) && /^\p{Ll}/u.test(text);
+
+/**
+ * Two paragraphs or two lists side by side (a slide's two columns of text), given as the texts of
+ * their lines, left and right: two lists where every line on both sides is an item (its marker
+ * first); or three lines at least that wrap together, the text of nearly every line in both
+ * columns going on from a line of words above it. Note: a table of two columns wraps a long cell
+ * now and then, beside short values or an empty cell, and its cells (a word, a value) start afresh
+ * on each row.
+ */
+export function isTwoColumnsOfText(rows: readonly (readonly string[])[]): boolean {
+  if (rows.some((row) => row.length !== 2)) return false;
+  if (rows.length >= MINIMUM_LIST_ITEMS && rows.every((row) => row.every(isBulletedItem))) return true;
+  if (rows.length < MINIMUM_PROSE_COLUMN_LINES) return false;
+  const pairs = rows.slice(1).flatMap((row, index) => row.map((text, column) => goesOnFrom(rows[index]![column]!, text) && wordCount(rows[index]![column]!) >= PROSE_RUN_WORDS));
+  return pairs.filter(Boolean).length >= FLOWING_SHARE_OF_TWO_COLUMNS * pairs.length;
+}
+
+const wordCount = (text: string): number => text.trim().split(/\s+/).length;
+
+// Note: two lists side by side are told by two items each at least, each led by a bullet (numbers
+// down a table's first column are a table's).
+const MINIMUM_LIST_ITEMS = 2;
+const isBulletedItem = (text: string): boolean => parseListMarker(text)?.marker === "-";
+// Note: two columns of prose are told by three lines at least (two places where both wrap).
+const MINIMUM_PROSE_COLUMN_LINES = 3;
+// Note: a sentence may end at the end of a line, and the next start there, now and then.
+const FLOWING_SHARE_OF_TWO_COLUMNS = 0.75;
 
 /** Whether lines start at one x and end at one x, as the lines of a justified paragraph do. */
 function isFlushBothSides(lines: readonly TextLine[]): boolean {

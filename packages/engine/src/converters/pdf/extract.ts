@@ -9,7 +9,7 @@ import type { Region } from "./image-regions.js";
 import { readingViewport } from "./operators.js";
 import type { Matrix } from "./operators.js";
 import { findRulings } from "./rules.js";
-import { drawnBulletItems, findDrawnMarks } from "./drawn-bullets.js";
+import { drawnBulletItems, findDrawnMarks, markNumbersInMarks } from "./drawn-bullets.js";
 import { characterStarts } from "./rule-cuts.js";
 import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
@@ -224,6 +224,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   markLetterBullets(items);
   dropOverprints(items);
   composeSplitAccents(items);
+  markNumbersInMarks(marks, items);
   items.push(...drawnBulletItems(marks, items));
   items.push(...annotationTextItems(annotations, viewport.transform as Matrix));
   // Note: measured on the raw strings, before control characters are dropped above.

@@ -64,8 +64,8 @@ const BARE_NUMBER = /^\d{1,4}$/;
 const SAME_SIZE_SCALE = 1.05;
 
 /**
- * The margin lines that carry the page's number set apart at one end, where those numbers go up
- * with the pages on two pages at least: running heads that name the chapter or section they are
+ * The margin lines that carry the page's number set apart at one end (see `pageNumberAtEnd`), where
+ * those numbers go up with the pages on two pages at least: running heads that name the chapter or section they are
  * in ("4   CHAPTER 1. INTRODUCTION", "1.2. SCOPE   5"), which differ from chapter to chapter and
  * so never repeat word for word. Note: a numbered heading at the top of a page ("2  Results")
  * can match its page's number too, but it is set larger than the text; a running head is not.
@@ -75,10 +75,11 @@ function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
   for (const page of pages) {
     const textSize = mainTextSize(page.lines);
     for (const line of page.lines) {
-      if (line.runs.length < 2 || zoneOf(page, line) === undefined || isTableRow(page, line) || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
+      if (line.runs.length < 2 || zoneOf(page, line) === undefined || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
       for (const run of [line.runs[0]!, line.runs.at(-1)!]) {
-        if (!BARE_NUMBER.test(run.text.trim())) continue;
-        const offset = Number(run.text.trim()) - page.pageIndex;
+        const number = pageNumberAtEnd(run.text.trim(), () => isTableRow(page, line));
+        if (number === undefined) continue;
+        const offset = number - page.pageIndex;
         const entry = linesByOffset.get(offset) ?? { lines: [], pages: new Set<number>() };
         entry.lines.push(line);
         entry.pages.add(page.pageIndex);
@@ -87,6 +88,18 @@ function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
     }
   }
   return new Set([...linesByOffset.values()].filter((entry) => entry.pages.size >= 2).flatMap((entry) => entry.lines));
+}
+
+/**
+ * The page's number a margin line's end run gives: a bare number, unless the line is a table's
+ * row (whose last cell may be one), or a number with the page count beside it ("4 / 7", "4 of 7").
+ * Note: a slide's footline (Beamer's) sets author, title and date in three cells beside "4 / 7",
+ * like a row of a table; a number beside the page count is no table's cell.
+ */
+function pageNumberAtEnd(text: string, isRowOfTable: () => boolean): number | undefined {
+  const ofPages = PAGE_OF_PAGES.exec(text);
+  if (ofPages && Number(ofPages[1]) <= Number(ofPages[2])) return Number(ofPages[1]);
+  return BARE_NUMBER.test(text) && !isRowOfTable() ? Number(text) : undefined;
 }
 
 /**

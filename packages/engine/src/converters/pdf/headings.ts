@@ -245,7 +245,8 @@ function isHeadingCandidate(line: TextLine, bodySize: number): boolean {
  * page may begin with a heading as high as a running header would sit (a browser prints with
  * narrow margins, and a section often starts a new page). In a document of several pages, a line
  * there set larger than the body, at a height where no other page has a line, is such a heading;
- * a running header recurs at its height from page to page. On a page alone nothing recurs; a line
+ * a running header recurs at its height from page to page, with its words (its page number
+ * aside); the titles of slides stand at one height too, each in words of its own. On a page alone nothing recurs; a line
  * there set bold and larger than the body is its title (a one-page form or notice), for a running
  * header is seldom both.
  */
@@ -253,15 +254,15 @@ function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line:
   const inBand = (line: TextLine): boolean => line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE;
   const banded = lines.filter(inBand);
   const pageCount = new Set(lines.map((line) => line.pageIndex)).size;
-  const recurs = (line: TextLine): boolean => banded.some((other) => other.pageIndex !== line.pageIndex && Math.abs(other.baseline - line.baseline) <= line.fontSize);
+  const words = (line: TextLine): string => lineText(line).replace(/\d+/g, "").replace(/\s+/g, " ").trim();
+  const recurs = (line: TextLine): boolean =>
+    banded.some((other) => other.pageIndex !== line.pageIndex && Math.abs(other.baseline - line.baseline) <= line.fontSize && words(other) === words(line));
   const isBoldTitle = (line: TextLine): boolean => line.bold && roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY;
-  // Note: a section titled in body-size capitals may open a column at the top of a page, at the
-  // height of other pages' first lines; a running header in capitals recurs in its words too.
-  const words = (line: TextLine): string => lineText(line).replace(/\d+/g, "#");
-  const recursInWords = (line: TextLine): boolean => banded.some((other) => other.pageIndex !== line.pageIndex && words(other) === words(line));
   return (line) => {
     if (!inBand(line)) return false;
-    if (pageCount >= 2 && isCapitalsSection(lineText(line))) return recursInWords(line);
+    // Note: a section titled in body-size capitals may open a column at the top of a page, at the
+    // height of other pages' first lines; a running header in capitals recurs in its words too.
+    if (pageCount >= 2 && isCapitalsSection(lineText(line))) return recurs(line);
     return (pageCount < 2 && !isBoldTitle(line)) || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line);
   };
 }

@@ -9,8 +9,9 @@ export interface ListMarker {
   rest: string;
 }
 
-// Note: bullets include the private-use glyphs Symbol and Wingdings fonts map bullets to.
-const BULLET = /^(?:[•●○◦▪▫■□►▸‣⁃∙·❖➢➤✓✔\uF0A7\uF0B7\uF076\uF0D8\uF0FC\uF06E\uF0A8]\s*|\\?[-–—*]\s+)(?=\S)/u;
+// Note: bullets include the private-use glyphs Symbol and Wingdings fonts map bullets to, and the
+// black and white triangles and diamonds LaTeX Beamer's themes set before items.
+const BULLET = /^(?:[•●○◦▪▫■□►▸▶▷◆◇‣⁃∙·❖➢➤✓✔\uF0A7\uF0B7\uF076\uF0D8\uF0FC\uF06E\uF0A8]\s*|\\?[-–—*]\s+)(?=\S)/u;
 // Note: a word processor's tab after a two-digit number ("10.") can end right where the number
 // does, and the text layer then holds "10.Contracts…" with no space; a capital and a lowercase
 // letter after the number's dot is such an item.

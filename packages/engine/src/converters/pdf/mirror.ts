@@ -29,6 +29,7 @@ export function mirrorPage(
     rulings: {
       horizontal: content.rulings.horizontal.map((rule) => ({ ...rule, left: flip(rule.right), right: flip(rule.left) })),
       vertical: content.rulings.vertical.map((rule) => ({ ...rule, x: flip(rule.x) })),
+      fills: content.rulings.fills.map((fill) => ({ ...fill, left: flip(fill.right), right: flip(fill.left) })),
     },
     images: content.images.map((image) => ({ ...image, left: flip(image.right), right: flip(image.left) })),
   };

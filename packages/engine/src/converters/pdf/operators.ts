@@ -21,7 +21,7 @@ export type Matrix = [number, number, number, number, number, number];
 export function walkOperators(
   operatorList: { fnArray: number[]; argsArray: unknown[] },
   viewport: Matrix,
-  visit: (operator: number, args: unknown[] | null, toPage: Matrix) => void,
+  visit: (operator: number, args: unknown[] | null, toPage: Matrix, index: number) => void,
   nest?: (saved: boolean, toPage: Matrix) => void,
 ): void {
   const stack: Matrix[] = [];
@@ -41,7 +41,7 @@ export function walkOperators(
       nest?.(true, Util.transform(viewport, matrix) as Matrix);
       const formMatrix = args?.[0] as Matrix | null | undefined;
       if (formMatrix?.length === 6) matrix = Util.transform(matrix, formMatrix) as Matrix;
-    } else visit(operator, args, Util.transform(viewport, matrix) as Matrix);
+    } else visit(operator, args, Util.transform(viewport, matrix) as Matrix, index);
   });
 }
 

@@ -1,4 +1,5 @@
 import { withRuns } from "./column-sides.js";
+import { isTwoColumnsOfText } from "./borderless-tables.js";
 import { LARGER_THAN_BODY } from "./headings.js";
 import { cutAtGaps } from "./table-columns.js";
 import { lineText } from "./model.js";
@@ -33,16 +34,21 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
   // Note: each tile starts with words (its title); a row of figures is a chart's axis or a table's,
   // unless the figures are set larger than the text under them (callouts over their captions).
   const titled = phrases.length >= MINIMUM_TILES && phrases.every((phrase) => /\p{L}{2}/u.test(lineText(phrase)));
-  const heads = titled ? phrases : headsOf(lines[start]!, phrases);
-  const headed = heads.length >= MINIMUM_HEADED_TILES && lines[start + 1] !== undefined && isSetOver(heads, phrasesOf(lines[start + 1]!));
-  if (!headed && !titled) return undefined;
+  const firstPhrases = titled ? phrases : headsOf(lines[start]!, phrases);
+  const headed = firstPhrases.length >= MINIMUM_HEADED_TILES && lines[start + 1] !== undefined && isSetOver(firstPhrases, phrasesOf(lines[start + 1]!));
+  const pairCut = titled || headed ? undefined : pairedColumns(lines, start);
+  if (!headed && !titled && !pairCut) return undefined;
+  const paired = pairCut !== undefined;
+  const heads = pairCut ? pairCut(lines[start]!) : firstPhrases;
   const tileOf = (phrase: TextLine): number | undefined => {
     const tolerance = EDGE_TOLERANCE_EM * phrase.fontSize;
     // Note: text centred under a head set larger (a figure's caption) is its tile's, however wide.
     const centredUnder = headed ? heads.findIndex((head) => Math.abs(centre(head) - centre(phrase)) <= tolerance) : -1;
     if (centredUnder >= 0) return centredUnder;
     const tile = heads.findLastIndex((head) => phrase.x >= head.x - tolerance);
-    const nextEdge = heads[tile + 1]?.x ?? Infinity;
+    // Note: two paragraphs side by side were cut apart at the right one's edge already; the left
+    // one's lines may run up to that edge.
+    const nextEdge = paired ? Infinity : (heads[tile + 1]?.x ?? Infinity);
     return tile >= 0 && phrase.right <= nextEdge - tolerance ? tile : undefined;
   };
   const tiles: TextLine[][] = heads.map((phrase) => [phrase]);
@@ -53,17 +59,49 @@ export function readTileRow(lines: readonly TextLine[], start: number, phrasesOf
     if (line.pageIndex !== previous.pageIndex || line.baseline - previous.baseline > TILE_LEADING_EM * line.fontSize) break;
     // Note: under headings set larger, the heads' left edges are where the tiles' text starts;
     // under tiles' titles alone, words set wide apart (justified text) may start there by chance.
-    const phrases = headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)).flatMap((phrase) => cutBetweenHeads(phrase, heads)) : phrasesOf(line);
+    const phrases = pairCut ? pairCut(line) : headed ? phrasesOf(line).flatMap((phrase) => cutAtEdges(phrase, heads)).flatMap((phrase) => cutBetweenHeads(phrase, heads)) : phrasesOf(line);
     const placed = phrases.map(tileOf);
     if (placed.some((tile) => tile === undefined)) break;
     // Note: under headings, a line with one phrase in each of several tiles is the tiles' text
     // side by side, however like a table's row it looks; two phrases in one tile are a table's.
-    if (isTable(end) && !(headed && new Set(placed).size === placed.length)) break;
+    if (isTable(end) && !((headed || paired) && new Set(placed).size === placed.length)) break;
     phrases.forEach((phrase, index) => tiles[placed[index]!]!.push(phrase));
   }
   if (end === start + 1 || (!titled && tiles.some((tile) => tile.length < 2))) return undefined;
-  // Note: each tile's text is a block of its own, never the end of the tile before it.
-  return { phrases: tiles.flatMap((tile) => tile.map((phrase, index) => (index === 0 ? { ...phrase, startsBlock: true } : phrase))), end };
+  // Note: each tile's text is a block of its own, never the end of the tile before it; in two
+  // paragraphs side by side, a bold head over each is a block of its own too, in the text's size.
+  const startsBlock = (tile: readonly TextLine[], index: number): boolean => index === 0 || (paired && index === 1 && isBoldOver(tile[0]!, tile[1]!));
+  return { phrases: tiles.flatMap((tile) => tile.map((phrase, index) => (startsBlock(tile, index) ? { ...phrase, startsBlock: true } : phrase))), end };
+}
+
+/**
+ * Two paragraphs side by side from line `start` on (a slide's two columns of text), under a bold
+ * head each or not: how to cut a line into its two columns, if they are there. The lines that
+ * have runs on both sides of the right column's left edge, starting at the first line's two
+ * left edges, wrap together as prose does (see `isTwoColumnsOfText`). Note: the columns are cut
+ * at runs, not phrases: two columns of a slide may stand closer than phrases of a line do.
+ */
+function pairedColumns(lines: readonly TextLine[], start: number): ((line: TextLine) => TextLine[]) | undefined {
+  const first = lines[start]!;
+  if (first.runs.length !== 2) return undefined;
+  const [left, right] = first.runs as [TextRun, TextRun];
+  const tolerance = EDGE_TOLERANCE_EM * first.fontSize;
+  const cut = (line: TextLine): TextLine[] => {
+    const sides = [line.runs.filter((run) => run.x < right.x - tolerance), line.runs.filter((run) => run.x >= right.x - tolerance)];
+    return sides.every((side) => side.length > 0) ? sides.map((runs) => withRuns(line, runs)) : [line];
+  };
+  const atEdges = (sides: readonly TextLine[]): boolean => sides.length === 2 && Math.abs(sides[0]!.x - left.x) <= tolerance && Math.abs(sides[1]!.x - right.x) <= tolerance;
+  const rows: TextLine[][] = [cut(first)];
+  for (let index = start + 1; index < lines.length; index++) {
+    const line = lines[index]!;
+    const sides = cut(line);
+    if (line.pageIndex !== first.pageIndex || line.baseline - lines[index - 1]!.baseline > TILE_LEADING_EM * line.fontSize || !atEdges(sides)) break;
+    rows.push(sides);
+  }
+  // Note: heads set bold over the paragraphs start the tiles; the paragraphs run on under them.
+  const headed = rows.length > 1 && rows[0]!.every((side, index) => rows[1]![index] !== undefined && isBoldOver(side, rows[1]![index]!));
+  const text = headed ? rows.slice(1) : rows;
+  return isTwoColumnsOfText(text.map((row) => row.map(lineText))) ? cut : undefined;
 }
 
 /**
@@ -106,6 +144,9 @@ function cutBetweenHeads(phrase: TextLine, heads: readonly TextLine[]): TextLine
 }
 
 const centre = (line: TextLine): number => (line.x + line.right) / 2;
+
+/** Whether a phrase is set wholly bold over one that is not (a head over its text). */
+const isBoldOver = (head: TextLine, text: TextLine): boolean => head.runs.every((run) => run.bold) && !text.runs.every((run) => run.bold);
 
 /** Whether every head is set larger than the text in the line under them, as headings are. */
 const isSetOver = (heads: readonly TextLine[], under: readonly TextLine[]): boolean =>

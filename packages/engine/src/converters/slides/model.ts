@@ -97,3 +97,13 @@ export function plainText(paragraphs: readonly SlideBlock[]): string {
     .filter(Boolean)
     .join(" ");
 }
+
+// Note: some writers (pptxgenjs, python-pptx) fill a picture's description with the file it was
+// inserted from; a file's name or path describes nothing a reader sees.
+const PICTURE_FILE = /^.*\.(?:png|jpe?g|gif|bmp|tiff?|svg|emf|wmf|webp)$/i;
+
+/** A picture's description as its file gives it, or "" where it is only the name of the picture's file. */
+export const pictureDescription = (text: string | null | undefined): string => {
+  const description = text?.trim() ?? "";
+  return PICTURE_FILE.test(description) ? "" : description;
+};

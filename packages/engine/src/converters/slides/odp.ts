@@ -1,7 +1,7 @@
 import type { Element } from "@xmldom/xmldom";
 import { ScrapeError } from "../../errors.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
-import { plainText } from "./model.js";
+import { pictureDescription, plainText } from "./model.js";
 import { type OdfStyles, odfParagraphs, readEmphasisStyles, readListStyles } from "./odf-text.js";
 import { readPackageParts } from "./package-parts.js";
 import { attribute, child, children, descendants, textOf } from "./xml.js";
@@ -64,7 +64,7 @@ function shapeBlocks(shape: Element, context: PageContext): SlideBlock[] {
   if (textBox) return odfParagraphs(textBox, styles);
   const image = child(shape, "image");
   if (image) {
-    const alt = (child(shape, "desc")?.textContent || child(shape, "title")?.textContent || "").trim();
+    const alt = pictureDescription(child(shape, "desc")?.textContent || child(shape, "title")?.textContent);
     // An object's `draw:image` is its metafile preview, not a picture.
     const part = object ? undefined : attribute(image, "href")?.replace(/^\.\//, "");
     return [{ kind: "image", alt, ...(part && !/^[a-z][a-z0-9+.-]*:/i.test(part) && { part }) }];

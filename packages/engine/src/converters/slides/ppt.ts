@@ -3,7 +3,7 @@ import { ScrapeError } from "../../errors.js";
 import { readOleContainer } from "../ole-container.js";
 import { readOleSummary } from "../ole-summary.js";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
-import { plainText } from "./model.js";
+import { pictureDescription, plainText } from "./model.js";
 import { type PptRecord, PptStream, RT, readPersistDirectory } from "./ppt-records.js";
 import { type Pp9Paragraph, type PptText, TEXT_TYPE, addTextRecord, outlineNumbering, pptParagraphs, readHyperlinks, shapeNumbering } from "./ppt-text.js";
 
@@ -164,7 +164,7 @@ function readShape(shape: PptRecord, context: DrawingContext, transform: Transfo
     else placeBlocks(context, rect, paragraphs);
   } else if (fsp && (stream.u16(fsp.start - 8) >>> 4) === PICTURE_FRAME_SHAPE) {
     const bytes = context.picture(shapeProperty(stream, shape, PIB) ?? 0);
-    const alt = complexShapeText(stream, shape, DESCRIPTION)?.trim() ?? "";
+    const alt = pictureDescription(complexShapeText(stream, shape, DESCRIPTION));
     placeBlocks(context, rect, [{ kind: "image", alt, ...(bytes && { bytes }) }]);
   }
 }

@@ -1,6 +1,6 @@
 import type { Element } from "@xmldom/xmldom";
 import type { Deck, PlacedBlocks, Slide, SlideBlock, SlideParagraph } from "./model.js";
-import { plainText } from "./model.js";
+import { pictureDescription, plainText } from "./model.js";
 import { bulletOf, levelProperties, textBodyParagraphs } from "./drawingml-text.js";
 import {
   type PackageParts,
@@ -133,7 +133,7 @@ function readGraphicFrame(frame: Element, context: SlideContext, transform: Tran
 
 function readPicture(picture: Element, context: SlideContext, transform: Transform): void {
   const properties = child(picture, "nvPicPr", "cNvPr");
-  const alt = (attribute(properties, "descr") || attribute(properties, "title") || "").trim();
+  const alt = pictureDescription(attribute(properties, "descr") || attribute(properties, "title"));
   // Note: a picture's bytes are named by `r:embed` (`r:link` is a file outside the package, never read).
   const embedded = context.rels.get(child(picture, "blipFill", "blip")?.getAttributeNS(RELATIONSHIPS_NS, "embed") ?? "");
   const part = embedded && !embedded.external ? embedded.target : undefined;

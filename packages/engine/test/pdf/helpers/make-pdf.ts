@@ -85,7 +85,11 @@ export interface MakePdfOptions {
    * keeps each line's text an item of its own, however close the next line's text is set.
    */
   tagged?: boolean;
+  /** Width and height of every page in points; US Letter (612 by 792) unless given (960 by 540 is a 16:9 slide). */
+  pageSize?: readonly [width: number, height: number];
 }
+
+const LETTER = [612, 792] as const;
 
 const fontOf = (style: { bold?: boolean; italic?: boolean; mono?: boolean }): string =>
   style.mono ? "F4" : style.bold && style.italic ? "F5" : style.bold ? "F2" : style.italic ? "F3" : "F1";
@@ -182,11 +186,22 @@ function subsetFont(text: string): string {
 const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Subtype /Link /Rect [${link.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`;
 
 /**
+ * A small ball painted on a generated page, as LaTeX Beamer paints its items' balls: a form
+ * XObject that fills its box with a radial shading, its box's lower left corner at (x, y), `size`
+ * points across.
+ */
+export interface PdfBall {
+  ball: [x: number, y: number, size: number];
+}
+
+const drawBall = ({ ball: [x, y, size] }: PdfBall): string => `q ${size} 0 0 ${size} ${x} ${y} cm /Ball Do Q`;
+
+/**
  * Build a small, valid PDF (US Letter pages, standard fonts, no compression) from positioned
  * lines of ASCII text, drawn rules, dots and filled rectangles, link annotations, form fields and typed text, so tests can
  * state exactly what is on each page.
  */
-export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfFill | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
+export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | PdfFill | PdfBall | PdfLink | PdfField | PdfTypedText)[])[], options: MakePdfOptions = {}): Uint8Array {
   const images = options.images ?? [];
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
@@ -208,6 +223,9 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
     ...subsets.map((id, index) => `/S${index} ${id} 0 R`),
     ...named.map((id, index) => `/N${index} ${id} 0 R`),
   ].join(" ");
+  const hasBalls = pages.some((lines) => lines.some((line) => "ball" in line));
+  const shading = hasBalls ? add("<< /ShadingType 3 /ColorSpace /DeviceRGB /Coords [0.35 0.65 0 0.5 0.5 0.5] /Function << /FunctionType 2 /Domain [0 1] /C0 [0.9 0.9 1] /C1 [0.2 0.2 0.7] /N 1 >> >>") : 0;
+  const ball = hasBalls ? add(`<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /Shading << /Sh ${shading} 0 R >> >> /Length 6 >>\nstream\n/Sh sh\nendstream`) : 0;
   const pageIds = pages.map((lines, pageIndex) => {
     const pageImages = images[pageIndex] ?? [];
     const imageIds = pageImages.map((image) => {
@@ -225,6 +243,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       if ("rule" in line) return drawRule(line);
       if ("dot" in line) return drawDot(line);
       if ("fill" in line) return drawFill(line);
+      if ("ball" in line) return drawBall(line);
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const fontName = (span: PdfSpan): string =>
@@ -240,11 +259,12 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
     });
     const content = [...drawings, ...texts].join("\n");
     const stream = add(`<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`);
-    const xObjects = imageIds.length > 0 ? ` /XObject << ${imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`).join(" ")} >>` : "";
+    const xObjectNames = [...imageIds.map((id, index) => `/Im${index + 1} ${id} 0 R`), ...(hasBalls ? [`/Ball ${ball} 0 R`] : [])];
+    const xObjects = xObjectNames.length > 0 ? ` /XObject << ${xObjectNames.join(" ")} >>` : "";
     const annotationBodies = [...links.map(linkAnnotation), ...fields.map(fieldAnnotation), ...typed.map(freeTextAnnotation)];
     const annotations = annotationBodies.length > 0 ? ` /Annots [${annotationBodies.join(" ")}]` : "";
     return add(
-      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 612 792] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
+      `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${(options.pageSize ?? LETTER).join(" ")}] /Contents ${stream} 0 R /Resources << /Font << ${fonts} >>${xObjects} >>${annotations} >>`,
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
