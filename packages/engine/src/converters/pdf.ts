@@ -22,8 +22,8 @@ import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
 import { keepTableMarkNotes } from "./pdf/table-notes.js";
 import { splitTablesSideBySide } from "./pdf/tables.js";
-import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
-import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
+import type { OcrPage, PageReader } from "./pdf/ocr.js";
+import { layoutBlocks, physicalPages, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
 import { ocrReason } from "./pdf/text-quality.js";
 
@@ -76,10 +76,9 @@ export const pdfConverter: Converter = {
 /** The document opened for drawing, decoding images up to `maxImageSize` pixels (-1: all); opened once per limit. */
 type DrawnDocument = (maxImageSize: number) => Promise<PDFDocumentProxy>;
 
-/** What reading the pages gives: layouts of text-layer pages, OCR'd paragraphs of the others, pictures. */
+/** What reading the pages gives: layouts of the pages (from the text layer or OCR), pictures. */
 interface ReadPages {
   pages: PageLayout[];
-  ocrByPage: Map<number, OcrParagraph[]>;
   imagesByPage: Map<number, PageImage[]>;
   warnings: string[];
 }
@@ -94,7 +93,6 @@ async function readPages(
   maxImageSize: number | undefined,
 ): Promise<ReadPages> {
   const pages: PageLayout[] = [];
-  const ocrByPage = new Map<number, OcrParagraph[]>();
   const imagesByPage = new Map<number, PageImage[]>();
   // Note: the picture modules (and Skia) load only when pictures are asked for.
   const pictures = maxImageSize !== undefined ? await import("./pdf/images.js") : undefined;
@@ -113,11 +111,15 @@ async function readPages(
         // Note: in "ocr" mode a page with a usable text layer keeps it (and so its headings), and
         // the text in its images is read and placed among it.
         if (reader && mode === "ocr" && !reason) items.push(...(await reader.readImages(page, images, items)));
+        // Note: the words OCR reads on a page without a usable text layer take the text layer's
+        // place, and go through the same layout analysis (headings, lists, tables, columns).
         if (reader && reason) {
-          const paragraphs = await ocrPage(reader, await drawnDocument(-1), pageIndex);
-          if (paragraphs.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
-          ocrByPage.set(pageIndex, paragraphs);
-          pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [], rulings });
+          const read = await ocrPage(reader, await drawnDocument(-1), pageIndex);
+          if (read.items.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
+          const groups = groupByBaseline(read.items);
+          const gutter = findGutter(groups, width!);
+          const lines = buildLines(read.items, groups, { pageIndex, height: height! }, { gutter, rules: rulings.vertical });
+          pages.push({ pageIndex, width: width!, height: height!, gutter, rulings, lines, ocrConfidence: read.confidence });
           continue;
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
@@ -139,7 +141,7 @@ async function readPages(
   }
   if (pagesWithoutText.length > 0) warnings.push(pagesWarning(pagesWithoutText, "no text layer"));
   if (garbledPages.length > 0) warnings.push(pagesWarning(garbledPages, "a text layer of unmapped glyphs"));
-  return { pages, ocrByPage, imagesByPage, warnings };
+  return { pages, imagesByPage, warnings };
 }
 
 /** A page of a drawn copy rendered at `scale`, turned `turn` degrees beyond its own rotation. */
@@ -152,7 +154,7 @@ async function drawPage(document: Promise<PDFDocumentProxy>, pageIndex: number, 
   }
 }
 
-async function ocrPage(reader: PageReader, document: PDFDocumentProxy, pageIndex: number): Promise<OcrParagraph[]> {
+async function ocrPage(reader: PageReader, document: PDFDocumentProxy, pageIndex: number): Promise<OcrPage> {
   const page = await document.getPage(pageIndex + 1);
   try {
     return await reader.read(page);
@@ -190,7 +192,7 @@ async function convertDocument(
     }
     return markdownByImage.get(image);
   };
-  const layout = layOut(pages, read.ocrByPage, imagesByPage, addImage);
+  const layout = layOut(pages, imagesByPage, addImage);
   const placed = layout.documentBlocks();
   const firstHeading = placed.find((entry) => entry.block.kind === "heading")?.block;
   if (metadata.title === undefined && firstHeading?.kind === "heading") metadata.title = firstHeading.plain;
@@ -217,7 +219,6 @@ async function convertDocument(
  */
 function layOut(
   pages: readonly PageLayout[],
-  ocrByPage: ReadonlyMap<number, OcrParagraph[]>,
   imagesByPage: ReadonlyMap<number, PageImage[]>,
   addImage: (image: PageImage, caption: string | undefined) => string | undefined,
 ) {
@@ -226,12 +227,14 @@ function layOut(
   const framesByPage = new Map(
     pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, page.lines, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
   );
-  /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
+  const ocrConfidenceByPage = new Map(pages.flatMap((page) => (page.ocrConfidence === undefined ? [] : [[page.pageIndex, page.ocrConfidence]])));
+  const ocrConfidence = (pageIndex: number): number | undefined => ocrConfidenceByPage.get(pageIndex);
+  /** Pages in a row: their lines through layout analysis, with the pictures between them. */
   const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage))), typography), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage))), typography), pageIndex, ocrConfidence));
       pending = [];
     };
     for (const index of indexes) {
@@ -249,21 +252,8 @@ function layOut(
     return placed;
   };
   return {
-    documentBlocks(): PlacedBlock[] {
-      const placed: PlacedBlock[] = [];
-      let run: number[] = [];
-      pages.forEach((page, index) => {
-        const paragraphs = ocrByPage.get(page.pageIndex);
-        if (paragraphs === undefined) return void run.push(index);
-        placed.push(...textBlocks(run), ...placeOcrParagraphs(page.pageIndex, paragraphs));
-        run = [];
-      });
-      placed.push(...textBlocks(run));
-      return placed;
-    },
+    documentBlocks: (): PlacedBlock[] => textBlocks(pages.map((_, index) => index)),
     pageBlocks(pageIndex: number): Block[] {
-      const paragraphs = ocrByPage.get(pageIndex);
-      if (paragraphs) return placeOcrParagraphs(pageIndex, paragraphs).map((entry) => entry.block);
       const index = pages.findIndex((page) => page.pageIndex === pageIndex);
       return index < 0 ? [] : textBlocks([index]).map((entry) => entry.block);
     },

@@ -1,8 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Paragraph, Worker } from "tesseract.js";
-import { escapeMarkdown } from "./escape.js";
+import type { Worker } from "tesseract.js";
 import type { Region } from "./image-regions.js";
 import type { PdfTextItem } from "./model.js";
 import { renderPage } from "./render.js";
@@ -23,21 +22,29 @@ const MINIMUM_WORD_CONFIDENCE = 60;
 const MINIMUM_LINE_ALPHANUMERICS = 3;
 const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 const ALPHANUMERICS = /[\p{L}\p{N}]/gu;
+// Note: tesseract has no glyph for a round bullet and reads it as one of these marks (or as "e"
+// or "o"); standing alone before the first word of a line, such a mark is the bullet.
+const BULLET_MISREADS = /^[•·●¢©®°«»*+eo]$/u;
+// Note: a scanned page lies a little askew; its tilt is measured on lines at least this wide
+// (pixels, an inch at the rendering scale), whose baselines tesseract fits well.
+const MINIMUM_SKEW_LINE_WIDTH = 200;
+// Note: tesseract's row height of lines of one font size varies by a few percent (a line without
+// descenders is measured shorter); heights this close to a more common one are taken as its size,
+// well within the step from body text to a heading (15%).
+const SIZE_TOLERANCE = 0.08;
 
-/** One paragraph tesseract found on a page. */
-export interface OcrParagraph {
-  /** Markdown (escaped), lines joined and end-of-line hyphenation undone. */
-  text: string;
-  /** In top-down page coordinates (points). */
-  box: { left: number; top: number; right: number; bottom: number };
-  /** Tesseract's confidence, 0..1. */
+/** The words tesseract read on a whole page. */
+export interface OcrPage {
+  /** The words as text items, as a text layer would give them: they go through the same layout analysis. */
+  items: PdfTextItem[];
+  /** Tesseract's mean confidence over the page, 0..1. */
   confidence: number;
 }
 
 /** OCR of rendered pages with tesseract.js, one worker for the whole document. */
 export interface PageReader {
-  /** The page's paragraphs in reading order. */
-  read(page: PDFPageProxy): Promise<OcrParagraph[]>;
+  /** The words of a page without a usable text layer. */
+  read(page: PDFPageProxy): Promise<OcrPage>;
   /**
    * The words in the page's sizable images that have no text over them (charts, screenshots,
    * scanned tables), as text items placed where they are on the page.
@@ -69,7 +76,8 @@ export function createPageReader(): PageReader {
       worker ??= start();
       const image = (await renderPage(page, RENDER_SCALE)).toBuffer("image/png");
       const { data } = await (await worker).recognize(image, {}, { blocks: true, text: false });
-      return (data.blocks ?? []).flatMap((block) => block.paragraphs).flatMap(toParagraph);
+      const lines = linesOf(data.blocks ?? []).filter((line) => line.words.some((word) => word.text.trim() !== ""));
+      return { items: toPageItems(lines, pageTilt(lines)), confidence: data.confidence / 100 };
     },
     async readImages(page, images, items) {
       const { width, height } = page.getViewport({ scale: 1 });
@@ -107,6 +115,74 @@ const overlaps = (a: PdfTextItem, b: PdfTextItem): boolean =>
   a.x < b.right && b.x < a.right && Math.abs(a.baseline - b.baseline) < Math.max(a.fontSize, b.fontSize) / 2;
 
 type Blocks = NonNullable<Awaited<ReturnType<Worker["recognize"]>>["data"]["blocks"]>;
+type Line = Blocks[number]["paragraphs"][number]["lines"][number];
+
+const linesOf = (blocks: Blocks): Line[] => blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
+
+// Note: the row height spans ascenders to descenders, about one font size.
+const rowHeight = (line: Line): number => Math.max(1, line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0);
+
+/**
+ * All words of a scanned page's lines as text items, in page points: straightened by the page's tilt, so
+ * that the cells of a table row share a baseline, and with the font sizes of each line evened out.
+ */
+function toPageItems(lines: readonly Line[], tilt: number): PdfTextItem[] {
+  const sizes = evenSizes(lines);
+  return lines.flatMap((line) => {
+    const words = line.words.filter((word) => word.text.trim() !== "");
+    return words.map((word, index): PdfTextItem => {
+      const middle = (word.bbox.x0 + word.bbox.x1) / 2;
+      const baseline = baselineAt(line, middle) ?? word.bbox.y1;
+      return {
+        text: index === 0 && words.length > 1 && BULLET_MISREADS.test(word.text) ? "•" : word.text,
+        x: (word.bbox.x0 + baseline * tilt) / RENDER_SCALE,
+        right: (word.bbox.x1 + baseline * tilt) / RENDER_SCALE,
+        baseline: (baseline - middle * tilt) / RENDER_SCALE,
+        fontSize: sizes.get(line)! / RENDER_SCALE,
+        bold: false,
+        italic: false,
+        monospace: false,
+        fromImage: false,
+        vertical: false,
+        href: undefined,
+        spaceBefore: index > 0,
+      };
+    });
+  });
+}
+
+/** Where the line's baseline runs at `x` (pixels); `undefined` when tesseract found none. */
+function baselineAt(line: Line, x: number): number | undefined {
+  const { x0, y0, x1, y1 } = line.baseline;
+  return x1 > x0 ? y0 + ((x - x0) * (y1 - y0)) / (x1 - x0) : undefined;
+}
+
+/** The page's tilt: the median slope of its wide lines' baselines (0 when it has none). */
+function pageTilt(lines: readonly Line[]): number {
+  const slopes = lines
+    .filter((line) => line.baseline.x1 - line.baseline.x0 >= MINIMUM_SKEW_LINE_WIDTH)
+    .map(({ baseline }) => (baseline.y1 - baseline.y0) / (baseline.x1 - baseline.x0))
+    .sort((a, b) => a - b);
+  return slopes[Math.floor(slopes.length / 2)] ?? 0;
+}
+
+/**
+ * Each line's font size (pixels): the row height most of the page's text is set in, given to all
+ * lines within the tolerance of it, then the most common of the heights left, and so on.
+ */
+function evenSizes(lines: readonly Line[]): Map<Line, number> {
+  const sizes = new Map<Line, number>();
+  let left = [...lines];
+  while (left.length > 0) {
+    const characters = new Map<number, number>();
+    for (const line of left) characters.set(Math.round(rowHeight(line)), (characters.get(Math.round(rowHeight(line))) ?? 0) + line.text.length);
+    const common = [...characters].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
+    const near = (line: Line): boolean => Math.abs(rowHeight(line) - common) <= Math.max(common * SIZE_TOLERANCE, 0.5);
+    for (const line of left.filter(near)) sizes.set(line, common);
+    left = left.filter((line) => !near(line));
+  }
+  return sizes;
+}
 
 /** Tesseract's confident words as text items, in page points (it measures in rendered pixels). */
 function toItems(blocks: Blocks): PdfTextItem[] {
@@ -135,16 +211,4 @@ function toItems(blocks: Blocks): PdfTextItem[] {
     }
   }
   return items;
-}
-
-/** A tesseract paragraph as Markdown with its box in points; none when it holds no text. */
-function toParagraph(paragraph: Paragraph): OcrParagraph[] {
-  const text = escapeMarkdown(paragraph.text.replace(/-\n(?=\p{Ll})/gu, "").replace(/\s*\n\s*/g, " ").trim());
-  if (text === "") return [];
-  const { x0, y0, x1, y1 } = paragraph.bbox;
-  return [{
-    text,
-    box: { left: x0 / RENDER_SCALE, top: y0 / RENDER_SCALE, right: x1 / RENDER_SCALE, bottom: y1 / RENDER_SCALE },
-    confidence: paragraph.confidence / 100,
-  }];
 }
