@@ -118,8 +118,8 @@ async function readPages(
           if (read.items.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
           const groups = groupByBaseline(read.items);
           const gutter = findGutter(groups, width!);
-          const lines = buildLines(read.items, groups, { pageIndex, height: height! }, { gutter, rules: rulings.vertical });
-          pages.push({ pageIndex, width: width!, height: height!, gutter, rulings, lines, ocrConfidence: read.confidence });
+          const lines = buildLines(read.items, groups, { pageIndex, height: height! }, { gutter, rules: read.rulings.vertical });
+          pages.push({ pageIndex, width: width!, height: height!, gutter, rulings: read.rulings, lines, ocrConfidence: read.confidence });
           continue;
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);

@@ -38,8 +38,30 @@ const scannedReport: ScannedText[] = [
   ].flatMap((row, index) => row.map((text, column) => ({ text, x: 72 + column * 190, baseline: 216 + index * 18, size: BODY }))),
 ];
 
-/** The texts drawn into a grey image, turned `degrees` about its centre as a page lies askew on a scanner. */
-async function scan(texts: readonly ScannedText[], degrees: number): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
+/** A line drawn on the scanned page, from (x1, y1) to (x2, y2) in points from its top left corner. */
+type ScannedRule = [x1: number, y1: number, x2: number, y2: number];
+
+// A table with a border round each cell, as word processors draw one.
+const GRID_ROWS = [
+  ["Service", "Staff", "Budget"],
+  ["Libraries", "214", "3,410"],
+  ["Parks", "96", "1,275"],
+  ["Roads", "331", "8,902"],
+];
+const GRID_COLUMNS = [72, 260, 380, 500];
+const GRID_TOP = 80;
+const GRID_ROW_HEIGHT = 24;
+const scannedGrid: ScannedText[] = [
+  { text: "Staff and budget by service", x: 72, baseline: 60, size: BODY },
+  ...GRID_ROWS.flatMap((row, index) => row.map((text, column) => ({ text, x: GRID_COLUMNS[column]! + 6, baseline: GRID_TOP + index * GRID_ROW_HEIGHT + 16, size: BODY }))),
+];
+const gridRules: ScannedRule[] = [
+  ...GRID_ROWS.concat([[]]).map((_, index): ScannedRule => [GRID_COLUMNS[0]!, GRID_TOP + index * GRID_ROW_HEIGHT, GRID_COLUMNS.at(-1)!, GRID_TOP + index * GRID_ROW_HEIGHT]),
+  ...GRID_COLUMNS.map((x): ScannedRule => [x, GRID_TOP, x, GRID_TOP + GRID_ROWS.length * GRID_ROW_HEIGHT]),
+];
+
+/** The texts and rules drawn into a grey image, turned `degrees` about its centre as a page lies askew on a scanner. */
+async function scan(texts: readonly ScannedText[], degrees: number, rules: readonly ScannedRule[] = []): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
   const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");
   // Note: the font comes from pdfjs-dist, so the test does not depend on the machine's fonts.
   GlobalFonts.registerFromPath(fileURLToPath(import.meta.resolve("pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf")), "Scan Sans");
@@ -55,6 +77,14 @@ async function scan(texts: readonly ScannedText[], degrees: number): Promise<{ p
   for (const { text, x, baseline, size } of texts) {
     context.font = `${px(size)}px 'Scan Sans'`;
     context.fillText(text, px(x), px(baseline));
+  }
+  context.strokeStyle = "#000000";
+  context.lineWidth = 1.5;
+  for (const [x1, y1, x2, y2] of rules) {
+    context.beginPath();
+    context.moveTo(px(x1), px(y1));
+    context.lineTo(px(x2), px(y2));
+    context.stroke();
   }
   const { data } = context.getImageData(0, 0, width, height);
   const rgb = new Uint8Array(width * height * 3);
@@ -76,5 +106,12 @@ describe("pdf OCR: a scanned page keeps its structure", () => {
     expect(markdown).toContain("| North | 1,204 | 2,310 |");
     expect(markdown).toContain("| West | 1,432 | 2,015 |");
     expect(blocks![0]!.items.every((item) => item.source === "ocr" && item.confidence.ocr! > 0.5)).toBe(true);
+  });
+
+  it("reads a table drawn with a border round each cell, the borders no letters", { timeout: 60_000 }, async () => {
+    const pdf = makePdf([[]], { images: [[{ ...SCAN, ...(await scan(scannedGrid, 0.5, gridRules)) }]] });
+    const { markdown } = await convert(pdf, { filename: "grid.pdf" });
+    expect(markdown).toContain("Staff and budget by service");
+    expect(markdown).toContain("| Service | Staff | Budget |\n| --- | --- | --- |\n| Libraries | 214 | 3,410 |\n| Parks | 96 | 1,275 |\n| Roads | 331 | 8,902 |");
   });
 });

@@ -2,9 +2,11 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Worker } from "tesseract.js";
+import { takeOutDrawnLines, toRulings } from "./drawn-rules.js";
 import type { Region } from "./image-regions.js";
 import type { PdfTextItem } from "./model.js";
 import { renderPage } from "./render.js";
+import type { Rulings } from "./rules.js";
 
 // Note: pages are rendered at 200 dpi (PDF space is 72 dpi): enough for body text, and a
 // letter-size page stays near 1700 x 2200 pixels.
@@ -37,6 +39,8 @@ const SIZE_TOLERANCE = 0.08;
 export interface OcrPage {
   /** The words as text items, as a text layer would give them: they go through the same layout analysis. */
   items: PdfTextItem[];
+  /** The lines drawn on the page (table borders, rules), taken out of the image before OCR. */
+  rulings: Rulings;
   /** Tesseract's mean confidence over the page, 0..1. */
   confidence: number;
 }
@@ -74,10 +78,15 @@ export function createPageReader(): PageReader {
   return {
     async read(page) {
       worker ??= start();
-      const image = (await renderPage(page, RENDER_SCALE)).toBuffer("image/png");
-      const { data } = await (await worker).recognize(image, {}, { blocks: true, text: false });
+      const canvas = await renderPage(page, RENDER_SCALE);
+      const context = canvas.getContext("2d");
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+      const drawn = takeOutDrawnLines(pixels, RENDER_SCALE);
+      context.putImageData(pixels, 0, 0);
+      const { data } = await (await worker).recognize(canvas.toBuffer("image/png"), {}, { blocks: true, text: false });
       const lines = linesOf(data.blocks ?? []).filter((line) => line.words.some((word) => word.text.trim() !== ""));
-      return { items: toPageItems(lines, pageTilt(lines)), confidence: data.confidence / 100 };
+      const tilt = pageTilt(lines);
+      return { items: toPageItems(lines, tilt), rulings: toRulings(drawn, RENDER_SCALE, tilt), confidence: data.confidence / 100 };
     },
     async readImages(page, images, items) {
       const { width, height } = page.getViewport({ scale: 1 });
