@@ -14,6 +14,7 @@ interface ScannedText {
   x: number;
   baseline: number;
   size: number;
+  bold?: boolean;
 }
 
 const BODY = 11;
@@ -26,16 +27,21 @@ const scannedReport: ScannedText[] = [
     "spring. Most of the visits were made on foot, and the rest were made",
     "by boat where the banks could not be walked.",
   ].map((text, index) => ({ text, x: 72, baseline: 92 + index * PITCH, size: BODY })),
+  // A heading set in bold at the body's size, as word processors set their lowest headings.
+  { text: "How the count was made", x: 72, baseline: 150, size: BODY, bold: true },
   ...["Homes were counted from the banks.", "Visits were logged by the wardens.", "Boats were lent by the council."].flatMap((text, index) => [
-    { text: "•", x: 80, baseline: 150 + index * PITCH, size: BODY },
-    { text, x: 94, baseline: 150 + index * PITCH, size: BODY },
+    { text: "•", x: 80, baseline: 172 + index * PITCH, size: BODY },
+    { text, x: 94, baseline: 172 + index * PITCH, size: BODY },
   ]),
   ...[
     ["Region", "Homes", "Visits"],
     ["North", "1,204", "2,310"],
     ["South", "980", "1,870"],
     ["West", "1,432", "2,015"],
-  ].flatMap((row, index) => row.map((text, column) => ({ text, x: 72 + column * 190, baseline: 216 + index * 18, size: BODY }))),
+  ].flatMap((row, index) => row.map((text, column) => ({ text, x: 72 + column * 190, baseline: 234 + index * 18, size: BODY }))),
+  // A line that opens with a bold label: no heading.
+  { text: "Wardens:", x: 72, baseline: 330, size: BODY, bold: true },
+  { text: "six of them were on duty each day.", x: 124, baseline: 330, size: BODY },
 ];
 
 /** A line drawn on the scanned page, from (x1, y1) to (x2, y2) in points from its top left corner. */
@@ -60,11 +66,22 @@ const gridRules: ScannedRule[] = [
   ...GRID_COLUMNS.map((x): ScannedRule => [x, GRID_TOP, x, GRID_TOP + GRID_ROWS.length * GRID_ROW_HEIGHT]),
 ];
 
-/** The texts and rules drawn into a grey image, turned `degrees` about its centre as a page lies askew on a scanner. */
+// Specks of dirt on the glass: points and small marks (x, y, width, height in points) in the margins.
+const SPECKS: readonly [number, number, number, number][] = [
+  [30, 40, 1.5, 2],
+  [520, 96, 2, 1],
+  [540, 160, 1, 3],
+  [560, 300, 2.5, 1.5],
+  [40, 350, 1.5, 1.5],
+  [300, 20, 3, 1],
+];
+
+/** The texts, rules and specks drawn into a grey image, turned `degrees` about its centre as a page lies askew on a scanner. */
 async function scan(texts: readonly ScannedText[], degrees: number, rules: readonly ScannedRule[] = []): Promise<{ pixelWidth: number; pixelHeight: number; rgb: Uint8Array }> {
   const { createCanvas, GlobalFonts } = await import("@napi-rs/canvas");
   // Note: the font comes from pdfjs-dist, so the test does not depend on the machine's fonts.
   GlobalFonts.registerFromPath(fileURLToPath(import.meta.resolve("pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf")), "Scan Sans");
+  GlobalFonts.registerFromPath(fileURLToPath(import.meta.resolve("pdfjs-dist/standard_fonts/LiberationSans-Bold.ttf")), "Scan Sans Bold");
   const [width, height] = [Math.round(px(SCAN.width)), Math.round(px(SCAN.height))];
   const canvas = createCanvas(width, height);
   const context = canvas.getContext("2d");
@@ -74,10 +91,11 @@ async function scan(texts: readonly ScannedText[], degrees: number, rules: reado
   context.rotate((degrees * Math.PI) / 180);
   context.translate(-width / 2, -height / 2);
   context.fillStyle = "#000000";
-  for (const { text, x, baseline, size } of texts) {
-    context.font = `${px(size)}px 'Scan Sans'`;
+  for (const { text, x, baseline, size, bold } of texts) {
+    context.font = `${px(size)}px 'Scan Sans${bold ? " Bold" : ""}'`;
     context.fillText(text, px(x), px(baseline));
   }
+  for (const [x, y, speckWidth, speckHeight] of SPECKS) context.fillRect(px(x), px(y), px(speckWidth), px(speckHeight));
   context.strokeStyle = "#000000";
   context.lineWidth = 1.5;
   for (const [x1, y1, x2, y2] of rules) {
@@ -97,6 +115,9 @@ describe("pdf OCR: a scanned page keeps its structure", () => {
     const pdf = makePdf([[]], { images: [[{ ...SCAN, ...(await scan(scannedReport, 1)) }]] });
     const { markdown, blocks } = await convert(pdf, { filename: "scan.pdf", pdf: { blocks: true } });
     expect(markdown).toMatch(/^# Survey of the Rivers$/m);
+    // Tesseract says nothing of bold; the heading's strokes are thicker than the body's.
+    expect(markdown).toMatch(/^## How the count was made$/m);
+    expect(markdown).toMatch(/^\*\*Wardens:\*\* six of them were on duty each day\.$/m);
     // The paragraph's lines are joined into one.
     expect(markdown).toMatch(/^The survey counted .* in the spring\. Most .* by boat where the banks could not be walked\.$/m);
     // Tesseract reads the round bullets as other marks; they start list items.

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Worker } from "tesseract.js";
 import { takeOutDrawnLines, toRulings } from "./drawn-rules.js";
+import type { PagePixels } from "./drawn-rules.js";
 import type { Region } from "./image-regions.js";
 import type { PdfTextItem } from "./model.js";
 import { renderPage } from "./render.js";
@@ -34,6 +35,21 @@ const MINIMUM_SKEW_LINE_WIDTH = 200;
 // descenders is measured shorter); heights this close to a more common one are taken as its size,
 // well within the step from body text to a heading (15%).
 const SIZE_TOLERANCE = 0.08;
+// Note: specks and marks on a scan come out as a letter or two tesseract is unsure of; a real
+// short word it mostly reads with confidence (a longer word it misreads is still worth keeping).
+const SPECK_CONFIDENCE = 40;
+const SPECK_CHARACTERS = 2;
+// Note: a mark without letters or digits smaller than a square of this share of its line's height
+// each way is a speck; a real one (a dash, an ampersand, a percent sign) is larger.
+const SPECK_SIZE = 0.3;
+const DASH = /^[-–—]$/u;
+// Note: a bold face's strokes are about one and a half times as thick as the regular face's; the
+// stroke width measured on a scan varies by a pixel, so somewhat less is asked.
+const BOLD_STROKE_RATIO = 1.3;
+// Note: a word this long has strokes enough to tell bold by; a shorter one is taken as its line is.
+const WORD_BOLD_CHARACTERS = 4;
+// Note: a pixel darker than this (0-255) is ink, as for drawn lines.
+const INK_LEVEL = 160;
 
 /** The words tesseract read on a whole page. */
 export interface OcrPage {
@@ -84,9 +100,9 @@ export function createPageReader(): PageReader {
       const drawn = takeOutDrawnLines(pixels, RENDER_SCALE);
       context.putImageData(pixels, 0, 0);
       const { data } = await (await worker).recognize(canvas.toBuffer("image/png"), {}, { blocks: true, text: false });
-      const lines = linesOf(data.blocks ?? []).filter((line) => line.words.some((word) => word.text.trim() !== ""));
+      const lines = linesOf(data.blocks ?? []).filter((line) => line.words.some((word) => isWordRead(word, line)));
       const tilt = pageTilt(lines);
-      return { items: toPageItems(lines, tilt), rulings: toRulings(drawn, RENDER_SCALE, tilt), confidence: data.confidence / 100 };
+      return { items: toPageItems(lines, tilt, pixels), rulings: toRulings(drawn, RENDER_SCALE, tilt), confidence: data.confidence / 100 };
     },
     async readImages(page, images, items) {
       const { width, height } = page.getViewport({ scale: 1 });
@@ -131,24 +147,35 @@ const linesOf = (blocks: Blocks): Line[] => blocks.flatMap((block) => block.para
 // Note: the row height spans ascenders to descenders, about one font size.
 const rowHeight = (line: Line): number => Math.max(1, line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0);
 
+type Word = Line["words"][number];
+
+/** A line of words: where its baseline runs and its height (pixels). */
+interface ReadLine {
+  words: Word[];
+  baselineAt: (x: number) => number | undefined;
+  height: number;
+}
+
 /**
  * All words of a scanned page's lines as text items, in page points: straightened by the page's tilt, so
  * that the cells of a table row share a baseline, and with the font sizes of each line evened out.
  */
-function toPageItems(lines: readonly Line[], tilt: number): PdfTextItem[] {
-  const sizes = evenSizes(lines);
-  return lines.flatMap((line) => {
-    const words = line.words.filter((word) => word.text.trim() !== "");
-    return words.map((word, index): PdfTextItem => {
+function toPageItems(lines: readonly Line[], tilt: number, pixels: PagePixels): PdfTextItem[] {
+  const readLines = lines.map(readLine);
+  const sizes = evenSizes(readLines);
+  const isBold = boldTest(readLines, sizes, pixels);
+  return readLines.flatMap((line) => {
+    const bold = boldWords(line, isBold);
+    return line.words.map((word, index): PdfTextItem => {
       const middle = (word.bbox.x0 + word.bbox.x1) / 2;
-      const baseline = baselineAt(line, middle) ?? word.bbox.y1;
+      const baseline = line.baselineAt(middle) ?? word.bbox.y1;
       return {
-        text: index === 0 && words.length > 1 && BULLET_MISREADS.test(word.text) ? "•" : word.text,
+        text: index === 0 && line.words.length > 1 && BULLET_MISREADS.test(word.text) ? "•" : word.text,
         x: (word.bbox.x0 + baseline * tilt) / RENDER_SCALE,
         right: (word.bbox.x1 + baseline * tilt) / RENDER_SCALE,
         baseline: (baseline - middle * tilt) / RENDER_SCALE,
         fontSize: sizes.get(line)! / RENDER_SCALE,
-        bold: false,
+        bold: bold[index]!,
         italic: false,
         monospace: false,
         fromImage: false,
@@ -158,6 +185,76 @@ function toPageItems(lines: readonly Line[], tilt: number): PdfTextItem[] {
       };
     });
   });
+}
+
+/**
+ * Whether tesseract's word on a line is text: neither blank nor a speck, which it reads as a
+ * letter or two it is unsure of, or as a small mark. A bullet is kept (tesseract is never sure of
+ * it), and so is a dash (a table's empty cell).
+ */
+function isWordRead(word: Word, line: Line): boolean {
+  const text = word.text.trim();
+  if (text === "" || BULLET_MISREADS.test(text)) return text !== "";
+  if (word.confidence < SPECK_CONFIDENCE && text.length <= SPECK_CHARACTERS) return false;
+  const area = (word.bbox.x1 - word.bbox.x0) * (word.bbox.y1 - word.bbox.y0);
+  return ALPHANUMERIC.test(text) || DASH.test(text) || area >= (SPECK_SIZE * rowHeight(line)) ** 2;
+}
+
+/** A tesseract line's words read as text, where its baseline runs and its height. */
+function readLine(line: Line): ReadLine {
+  return { words: line.words.filter((word) => isWordRead(word, line)), baselineAt: (x) => baselineAt(line, x), height: rowHeight(line) };
+}
+
+/**
+ * Whether words of a line are set in bold: their strokes are much thicker, for the line's size,
+ * than those of most of the page's lines. A stroke's thickness is the length of a run of ink
+ * across a row of the words.
+ */
+function boldTest(readLines: readonly ReadLine[], sizes: ReadonlyMap<ReadLine, number>, pixels: PagePixels): (words: readonly Word[], line: ReadLine) => boolean {
+  const weights = new Map(readLines.map((line) => [line, strokeWidth(line.words, pixels) / sizes.get(line)!]));
+  const characters = (line: ReadLine): number => line.words.reduce((sum, word) => sum + word.text.length, 0);
+  const sorted = readLines.filter((line) => weights.get(line)! > 0).sort((a, b) => weights.get(a)! - weights.get(b)!);
+  // Note: the median is taken over characters, so that many short lines do not outweigh the body text.
+  const total = sorted.reduce((sum, line) => sum + characters(line), 0);
+  let counted = 0;
+  const typical = sorted.find((line) => (counted += characters(line)) >= total / 2);
+  const body = typical ? weights.get(typical)! : 0;
+  return (words, line) => body > 0 && strokeWidth(words, pixels) / sizes.get(line)! >= body * BOLD_STROKE_RATIO;
+}
+
+/**
+ * Which of a line's words are bold: a long word by its own strokes, a short one as the long words
+ * on either side of it are (as its line is, when it has none).
+ */
+function boldWords(line: ReadLine, isBold: (words: readonly Word[], line: ReadLine) => boolean): boolean[] {
+  const own = line.words.map((word) => (word.text.length >= WORD_BOLD_CHARACTERS ? isBold([word], line) : undefined));
+  const lineBold = own.every((verdict) => verdict === undefined) && isBold(line.words, line);
+  return own.map((verdict, index) => {
+    if (verdict !== undefined) return verdict;
+    const before = own.slice(0, index).findLast((other) => other !== undefined);
+    const after = own.slice(index + 1).find((other) => other !== undefined);
+    return before === undefined && after === undefined ? lineBold : before !== false && after !== false;
+  });
+}
+
+/** The median length of the runs of ink across the rows of the words' boxes (pixels); 0 for none. */
+function strokeWidth(words: readonly Word[], { width, data }: PagePixels): number {
+  const runs: number[] = [];
+  for (const { x0, y0, x1, y1 } of words.map((word) => word.bbox)) {
+    for (let y = y0; y < y1; y++) {
+      let run = 0;
+      for (let x = x0; x <= x1; x++) {
+        const pixel = (y * width + x) * 4;
+        if (x < x1 && data[pixel]! + data[pixel + 1]! + data[pixel + 2]! < INK_LEVEL * 3) run++;
+        else if (run > 0) {
+          runs.push(run);
+          run = 0;
+        }
+      }
+    }
+  }
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)] ?? 0;
 }
 
 /** Where the line's baseline runs at `x` (pixels); `undefined` when tesseract found none. */
@@ -179,14 +276,17 @@ function pageTilt(lines: readonly Line[]): number {
  * Each line's font size (pixels): the row height most of the page's text is set in, given to all
  * lines within the tolerance of it, then the most common of the heights left, and so on.
  */
-function evenSizes(lines: readonly Line[]): Map<Line, number> {
-  const sizes = new Map<Line, number>();
+function evenSizes(lines: readonly ReadLine[]): Map<ReadLine, number> {
+  const sizes = new Map<ReadLine, number>();
   let left = [...lines];
   while (left.length > 0) {
     const characters = new Map<number, number>();
-    for (const line of left) characters.set(Math.round(rowHeight(line)), (characters.get(Math.round(rowHeight(line))) ?? 0) + line.text.length);
+    for (const line of left) {
+      const height = Math.round(line.height);
+      characters.set(height, (characters.get(height) ?? 0) + line.words.reduce((sum, word) => sum + word.text.length, 0));
+    }
     const common = [...characters].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
-    const near = (line: Line): boolean => Math.abs(rowHeight(line) - common) <= Math.max(common * SIZE_TOLERANCE, 0.5);
+    const near = (line: ReadLine): boolean => Math.abs(line.height - common) <= Math.max(common * SIZE_TOLERANCE, 0.5);
     for (const line of left.filter(near)) sizes.set(line, common);
     left = left.filter((line) => !near(line));
   }
