@@ -223,18 +223,17 @@ function boldTest(readLines: readonly ReadLine[], sizes: ReadonlyMap<ReadLine, n
 }
 
 /**
- * Which of a line's words are bold: a long word by its own strokes, a short one as the long words
- * on either side of it are (as its line is, when it has none).
+ * Which of a line's words are bold: as the line is, unless it opens with bold words and goes on
+ * in regular ones (a label before its value, a run-in heading), told by the strokes of its long
+ * words. Note: a lone word whose strokes measure thick amid regular ones is noise of the scan.
  */
 function boldWords(line: ReadLine, isBold: (words: readonly Word[], line: ReadLine) => boolean): boolean[] {
   const own = line.words.map((word) => (word.text.length >= WORD_BOLD_CHARACTERS ? isBold([word], line) : undefined));
-  const lineBold = own.every((verdict) => verdict === undefined) && isBold(line.words, line);
-  return own.map((verdict, index) => {
-    if (verdict !== undefined) return verdict;
-    const before = own.slice(0, index).findLast((other) => other !== undefined);
-    const after = own.slice(index + 1).find((other) => other !== undefined);
-    return before === undefined && after === undefined ? lineBold : before !== false && after !== false;
-  });
+  const lastBold = own.lastIndexOf(true);
+  const firstRegular = own.indexOf(false);
+  if (own.find((verdict) => verdict !== undefined) === true && firstRegular > lastBold) return line.words.map((_, index) => index <= lastBold);
+  const bold = isBold(line.words, line);
+  return line.words.map(() => bold);
 }
 
 /** The median length of the runs of ink across the rows of the words' boxes (pixels); 0 for none. */
