@@ -16,15 +16,16 @@ import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
 import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
-import type { PageLayout, TextLine } from "./pdf/model.js";
+import type { PageLayout, PdfTextItem, TextLine } from "./pdf/model.js";
+import type { Rulings } from "./pdf/rules.js";
 import { mirrorPage, readsRightToLeft } from "./pdf/mirror.js";
 import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
 import { keepTableMarkNotes } from "./pdf/table-notes.js";
 import { splitTablesSideBySide } from "./pdf/tables.js";
-import type { OcrParagraph, PageReader } from "./pdf/ocr.js";
-import { layoutBlocks, physicalPages, placeOcrParagraphs, placeTextBlocks, renderDocument } from "./pdf/output.js";
+import type { OcrPage, PageReader } from "./pdf/ocr.js";
+import { layoutBlocks, physicalPages, placeTextBlocks, renderDocument } from "./pdf/output.js";
 import type { PlacedBlock } from "./pdf/output.js";
 import { ocrReason } from "./pdf/text-quality.js";
 
@@ -77,10 +78,9 @@ export const pdfConverter: Converter = {
 /** The document opened for drawing, decoding images up to `maxImageSize` pixels (-1: all); opened once per limit. */
 type DrawnDocument = (maxImageSize: number) => Promise<PDFDocumentProxy>;
 
-/** What reading the pages gives: layouts of text-layer pages, OCR'd paragraphs of the others, pictures. */
+/** What reading the pages gives: layouts of the pages (from the text layer or OCR), pictures. */
 interface ReadPages {
   pages: PageLayout[];
-  ocrByPage: Map<number, OcrParagraph[]>;
   imagesByPage: Map<number, PageImage[]>;
   warnings: string[];
 }
@@ -95,7 +95,6 @@ async function readPages(
   maxImageSize: number | undefined,
 ): Promise<ReadPages> {
   const pages: PageLayout[] = [];
-  const ocrByPage = new Map<number, OcrParagraph[]>();
   const imagesByPage = new Map<number, PageImage[]>();
   // Note: the picture modules (and Skia) load only when pictures are asked for.
   const pictures = maxImageSize !== undefined ? await import("./pdf/images.js") : undefined;
@@ -114,11 +113,12 @@ async function readPages(
         // Note: in "ocr" mode a page with a usable text layer keeps it (and so its headings), and
         // the text in its images is read and placed among it.
         if (reader && mode === "ocr" && !reason) items.push(...(await reader.readImages(page, images, items)));
+        // Note: the words OCR reads on a page without a usable text layer take the text layer's
+        // place, and go through the same layout analysis (headings, lists, tables, columns).
         if (reader && reason) {
-          const paragraphs = await ocrPage(reader, await drawnDocument(-1), pageIndex);
-          if (paragraphs.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
-          ocrByPage.set(pageIndex, paragraphs);
-          pages.push({ pageIndex, width: width!, height: height!, gutter: undefined, lines: [], rulings });
+          const read = await ocrPage(reader, await drawnDocument(-1), pageIndex);
+          if (read.items.length === 0) warnings.push(`page ${pageIndex + 1} has no text, even with OCR; check that it is not blank.`);
+          pages.push({ ...pageLayout({ pageIndex, width: width!, height: height! }, read.items, read.rulings), ocrConfidence: read.confidence });
           continue;
         }
         if (reason === "no text layer") pagesWithoutText.push(pageIndex + 1);
@@ -131,16 +131,7 @@ async function readPages(
         }
         const read = readsRightToLeft(items) ? mirrorPage(width!, { items, rulings, images: pageImages }) : { items, rulings, images: pageImages };
         if (pictures) imagesByPage.set(pageIndex, read.images);
-        const groups = groupByBaseline(read.items);
-        const gutter = findGutter(groups, width!);
-        pages.push({
-          pageIndex,
-          width: width!,
-          height: height!,
-          gutter,
-          rulings: read.rulings,
-          lines: buildLines(read.items, groups, { pageIndex, height: height! }, { gutter, rules: read.rulings.vertical }),
-        });
+        pages.push(pageLayout({ pageIndex, width: width!, height: height! }, read.items, read.rulings));
       } finally {
         page.cleanup();
       }
@@ -150,7 +141,14 @@ async function readPages(
   }
   if (pagesWithoutText.length > 0) warnings.push(pagesWarning(pagesWithoutText, "no text layer"));
   if (garbledPages.length > 0) warnings.push(pagesWarning(garbledPages, "a text layer of unmapped glyphs"));
-  return { pages, ocrByPage, imagesByPage, warnings };
+  return { pages, imagesByPage, warnings };
+}
+
+/** A page's text items made into lines, cut at the gutters of its columns and at its drawn rules. */
+function pageLayout(page: { pageIndex: number; width: number; height: number }, items: readonly PdfTextItem[], rulings: Rulings): PageLayout {
+  const groups = groupByBaseline(items);
+  const gutter = findGutter(groups, page.width);
+  return { ...page, gutter, rulings, lines: buildLines(items, groups, page, { gutter, rules: rulings.vertical }) };
 }
 
 /** A page of a drawn copy rendered at `scale`, turned `turn` degrees beyond its own rotation. */
@@ -163,7 +161,7 @@ async function drawPage(document: Promise<PDFDocumentProxy>, pageIndex: number, 
   }
 }
 
-async function ocrPage(reader: PageReader, document: PDFDocumentProxy, pageIndex: number): Promise<OcrParagraph[]> {
+async function ocrPage(reader: PageReader, document: PDFDocumentProxy, pageIndex: number): Promise<OcrPage> {
   const page = await document.getPage(pageIndex + 1);
   try {
     return await reader.read(page);
@@ -201,7 +199,7 @@ async function convertDocument(
     }
     return markdownByImage.get(image);
   };
-  const layout = layOut(pages, read.ocrByPage, imagesByPage, addImage);
+  const layout = layOut(pages, imagesByPage, addImage);
   const placed = layout.documentBlocks();
   const firstHeading = placed.find((entry) => entry.block.kind === "heading")?.block;
   if (metadata.title === undefined && firstHeading?.kind === "heading") metadata.title = firstHeading.plain;
@@ -228,7 +226,6 @@ async function convertDocument(
  */
 function layOut(
   pages: readonly PageLayout[],
-  ocrByPage: ReadonlyMap<number, OcrParagraph[]>,
   imagesByPage: ReadonlyMap<number, PageImage[]>,
   addImage: (image: PageImage, caption: string | undefined) => string | undefined,
 ) {
@@ -238,12 +235,14 @@ function layOut(
     pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, page.lines, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
   );
   const fillsByPage = new Map(pages.map((page) => [page.pageIndex, page.rulings.fills]));
-  /** Text pages in a row: their lines through layout analysis, with the pictures between them. */
+  const ocrConfidenceByPage = new Map(pages.flatMap((page) => (page.ocrConfidence === undefined ? [] : [[page.pageIndex, page.ocrConfidence]])));
+  const ocrConfidence = (pageIndex: number): number | undefined => ocrConfidenceByPage.get(pageIndex);
+  /** Pages in a row: their lines through layout analysis, with the pictures between them. */
   const textBlocks = (indexes: readonly number[]): PlacedBlock[] => {
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage, fillsByPage))), typography), pageIndex));
+      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage, fillsByPage))), typography), pageIndex, ocrConfidence));
       pending = [];
     };
     for (const index of indexes) {
@@ -261,21 +260,8 @@ function layOut(
     return placed;
   };
   return {
-    documentBlocks(): PlacedBlock[] {
-      const placed: PlacedBlock[] = [];
-      let run: number[] = [];
-      pages.forEach((page, index) => {
-        const paragraphs = ocrByPage.get(page.pageIndex);
-        if (paragraphs === undefined) return void run.push(index);
-        placed.push(...textBlocks(run), ...placeOcrParagraphs(page.pageIndex, paragraphs));
-        run = [];
-      });
-      placed.push(...textBlocks(run));
-      return placed;
-    },
+    documentBlocks: (): PlacedBlock[] => textBlocks(pages.map((_, index) => index)),
     pageBlocks(pageIndex: number): Block[] {
-      const paragraphs = ocrByPage.get(pageIndex);
-      if (paragraphs) return placeOcrParagraphs(pageIndex, paragraphs).map((entry) => entry.block);
       const index = pages.findIndex((page) => page.pageIndex === pageIndex);
       return index < 0 ? [] : textBlocks([index]).map((entry) => entry.block);
     },

@@ -90,6 +90,8 @@ export interface PageLayout {
   gutter: Gutter | undefined;
   /** The lines the page draws, which tables are built from. */
   rulings: Rulings;
+  /** Tesseract's confidence (0..1) on a page read by OCR, whose lines are the words it read. */
+  ocrConfidence?: number;
 }
 
 /** Plain text of a line, runs separated by a space. */

@@ -3,7 +3,6 @@ import type { Block } from "./blocks.js";
 import { renderBlocks, renderMarkdown } from "./markdown.js";
 import type { RenderedBlocks } from "./markdown.js";
 import type { TextLine } from "./model.js";
-import type { OcrParagraph } from "./ocr.js";
 
 /** A rectangle in top-down page coordinates (points). */
 export interface Box {
@@ -51,24 +50,17 @@ function union(boxes: readonly Box[]): Box | undefined {
   };
 }
 
-/** Place blocks built from text-layer lines: on the page of their first line, boxed around their lines there. */
-export function placeTextBlocks(blocks: readonly Block[], fallbackPageIndex: number): PlacedBlock[] {
+/**
+ * Place blocks built from lines: on the page of their first line, boxed around their lines there;
+ * `ocrConfidence` tells the pages read by OCR, and how sure it was.
+ */
+export function placeTextBlocks(blocks: readonly Block[], fallbackPageIndex: number, ocrConfidence: (pageIndex: number) => number | undefined): PlacedBlock[] {
   return blocks.map((block) => {
     const pageIndex = block.lines?.[0]?.pageIndex ?? fallbackPageIndex;
     const box = union((block.lines ?? []).filter((line) => line.pageIndex === pageIndex).map(lineBox));
-    return { block, pageIndex, box, source: "native_text", ocrConfidence: null };
+    const confidence = ocrConfidence(pageIndex);
+    return { block, pageIndex, box, source: confidence === undefined ? "native_text" : "ocr", ocrConfidence: confidence ?? null };
   });
-}
-
-/** An OCR'd page's paragraphs as blocks. */
-export function placeOcrParagraphs(pageIndex: number, paragraphs: readonly OcrParagraph[]): PlacedBlock[] {
-  return paragraphs.map((paragraph) => ({
-    block: { kind: "paragraph", text: paragraph.text },
-    pageIndex,
-    box: paragraph.box,
-    source: "ocr",
-    ocrConfidence: paragraph.confidence,
-  }));
 }
 
 /**

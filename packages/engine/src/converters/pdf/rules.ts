@@ -175,10 +175,10 @@ function joinCollinear(segments: readonly Segment[]): Segment[] {
   return joined;
 }
 
-const joinHorizontal = (rules: readonly HorizontalRule[]): HorizontalRule[] =>
+export const joinHorizontal = (rules: readonly HorizontalRule[]): HorizontalRule[] =>
   joinCollinear(rules.map((rule) => ({ at: rule.y, start: rule.left, end: rule.right }))).map(({ at, start, end }) => ({ y: at, left: start, right: end }));
 
-const joinVertical = (rules: readonly VerticalRule[]): VerticalRule[] =>
+export const joinVertical = (rules: readonly VerticalRule[]): VerticalRule[] =>
   joinCollinear(rules.map((rule) => ({ at: rule.x, start: rule.top, end: rule.bottom }))).map(({ at, start, end }) => ({ x: at, top: start, bottom: end }));
 
 // Note: `m1 × m2` in pdf.js's [a b c d e f] order: apply m2 first, then m1.
