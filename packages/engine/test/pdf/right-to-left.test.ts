@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
+import type { PdfDot, PdfLine } from "./helpers/make-pdf.js";
 
 /**
  * A ToUnicode CMap that reads ASCII codes as Arabic letters, as an Arabic font's does; "L" is the
@@ -27,6 +28,8 @@ const hebrewToUnicode = toUnicodeCMap({ codes: { " ": "0020", "*": "2022", ...HE
 const hebrew = (drawn: string): string =>
   [...drawn].reverse().map((code) => (code === " " ? " " : String.fromCodePoint(Number.parseInt(HEBREW_CODES[code]!, 16)))).join("");
 
+const LIST_ITEMS = ["bwrk dwh", "tsmr lml", "mnhl srh"];
+
 /** Lines of Hebrew text set flush right at `right`, as a Hebrew document sets them, from the top of the page down. */
 const flushRight = (texts: readonly string[], right: number, top: number, size = 11) =>
   texts.map((text, index) => ({ text, x: right - helveticaWidth(text, size), y: top - index * size * 1.6, size }));
@@ -39,27 +42,26 @@ describe("pdf converter: right-to-left text", () => {
     expect(markdown.trim()).toBe("بيت لا");
   });
 
-  it("reads a list whose bullets stand at the right of its items, as Hebrew sets them", async () => {
-    const items = ["bwrk dwh", "tsmr lml", "mnhl srh"];
+  /** The Markdown of a Hebrew paragraph over a list of `LIST_ITEMS`, each led at its right by `bullet(index)`, its text ending at `textRight`. */
+  const hebrewList = async (textRight: number, bullet: (index: number, y: number) => PdfLine | PdfDot): Promise<string[]> => {
     const page = [
       ...flushRight(["hrbsh sl htnsh dwh thnl ad mwr bw lk dwt"], 520, 700),
-      // Note: as a word processor sets them, a tab's width between bullet and text.
-      ...flushRight(items, 496, 670),
-      ...items.map((_, index) => ({ text: "*", x: 514, y: 670 - index * 11 * 1.6, size: 11 })),
+      ...flushRight(LIST_ITEMS, textRight, 670),
+      ...LIST_ITEMS.map((_, index) => bullet(index, 670 - index * 11 * 1.6)),
     ];
     const { markdown } = await convert(makePdf([page], { toUnicode: hebrewToUnicode }), { filename: "hebrew.pdf", pdf: { mode: "fast" } });
-    expect(markdown.trim().split("\n").slice(-3)).toEqual(items.map((item) => `- ${hebrew(item)}`));
+    return markdown.trim().split("\n").slice(-LIST_ITEMS.length);
+  };
+
+  it("reads a list whose bullets stand at the right of its items, as Hebrew sets them", async () => {
+    // Note: as a word processor sets them, a tab's width between bullet and text.
+    const lines = await hebrewList(496, (_, y) => ({ text: "*", x: 514, y, size: 11 }));
+    expect(lines).toEqual(LIST_ITEMS.map((item) => `- ${hebrew(item)}`));
   });
 
   it("reads a list whose bullets are drawn at the right of its items, as browsers print a right-to-left list", async () => {
-    const items = ["bwrk dwh", "tsmr lml", "mnhl srh"];
-    const page = [
-      ...flushRight(["hrbsh sl htnsh dwh thnl ad mwr bw lk dwt"], 520, 700),
-      ...flushRight(items, 505, 670),
-      ...items.map((_, index) => ({ dot: [513, 670 - index * 11 * 1.6 + 3.5, 2] as [number, number, number] })),
-    ];
-    const { markdown } = await convert(makePdf([page], { toUnicode: hebrewToUnicode }), { filename: "hebrew.pdf", pdf: { mode: "fast" } });
-    expect(markdown.trim().split("\n").slice(-3)).toEqual(items.map((item) => `- ${hebrew(item)}`));
+    const lines = await hebrewList(505, (_, y) => ({ dot: [513, y + 3.5, 2] }));
+    expect(lines).toEqual(LIST_ITEMS.map((item) => `- ${hebrew(item)}`));
   });
 
   it("writes a right-to-left table's columns in reading order, its rightmost column first", async () => {
