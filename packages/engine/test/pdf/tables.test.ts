@@ -2525,6 +2525,18 @@ describe("a table without rules whose rows are told apart by their fills", () =>
     ]);
   });
 
+  it("keeps a plain header row apart from the first striped row under it, a section's name alone", async () => {
+    // Note: as reportlab's ROWBACKGROUNDS stripe a quotation: the header on white, then grey and
+    // white rows by turns, the first of them naming a section.
+    const rows = [["Item", "Qty", "Unit price", "Amount"], ["Labour", "", "", ""], ["Rebar 12mm", "30", "$195.54", "$5,866.11"], ["Timber framing", "36", "$219.54", "$7,903.38"]];
+    const items: PageItem[] = rows.flatMap((row, index): PageItem[] => {
+      const baseline = 700 - index * 17;
+      const cells = row.flatMap((text, column): PageItem[] => (text === "" ? [] : [{ text, x: [72, 250, 320, 420][column]!, y: baseline, size: 10 }]));
+      return index % 2 === 1 ? [{ fill: [68, baseline - 5, 490, baseline + 12], colour: [0.9, 0.9, 0.9] }, ...cells] : cells;
+    });
+    expect(tableRows(await toMarkdown([items]))).toEqual(rows);
+  });
+
   it("keeps a cell wrapped onto two lines one cell, though a word of its second line is highlighted", async () => {
     const items: PageItem[] = [
       ...["Item", "Note", "Cost"].map((text, column) => ({ text, x: [72, 170, 330][column]!, y: 700, size: 10, bold: true })),

@@ -272,7 +272,7 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
     headerEnd(places, firstLabelled),
   );
   const behind = frame ? [] : fillsBehind(fills, cellLines);
-  const fillEdges = rowEdgesOfFills(behind, boundaries);
+  const fillEdges = rowEdgesOfFills(behind, boundaries, placed);
   const rowLines = buildRows(placed, boundaries.length + 1, dividers, boxed ? "grid" : frame ? "horizontal" : "none", fillEdges);
   const cells = rowLines.map((row) => rowCells(row, boundaries.length + 1));
   const rows = dropEmptyRowsAndColumns(boxed ? inFirstMergedRow(cells, rowLines, dividers, columnEdges) : inFirstFilledRow(cells, rowLines, behind, fillEdges));
@@ -296,14 +296,17 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
  * between its columns: a filled header, striped rows, a tinted totals row, rows of cells filled
  * side by side. Note: a row's background ends where the row does, so its edges divide rows as
  * rules would; a fill within one column (a highlighted word, one cell's colour) tells nothing of
- * the other columns' rows. The top edge of the highest fill divides nothing: the lines over all
- * the fills (a group's name over a filled row of the names of its columns) are read from their
- * text, as in a table without fills.
+ * the other columns' rows. The top edge of the highest fill divides only under a line with text in
+ * every column (a header over striped rows, the first of them a section's name alone): the lines
+ * over all the fills (a group's name over a filled row of the names of its columns) are read from
+ * their text, as in a table without fills.
  */
-function rowEdgesOfFills(behind: readonly FilledBox[], boundaries: readonly number[]): HorizontalRule[] {
+function rowEdgesOfFills(behind: readonly FilledBox[], boundaries: readonly number[], placed: readonly PlacedLine[]): HorizontalRule[] {
   const highest = Math.min(...behind.map((fill) => fill.top));
+  const lineOver = placed.filter((place) => place.line.baseline < highest).at(-1);
+  const headerOver = lineOver !== undefined && lineOver.cells.every((cell) => cell.length > 0);
   const edges = behind.flatMap((fill) => [fill.top, fill.bottom].map((y) => ({ y, left: fill.left, right: fill.right })));
-  return joinEdges(edges).filter((edge) => edge.y > highest + FILL_EDGE_LINE && boundaries.some((boundary) => edge.left < boundary && edge.right > boundary));
+  return joinEdges(edges).filter((edge) => (headerOver || edge.y > highest + FILL_EDGE_LINE) && boundaries.some((boundary) => edge.left < boundary && edge.right > boundary));
 }
 
 /** The fills that lie behind some of a table's lines. */
