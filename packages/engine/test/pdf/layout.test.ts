@@ -1606,18 +1606,28 @@ describe("pdf layout: reading order", () => {
     expect(markdown).not.toContain("|");
   });
 
+  /**
+   * The Markdown of a 16:9 slide of two paragraphs side by side at 20 points, the left one's first
+   * line ending 5 points before the right one starts; under bold heads in the text's size if given.
+   */
+  const slideOfTwoColumns = async (title: string, left: readonly string[], right: readonly string[], heads?: [string, string]): Promise<string> => {
+    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
+    const top = heads ? 394 : 400;
+    const slide: PdfLine[] = [
+      { text: title, x: 40, y: 480, size: 28, bold: true },
+      ...(heads ? heads.map((text, index): PdfLine => ({ text, x: index === 0 ? 40 : rightX, y: 420, size: 20, bold: true })) : []),
+      ...left.map((text, index) => ({ text, x: 40, y: top - index * 26, size: 20 })),
+      ...right.map((text, index) => ({ text, x: rightX, y: top - index * 26, size: 20 })),
+    ];
+    return (await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" })).markdown;
+  };
+
   it("reads two paragraphs side by side column by column where a line of the left one runs up to the right one", async () => {
     // As WeasyPrint prints a slide's two columns: the longest line of the left column ends a few
     // points before the right column starts (its box's padding is all the gap there is).
     const left = ["Day shifts start with the seven o'clock", "handover and end once the", "evening round is signed off."];
     const right = ["Night shifts begin at nineteen hours,", "and a site manager answers the bleep", "for every ward until morning."];
-    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
-    const slide: PdfLine[] = [
-      { text: "Day shifts and night shifts", x: 40, y: 480, size: 28, bold: true },
-      ...left.map((text, index) => ({ text, x: 40, y: 400 - index * 26, size: 20 })),
-      ...right.map((text, index) => ({ text, x: rightX, y: 400 - index * 26, size: 20 })),
-    ];
-    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    const markdown = await slideOfTwoColumns("Day shifts and night shifts", left, right);
     expect(markdown).toContain(`${left.join(" ")}\n\n${right.join(" ")}`);
   });
 
@@ -1626,15 +1636,7 @@ describe("pdf layout: reading order", () => {
     // a line of the left column ending a few points before the right column starts.
     const left = ["A wrong tax code in the export would", "pay hundreds of staff the", "wrong amount in the first live month."];
     const right = ["The parallel run compares both", "systems for two months, and", "finance signs off every difference."];
-    const rightX = 40 + helveticaWidth(left[0]!, 20) + 5;
-    const slide: PdfLine[] = [
-      { text: "Risks and answers", x: 40, y: 480, size: 28, bold: true },
-      { text: "Risks", x: 40, y: 420, size: 20, bold: true },
-      { text: "Answers", x: rightX, y: 420, size: 20, bold: true },
-      ...left.map((text, index) => ({ text, x: 40, y: 394 - index * 26, size: 20 })),
-      ...right.map((text, index) => ({ text, x: rightX, y: 394 - index * 26, size: 20 })),
-    ];
-    const { markdown } = await convert(makePdf([slide], { pageSize: [960, 540] }), { filename: "slide.pdf" });
+    const markdown = await slideOfTwoColumns("Risks and answers", left, right, ["Risks", "Answers"]);
     expect(markdown).toMatch(new RegExp(`Risks\\*{0,2}\\n\\n${left.join(" ")}\\n\\n(?:#+ )?\\**Answers\\*{0,2}\\n\\n${right.join(" ")}`));
   });
 
