@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { createRequire } from "node:module";
+import { createRequire, enableCompileCache } from "node:module";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
 import { DEFAULT_PORT } from "./defaults.js";
@@ -252,4 +252,7 @@ function fail(error: unknown): void {
   process.exitCode = error instanceof UsageError ? 2 : 1;
 }
 
+// Note: a converter is compiled afresh by every process that loads it; with V8's on-disk code
+// cache (see serveWorkerJobs) a second `docscrape convert` reuses the first one's compiled code.
+enableCompileCache();
 main(process.argv.slice(2)).catch(fail);
