@@ -40,7 +40,7 @@ describe("pdf lists", () => {
     );
   });
 
-  it("reads an outline list numbered 1. / a. / i. as nested numbered items", async () => {
+  it("reads an outline list numbered 1. / a. / i. as nested items that keep their letters and numerals", async () => {
     // Word's outline numbering: letters on the second level, roman numerals on the third.
     const markdown = await toMarkdown([
       { text: "New members follow these steps:", x: 72, y: 700 },
@@ -56,13 +56,33 @@ describe("pdf lists", () => {
         "New members follow these steps:",
         "",
         "1. Fill in the application form",
-        "   1. Give your name and address",
-        "   2. Say which plot size you want",
-        "      1. Small plots are three metres square",
-        "      2. Large plots are six metres square",
+        "   - a. Give your name and address",
+        "   - b. Say which plot size you want",
+        "     - i. Small plots are three metres square",
+        "     - ii. Large plots are six metres square",
         "2. Pay the yearly fee at the shed",
         "",
       ].join("\n"),
+    );
+  });
+
+  it("reads items whose roman numerals are set flush right against their text, as a browser sets them, as one list", async () => {
+    // Note: 11 pt Helvetica, each label ending at x = 68 ("i." is 5.5 points wide, "iv." 11) and its
+    // text at a tab stop at 80, so "ii." starts left of "i." and only the texts line up.
+    const flushRight = (label: string, width: number, text: string, y: number): PdfLine[] => [
+      { text: label, x: 68 - width, y },
+      { text, x: 80, y },
+    ];
+    const markdown = await toMarkdown([
+      { text: "The supplier may charge expenses, provided that:", x: 50, y: 700 },
+      ...flushRight("i.", 5.5, "they are approved in writing in advance;", 684),
+      ...flushRight("ii.", 7.9, "receipts are supplied with the invoice; and", 670),
+      ...flushRight("iii.", 10.4, "they are charged at cost.", 656),
+      ...flushRight("iv.", 11, "no mark-up is added.", 642),
+      { text: "Charges are payable within thirty days.", x: 50, y: 620 },
+    ]);
+    expect(markdown).toContain(
+      ["- i. they are approved in writing in advance;", "- ii. receipts are supplied with the invoice; and", "- iii. they are charged at cost.", "- iv. no mark-up is added."].join("\n"),
     );
   });
 
@@ -239,7 +259,7 @@ describe("pdf lists", () => {
     expect(markdown).not.toMatch(/\b[69]\./);
   });
 
-  it("reads paragraphs numbered in brackets, one after the other, as a numbered list", async () => {
+  it("reads paragraphs numbered in brackets, one after the other, as a list that keeps the brackets", async () => {
     // Note: as groff's -me sets `.np` paragraphs: "(1)" at the margin, the text after it on the line.
     const markdown = await toMarkdown([
       { text: "The main defects found on the river crossing were as follows.", x: 72, y: 700 },
@@ -249,7 +269,7 @@ describe("pdf lists", () => {
       { text: "Repairs with priority one should be completed within six months.", x: 72, y: 630 },
     ]);
     expect(markdown).toContain(
-      ["1. Spalling of the concrete on the north abutment.", "2. Corrosion of the bearing plates on the second span.", "3. Blocked drainage outlets along the parapet."].join("\n"),
+      ["- (1) Spalling of the concrete on the north abutment.", "- (2) Corrosion of the bearing plates on the second span.", "- (3) Blocked drainage outlets along the parapet."].join("\n"),
     );
   });
 

@@ -45,18 +45,26 @@ function letteredValue(label: string, roman: boolean): number | undefined {
   return label.length === 1 ? label.charCodeAt(0) - 96 : undefined;
 }
 
-/** The marker of an item of a lettered list whose number is known: "b. Say which" gives `2.` and "Say which". */
+/**
+ * The marker of an item of a lettered list whose number is known. Note: Markdown numbers its
+ * ordered lists 1, 2, 3, so a label it cannot show ("b.", "iv.", "(2)") stays at the start of the
+ * item's text in a bulleted list, as the Word converters write such labels: the reader sees, and
+ * can cite, "clause 3(b)". "b. Say which" gives `-` and "b. Say which"; a bare number before a
+ * bold title, "2 **Premises.**", gives `2.` and "**Premises.**".
+ */
 export function parseLetteredMarker(text: string, number: number): ListMarker | undefined {
-  const lettered = LETTERED.exec(text) ?? BARE_NUMBER.exec(text);
-  return lettered ? { marker: `${number}.`, rest: text.slice(lettered[0].length) } : undefined;
+  const lettered = LETTERED.exec(text);
+  if (lettered) return { marker: "-", rest: `${lettered[0].trim()} ${text.slice(lettered[0].length)}` };
+  const bare = BARE_NUMBER.exec(text);
+  return bare ? { marker: `${number}.`, rest: text.slice(bare[0].length) } : undefined;
 }
 
 /**
  * The lines that are items of a lettered or roman-numbered list, with their numbers. A line that
  * starts with a lowercase letter and a dot may be prose ("v. Jones", "p. 12" run over from the line
- * above), so it is an item only next to another of the list: a later line with its marker at the
- * same x numbered one on ("a." then "b.", "i." then "ii."), with only lines indented further
- * (sub-items, wrapped text) between them.
+ * above), so it is an item only next to another of the list: a later line with its marker in the
+ * same place (see `markersAligned`) numbered one on ("a." then "b.", "i." then "ii."), with only
+ * lines indented further (sub-items, wrapped text) between them.
  */
 export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, number> {
   const numbers = new Map<TextLine, number>();
@@ -69,8 +77,11 @@ export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, num
     if (label === undefined) return;
     for (let next = index + 1; next < lines.length; next++) {
       const other = lines[next]!;
-      if (other.pageIndex !== line.pageIndex || other.x < line.x - MARKER_ALIGNMENT) return;
-      if (other.x > line.x + MARKER_ALIGNMENT) continue;
+      if (other.pageIndex !== line.pageIndex) return;
+      if (!markersAligned(line, other)) {
+        if (other.x < line.x - MARKER_ALIGNMENT) return;
+        continue;
+      }
       const otherLabel = labelOf(other);
       if (otherLabel === undefined) return;
       for (const roman of [true, false]) {
@@ -126,8 +137,28 @@ export function boldTitledListLines(lines: readonly TextLine[]): Map<TextLine, n
   return numbers;
 }
 
-// Markers of one list level start within this many points of each other.
+// Markers of one list level start (or, set flush right, end) within this many points of each other.
 const MARKER_ALIGNMENT = 2;
+
+// A text item that is a list label and nothing else: "iv.", "(b)", "12.".
+const LABEL_ITEM = /^\(?[a-z\d]{1,4}[.)]$/;
+
+/** Where a line's text starts after its label, when the label is a text item of its own. */
+function textAfterLabel(line: TextLine): number | undefined {
+  const [label, text] = line.runs.flatMap((run) => run.items ?? []);
+  return label && text && LABEL_ITEM.test(label.text.trim()) ? text.x : undefined;
+}
+
+/**
+ * Whether two lines' list labels are set in one place. Note: a browser sets an HTML list's
+ * numbers flush right against the item's text, as Word does a right-aligned level, so "ii." starts
+ * left of "i." and only the text after them lines up.
+ */
+function markersAligned(a: TextLine, b: TextLine): boolean {
+  if (Math.abs(a.x - b.x) <= MARKER_ALIGNMENT) return true;
+  const [textA, textB] = [textAfterLabel(a), textAfterLabel(b)];
+  return textA !== undefined && textB !== undefined && Math.abs(textA - textB) <= MARKER_ALIGNMENT;
+}
 
 /** Whether a piece of text is nothing but a list marker ("•", "3.", "-"). */
 export const isBareListMarker = (text: string): boolean => /^(?:\[[x ]\] )?\u2026$/.test(parseListMarker(`${text.trim()} \u2026`)?.rest ?? "");
