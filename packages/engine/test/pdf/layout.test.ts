@@ -1963,6 +1963,28 @@ describe("pdf layout: words, scripts and what shares a line", () => {
     expect(markdown).toContain("on the benchmark as a whole.");
   });
 
+  it("keeps the hyphen of a word broken at the end of a line where the document writes that word with it elsewhere", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(
+          [
+            "Members of the co-operative meet in the hall. The Tidewater Co-",
+            "operative was founded in 1921 by twelve families, and its grain is",
+            "sold as a co-",
+            "operative brand. The founders met every",
+            "week, as the minutes of the meet-",
+            "ings show.",
+          ],
+          72,
+          700,
+        ),
+      ],
+    ]);
+    expect(markdown).toContain("The Tidewater Co-operative was founded");
+    expect(markdown).toContain("sold as a co-operative brand.");
+    expect(markdown).toContain("the minutes of the meetings show.");
+  });
+
   it("keeps the hyphens of a code or a number range broken at the end of a line", async () => {
     const markdown = await toMarkdown([
       [

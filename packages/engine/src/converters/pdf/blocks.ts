@@ -4,6 +4,7 @@ import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
+import { hyphenatedCompounds, joinLines } from "./join-lines.js";
 import { isRightToLeftText, startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
@@ -114,6 +115,8 @@ interface Measures {
   leftEdgeOf: (line: TextLine) => number;
   /** Whether the text opens its paragraphs with a first-line indent (else a paragraph starts flush). */
   indentsParagraphs: boolean;
+  /** The words the document writes with a hyphen inside a line, which keep it across a line break. */
+  compounds: ReadonlySet<string>;
 }
 
 /**
@@ -149,14 +152,15 @@ export function buildBlocks(
   const rightFrom = measureRightFrom(byPage);
   const leftEdgeOf = measureLeftEdge(byPage);
   const indentsParagraphs = opensParagraphsIndented(lines, leftEdgeOf);
-  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf, indentsParagraphs });
+  const compounds = hyphenatedCompounds(lines);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf, indentsParagraphs, compounds });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     // Note: the entries of a table of contents are lines of their own, not the rows of a table.
     const contentsLine = contents.get(lines[index]!);
     if (contentsLine) {
       const line = lines[index]!;
-      if (contentsLine === "wrapped" && open?.entry) open.block.text = joinLines(open.block.text, markdownOf(line));
+      if (contentsLine === "wrapped" && open?.entry) open.block.text = joinLines(open.block.text, markdownOf(line), compounds);
       else {
         close();
         open = { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x, entry: true };
@@ -193,7 +197,7 @@ export function buildBlocks(
     }
   }
   close();
-  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks)));
+  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks, compounds)));
 }
 
 // Note: a caption's label is often set in bold ("**Table 1.** Results").
@@ -221,7 +225,7 @@ const isFootnoteBelow = (block: Block | undefined, last: TextLine): boolean => {
  * The rest is told by the cut: the paragraph ends mid-sentence, its rest starts in lowercase. A
  * caption without a table (a figure's) stays where the page sets it.
  */
-function joinAcrossFloats(blocks: readonly Block[]): Block[] {
+function joinAcrossFloats(blocks: readonly Block[], compounds: ReadonlySet<string>): Block[] {
   const joined: Block[] = [];
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
@@ -240,7 +244,7 @@ function joinAcrossFloats(blocks: readonly Block[]): Block[] {
     const tableFloated = moved.some((float) => float.kind === "table") && movedStart !== undefined && flowsToNextColumn(last, movedStart);
     const afterFootnotes = moved.length === 0 && flowsToNextColumn(last, restStart);
     if (!tableFloated && !afterFootnotes) continue;
-    joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text), lines: [...block.lines!, ...(rest.lines ?? [])] };
+    joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text, compounds), lines: [...block.lines!, ...(rest.lines ?? [])] };
     joined.push(...floats);
     index = next;
   }
@@ -332,7 +336,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     }
     // Note: more lines in a heading's style than a heading takes are a paragraph set in bold or large type.
     if (open && sameHeading) {
-      open.block = { kind: "paragraph", text: joinLines(open.block.text, emphasizedOf(line)) };
+      open.block = { kind: "paragraph", text: joinLines(open.block.text, emphasizedOf(line), measures.compounds) };
       return { ...open, last: line, lines: open.lines + 1 };
     }
     close();
@@ -355,7 +359,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
   }
   if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures, open.lines) && fitsBlock(open, line, measures) && !endsHandBrokenSentence(open, line, measures)) {
     const next = emphasizedOf(line);
-    open.block.text = joinLines(open.block.text, next);
+    open.block.text = joinLines(open.block.text, next, measures.compounds);
     const brokenLines = open.brokenLines && isBrokenShort(open.last, line, measures) ? [...open.brokenLines, next] : undefined;
     return { ...open, last: line, lines: open.lines + 1, brokenLines };
   }
@@ -704,32 +708,4 @@ function measureTextRight(lines: readonly TextLine[]): Map<number, number> {
   const rightsByPage = new Map<number, number[]>();
   for (const line of lines) rightsByPage.set(line.pageIndex, [...(rightsByPage.get(line.pageIndex) ?? []), line.right]);
   return new Map([...rightsByPage].map(([page, rights]) => [page, rights.sort((a, b) => a - b)[Math.floor(rights.length * TEXT_RIGHT_SHARE)]!]));
-}
-
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
-// Note: a hyphen is "-" or U+2010 (HYPHEN), which browsers draw where they break a word at a soft
-// hyphen or by their hyphenation.
-const LOWERCASE_BEFORE_HYPHEN = /\p{Ll}[-\u2010]$/u;
-// The last word of a line is a compound written with hyphens ("mixture-of-"): its final hyphen is
-// one of them. Note: TeX (and most layout programs) never hyphenate a word that holds a hyphen; they
-// break it at its own hyphens only.
-const HYPHENATED_COMPOUND = /\p{L}[-\u2010]\p{L}+[-\u2010]$/u;
-// A line that ends in a hyphen where the word on either side of it holds a digit breaks a code, a
-// range or a name with a number ("407f-" "a055-…" of a UUID, "10-" "20", "COVID-" "19"): no
-// layout program hyphenates such a word, so the hyphen is the text's own.
-const CODE_BEFORE_BREAK = /[\p{L}\p{N}][-\u2010]$/u;
-const DIGIT = /\p{N}/u;
-const breaksCode = (text: string, next: string): boolean =>
-  CODE_BEFORE_BREAK.test(text) && /^[\p{L}\p{N}]/u.test(next) && (DIGIT.test(/\S*$/u.exec(text)![0]) || DIGIT.test(/^\S*/u.exec(next)![0]));
-
-/**
- * Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK
- * characters. A line that breaks after a hyphen inside a compound ("state-of-the-") or a code
- * ("407f-") keeps it.
- */
-export function joinLines(text: string, next: string): string {
-  if (breaksCode(text, next)) return text + next;
-  if (LOWERCASE_BEFORE_HYPHEN.test(text) && /^\p{Ll}/u.test(next)) return (HYPHENATED_COMPOUND.test(text) ? text : text.slice(0, -1)) + next;
-  if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
-  return `${text} ${next}`;
 }

@@ -1,4 +1,5 @@
-import { PARAGRAPH_PITCH, joinLines } from "./blocks.js";
+import { PARAGRAPH_PITCH } from "./blocks.js";
+import { joinLines } from "./join-lines.js";
 import type { Block } from "./blocks.js";
 import { LARGER_THAN_BODY, MAXIMUM_BOLD_HEADING_CHARACTERS, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
@@ -105,7 +106,7 @@ function isNoteUnder(above: TextLine | undefined, line: TextLine, { bodySize, bo
 
 const markdownOf = (line: TextLine): string => line.runs.map((run) => run.markdown).join(" ");
 
-const paragraphOf = (lines: readonly TextLine[]): Block => ({ kind: "paragraph", text: lines.map(markdownOf).reduce(joinLines), lines });
+const paragraphOf = (lines: readonly TextLine[]): Block => ({ kind: "paragraph", text: lines.map(markdownOf).reduce((text, next) => joinLines(text, next)), lines });
 
 const headingOf = (heading: Heading, lines: readonly TextLine[], typography: Typography): Block => {
   const plain = lines.map(lineText).join(" ");

@@ -1,4 +1,4 @@
-import { joinLines } from "./blocks.js";
+import { joinLines } from "./join-lines.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import { characterStarts } from "./rule-cuts.js";
