@@ -1413,6 +1413,27 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("Place the tubes in a balanced configuration in the centrifuge");
   });
 
+  it("keeps a contract's clauses and lettered sub-clauses, each number a tab stop from its text, as text", async () => {
+    // As a word processor sets typed clause numbers: "2.1", a tab, the clause in a hanging indent;
+    // "(a)", a tab, the sub-clause one indent further in.
+    const clause = (number: string, text: readonly string[], x: number, y: number): PdfLine[] => [
+      { text: number, x, y },
+      ...text.map((line, index): PdfLine => ({ text: line, x: x + 36, y: y - index * 14 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...clause("2.1", ["The Supplier shall supply the Goods to the Customer in accordance with", "each order the Customer places, provided that:"], 72, 700),
+        ...clause("(a)", ["the order is made in writing at least five Business Days before", "the delivery date; and"], 108, 668),
+        ...clause("(b)", ["the quantity ordered does not exceed the monthly maximum."], 108, 636),
+        ...clause("2.2", ["Risk in the Goods passes to the Customer on delivery at the Delivery Point."], 72, 614),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("2.1 The Supplier shall supply the Goods to the Customer in accordance with each order the Customer places, provided that:");
+    expect(markdown).toContain("- (a) the order is made in writing at least five Business Days before the delivery date; and\n- (b) the quantity ordered");
+    expect(markdown).toContain("2.2 Risk in the Goods passes");
+  });
+
   it("keeps a table whose first column holds decimal numbers a table (they are values, not outline numbers)", async () => {
     // No header row: a continuation of a table on a new page, say.
     const rows = [

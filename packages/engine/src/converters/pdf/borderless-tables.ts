@@ -428,11 +428,16 @@ function isHeadingsOverProse(lines: readonly TextLine[]): boolean {
 // Note: the text under headings has this many words to a line at least, on average; a table's cells fewer.
 const PROSE_RUN_WORDS = 3;
 
-/** Notes or points numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.", "b.   Budget."): a number, then prose. */
+/**
+ * Notes, points or clauses numbered in a hanging indent ("25   Beawes, Lex Mercatoria, 791.",
+ * "b.   Budget.", "1.1   The Supplier shall…"): a number, then prose. Note: a contract's clauses
+ * and sub-clauses ("2.1", "(a)") are numbered so, however much they look like a table's columns.
+ */
 function isNumberedNotes(lines: readonly TextLine[]): boolean {
+  const numbers = (text: string): boolean => isEnumerator(text) || isOutlineMarker(text);
   const multiRun = lines.filter((line) => line.runs.length > 1);
-  if (multiRun.some((line) => line.runs.length > 2 || !isEnumerator(line.runs[0]!.text))) return false;
-  const rest = lines.flatMap((line) => line.runs.filter((run) => !isEnumerator(run.text)));
+  if (multiRun.some((line) => line.runs.length > 2 || !numbers(line.runs[0]!.text))) return false;
+  const rest = lines.flatMap((line) => line.runs.filter((run) => !numbers(run.text)));
   return rest.reduce((sum, run) => sum + run.text.length, 0) >= NOTE_TEXT_CHARACTERS * rest.length;
 }
 
