@@ -2141,6 +2141,26 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     expect(markdown).toContain("\\[3\\] Green, D. Sustainable drainage systems: a practical guide to design and maintenance. Civil Books, 2011.");
   });
 
+  it("reads sub-clauses set in under a numbered clause as paragraphs of their own, the clause's lines flush with its number", async () => {
+    // Note: as browsers print an HTML list numbered "1", "1.1" by CSS counters: the number in a box
+    // an indent wide before the clause's first line, its other lines back under the number, and the
+    // sub-clauses one indent in, a little more than a line apart.
+    const clause = (number: string, lines: readonly string[], y: number): PdfLine[] => [
+      { text: number, x: 72, y, size: 10.5 },
+      ...lines.map((text, index): PdfLine => ({ text, x: index === 0 ? 95 : 72, y: y - index * 14.7, size: 10.5 })),
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...clause("1", ["About us. We are Tidewater Co-operative, a society registered in", "England under number 31254R."], 700),
+        { text: "1.1 These terms tell you the rules for using our website.", x: 95, y: 666.6, size: 10.5 },
+        ...clause("2", ["Changes to these terms. We amend these terms from time to time."], 647.9),
+        { text: "2.1 Please check these terms every time you wish to use our site.", x: 95, y: 629.2, size: 10.5 },
+      ],
+    ]);
+    expect(markdown).toContain("1 About us. We are Tidewater Co-operative, a society registered in England under number 31254R.\n\n1.1 These terms");
+    expect(markdown).toContain("2 Changes to these terms. We amend these terms from time to time.\n\n2.1 Please check");
+  });
+
   it("reads a short term over its definition indented under it as two blocks, not one sentence", async () => {
     // Note: as groff's -me sets `.ip "Abstraction"`: a tag wider than the indent stands on its own line.
     const markdown = await toMarkdown([

@@ -8,7 +8,7 @@ import { hyphenatedCompounds, joinLines } from "./join-lines.js";
 import { isRightToLeftText, startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
-import { boldTitledListLines, isEnumerator, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
+import { boldTitledListLines, isEnumerator, isOutlineMarker, letteredListLines, numberedListLines, parseLetteredMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { FilledBox } from "./rules.js";
@@ -545,8 +545,12 @@ function fitsBlock(open: OpenBlock, line: TextLine, measures: Measures): boolean
   // Note: each footnote at the foot of a page starts with its raised number, set close under the last.
   if (startsWithNoteNumber(line)) return false;
   // Note: under a numbered note or reference, a line at its text's hanging indent goes on with it,
-  // wherever its sentences end ("... for engineers." over "Civil Books, 2011.").
-  if (open.markerX !== undefined && Math.abs(line.x - open.textX) <= HANGING_INDENT_TOLERANCE) return true;
+  // wherever its sentences end ("... for engineers." over "Civil Books, 2011."). Once the note's
+  // lines have gone back under its number, it hangs no more: a line at that indent starts what is
+  // set in from the note (a sub-clause "1.1" under clause "1"), as does a numbered line there after
+  // a sentence.
+  const hangs = (open.lines === 1 || Math.abs(previous.x - open.textX) <= HANGING_INDENT_TOLERANCE) && !(endsSentence(previous) && startsWithLabel(line));
+  if (open.markerX !== undefined && hangs && Math.abs(line.x - open.textX) <= HANGING_INDENT_TOLERANCE) return true;
   // Note: a line that ends a sentence well short of the next line's end closes its paragraph, and
   // an indented line after a sentence opens a new one. (Going on where the next line's first word
   // would not have fitted after it joined footnotes, references and paragraphs of other sets.)
@@ -632,6 +636,11 @@ function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): 
   return fitsFirstWord(previous, line, measures, SPARE_EM);
 }
 
+/** Whether a line opens with an item's label: "2.1", "(a)", "iv.", "3." (not a bare number, which may be a quantity). */
+const startsWithLabel = (line: TextLine): boolean => {
+  const word = firstWord(line);
+  return isOutlineMarker(word) || (isEnumerator(word) && !/^\d+$/u.test(word));
+};
 const firstWord = (line: TextLine): string => line.runs[0]!.text.trimStart().split(/\s/u)[0] ?? "";
 
 /**
