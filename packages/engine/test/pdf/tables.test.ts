@@ -1434,6 +1434,35 @@ describe("pdf text that is not a table", () => {
     expect(markdown).toContain("2.2 Risk in the Goods passes");
   });
 
+  it("reads numbered headings set apart from their numbers as headings over the table and the sub-heading under them, not rows", async () => {
+    // Note: as LibreOffice prints Word's numbered headings: the number, a tab, the title, larger than the body.
+    const heading = (number: string, title: string, y: number, size: number): PdfLine[] => [
+      { text: number, x: 72, y, size, bold: true },
+      { text: title, x: 108, y, size, bold: true },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...heading("2", "Scope", 720, 16),
+        ...heading("2.1", "Who the policy covers", 690, 14),
+        { text: "The policy covers all staff, including temporary staff, volunteers and board", x: 72, y: 664, size: 12 },
+        { text: "members, and contractors who process personal data for us.", x: 72, y: 648, size: 12 },
+        ...heading("4", "Responsibilities", 600, 16),
+        { text: "Role", x: 72, y: 580, size: 12 },
+        { text: "Responsibility", x: 306, y: 580, size: 12 },
+        { text: "Board", x: 72, y: 560, size: 12 },
+        { text: "Approves this policy every two years", x: 306, y: 560, size: 12 },
+        { text: "All staff", x: 72, y: 540, size: 12 },
+        { text: "Follow this policy and report any breach", x: 306, y: 540, size: 12 },
+      ],
+    ]);
+    expect(markdown.split("\n").filter((line) => line.startsWith("#"))).toEqual(["# 2 Scope", "## 2.1 Who the policy covers", "# 4 Responsibilities"]);
+    expect(tableRows(markdown)).toEqual([
+      ["Role", "Responsibility"],
+      ["Board", "Approves this policy every two years"],
+      ["All staff", "Follow this policy and report any breach"],
+    ]);
+  });
+
   it("keeps a table whose first column holds decimal numbers a table (they are values, not outline numbers)", async () => {
     // No header row: a continuation of a table on a new page, say.
     const rows = [

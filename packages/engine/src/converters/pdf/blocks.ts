@@ -169,7 +169,8 @@ export function buildBlocks(
       continue;
     }
     const fills = fillsByPage.get(lines[index]!.pageIndex);
-    const table = matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
+    const numberedHeading = isNumberedHeading(lines[index]!, typography);
+    const table = !numberedHeading && matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
     if (table) {
       close();
       blocks.push({ kind: "table", rows: table.rows, box: table.box, lines: [...table.taken].map((line) => lines[line]!) });
@@ -177,7 +178,7 @@ export function buildBlocks(
       continue;
     }
     const frames = framesByPage.get(lines[index]!.pageIndex);
-    const tileRow = readTileRow(lines, index, splitPhrases, (next) => !taken.has(next), (next) => matchTable(lines, next, frames, fills) !== undefined);
+    const tileRow = !numberedHeading && readTileRow(lines, index, splitPhrases, (next) => !taken.has(next), (next) => matchTable(lines, next, frames, fills) !== undefined);
     if (tileRow) {
       for (const phrase of tileRow.phrases) {
         open = addLine(open, phrase, measuresOf(phrase), close, false);
@@ -635,6 +636,17 @@ function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): 
   if (!STARTS_PHRASE.test(word) && !ADDRESS.test(word)) return false;
   return fitsFirstWord(previous, line, measures, SPARE_EM);
 }
+
+// A section's number: "4", "2.1", "3.2.1.".
+const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?$/u;
+
+/**
+ * Whether a line is a heading set apart from its number ("4", a tab, "Responsibilities"), larger
+ * than the body. Note: its number and title look like two cells of a row, but it heads what
+ * follows (a table, a sub-heading numbered so too), and is no row of it.
+ */
+const isNumberedHeading = (line: TextLine, typography: Typography): boolean =>
+  line.runs.length === 2 && SECTION_NUMBER.test(line.runs[0]!.text.trim()) && roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY;
 
 /** Whether a line opens with an item's label: "2.1", "(a)", "iv.", "3." (not a bare number, which may be a quantity). */
 const startsWithLabel = (line: TextLine): boolean => {
