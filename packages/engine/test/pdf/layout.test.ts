@@ -1985,6 +1985,18 @@ describe("pdf layout: words, scripts and what shares a line", () => {
     expect(markdown).toContain("the minutes of the meetings show.");
   });
 
+  it("keeps the hyphen of a compound broken before or after a capital, and joins a capitalised word the document writes whole", async () => {
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The Anglo-", "Saxon charters name the UK-", "based archive that released the SO-", "LAR catalogue; SOLAR is free to use."], 72, 700),
+        { text: "Read the survey of So-", x: 72, y: 620 },
+        { text: [{ text: "cial Life", italic: true }, { text: " in the market towns." }], x: 72, y: 606 },
+      ],
+    ]);
+    expect(markdown).toContain("The Anglo-Saxon charters name the UK-based archive that released the SOLAR catalogue;");
+    expect(markdown).toContain("Read the survey of _Social Life_ in the market towns.");
+  });
+
   it("keeps the hyphens of a code or a number range broken at the end of a line", async () => {
     const markdown = await toMarkdown([
       [

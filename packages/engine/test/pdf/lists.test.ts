@@ -86,6 +86,19 @@ describe("pdf lists", () => {
     );
   });
 
+  it("goes on with an item whose bullet is set close before its text, the item's next line under its text", async () => {
+    // Note: as WeasyPrint sets a narrow list: "•" (WinAnsi 0x95) and a space in one run, the text 6.4 points (not an em) past the bullet.
+    const markdown = await toMarkdown([
+      { text: "Skills", x: 76, y: 700, size: 12, bold: true },
+      { text: "\u0095 Supply chain", x: 100, y: 680, size: 10 },
+      { text: "planning", x: 106.4, y: 666.4, size: 10 },
+      { text: "\u0095 SQL and Python", x: 100, y: 652.8, size: 10 },
+      { text: "\u0095 Contract", x: 100, y: 639.2, size: 10 },
+      { text: "negotiation", x: 106.4, y: 625.6, size: 10 },
+    ]);
+    expect(markdown).toContain("- Supply chain planning\n- SQL and Python\n- Contract negotiation");
+  });
+
   it("reads a two-digit item whose text the text layer runs into its number (\"10.Contracts\") as an item", async () => {
     // As a word processor sets a numbered list: the tab after "10." ends where the number does.
     const markdown = await toMarkdown([

@@ -4,7 +4,8 @@ import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
-import { hyphenatedCompounds, joinLines } from "./join-lines.js";
+import { documentWords, joinLines } from "./join-lines.js";
+import type { DocumentWords } from "./join-lines.js";
 import { isRightToLeftText, startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
 import type { ListMarker } from "./lists.js";
@@ -115,8 +116,8 @@ interface Measures {
   leftEdgeOf: (line: TextLine) => number;
   /** Whether the text opens its paragraphs with a first-line indent (else a paragraph starts flush). */
   indentsParagraphs: boolean;
-  /** The words the document writes with a hyphen inside a line, which keep it across a line break. */
-  compounds: ReadonlySet<string>;
+  /** The document's words, which tell a word's own hyphen at a line's end from hyphenation. */
+  words: DocumentWords;
 }
 
 /**
@@ -152,15 +153,15 @@ export function buildBlocks(
   const rightFrom = measureRightFrom(byPage);
   const leftEdgeOf = measureLeftEdge(byPage);
   const indentsParagraphs = opensParagraphsIndented(lines, leftEdgeOf);
-  const compounds = hyphenatedCompounds(lines);
-  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf, indentsParagraphs, compounds });
+  const words = documentWords(lines);
+  const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf, indentsParagraphs, words });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
     // Note: the entries of a table of contents are lines of their own, not the rows of a table.
     const contentsLine = contents.get(lines[index]!);
     if (contentsLine) {
       const line = lines[index]!;
-      if (contentsLine === "wrapped" && open?.entry) open.block.text = joinLines(open.block.text, markdownOf(line), compounds);
+      if (contentsLine === "wrapped" && open?.entry) open.block.text = joinLines(open.block.text, markdownOf(line), words);
       else {
         close();
         open = { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x, entry: true };
@@ -198,7 +199,7 @@ export function buildBlocks(
     }
   }
   close();
-  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks, compounds)));
+  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks, words)));
 }
 
 // Note: a caption's label is often set in bold ("**Table 1.** Results").
@@ -226,7 +227,7 @@ const isFootnoteBelow = (block: Block | undefined, last: TextLine): boolean => {
  * The rest is told by the cut: the paragraph ends mid-sentence, its rest starts in lowercase. A
  * caption without a table (a figure's) stays where the page sets it.
  */
-function joinAcrossFloats(blocks: readonly Block[], compounds: ReadonlySet<string>): Block[] {
+function joinAcrossFloats(blocks: readonly Block[], words: DocumentWords): Block[] {
   const joined: Block[] = [];
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
@@ -245,7 +246,7 @@ function joinAcrossFloats(blocks: readonly Block[], compounds: ReadonlySet<strin
     const tableFloated = moved.some((float) => float.kind === "table") && movedStart !== undefined && flowsToNextColumn(last, movedStart);
     const afterFootnotes = moved.length === 0 && flowsToNextColumn(last, restStart);
     if (!tableFloated && !afterFootnotes) continue;
-    joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text, compounds), lines: [...block.lines!, ...(rest.lines ?? [])] };
+    joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text, words), lines: [...block.lines!, ...(rest.lines ?? [])] };
     joined.push(...floats);
     index = next;
   }
@@ -337,7 +338,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     }
     // Note: more lines in a heading's style than a heading takes are a paragraph set in bold or large type.
     if (open && sameHeading) {
-      open.block = { kind: "paragraph", text: joinLines(open.block.text, emphasizedOf(line), measures.compounds) };
+      open.block = { kind: "paragraph", text: joinLines(open.block.text, emphasizedOf(line), measures.words) };
       return { ...open, last: line, lines: open.lines + 1 };
     }
     close();
@@ -360,7 +361,7 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
   }
   if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures, open.lines) && fitsBlock(open, line, measures) && !endsHandBrokenSentence(open, line, measures)) {
     const next = emphasizedOf(line);
-    open.block.text = joinLines(open.block.text, next, measures.compounds);
+    open.block.text = joinLines(open.block.text, next, measures.words);
     const brokenLines = open.brokenLines && isBrokenShort(open.last, line, measures) ? [...open.brokenLines, next] : undefined;
     return { ...open, last: line, lines: open.lines + 1, brokenLines };
   }
@@ -542,7 +543,10 @@ function fitsBlock(open: OpenBlock, line: TextLine, measures: Measures): boolean
   // was filled to the text's right edge, or that the line's first word would not have fitted on.
   const filled = previous.right >= textRight - WRAPPED_LINE_EM * em || previous.right + WORD_SPACE_EM * em + firstWordWidth(line) > textRight;
   const wrapped = filled && Math.abs(line.x - (open.markerX ?? NaN)) <= 2;
-  if (open.block.kind === "list-item") return line.x >= open.textX - 2 || wrapped;
+  // Note: a bullet set close before its text ("•" and a space in one run, as WeasyPrint sets it)
+  // puts the text nearer than the em its start is guessed at: a line starting right of the marker
+  // goes on with the item too.
+  if (open.block.kind === "list-item") return line.x >= open.textX - 2 || line.x > (open.markerX ?? Infinity) + 2 || wrapped;
   // Note: each footnote at the foot of a page starts with its raised number, set close under the last.
   if (startsWithNoteNumber(line)) return false;
   // Note: under a numbered note or reference, a line at its text's hanging indent goes on with it,

@@ -4,7 +4,9 @@ import type { TextLine } from "./model.js";
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 // Note: a hyphen is "-" or U+2010 (HYPHEN), which browsers draw where they break a word at a soft
 // hyphen or by their hyphenation.
-const LOWERCASE_BEFORE_HYPHEN = /\p{Ll}[-\u2010]$/u;
+const LETTERS_BEFORE_HYPHEN = /(\p{L}+)[-\u2010]$/u;
+// The letters a line starts with, after any emphasis marks ("**Parameter").
+const LETTERS_AFTER_BREAK = /^([*_]*)(\p{L}+)/u;
 // The last word of a line is a compound written with hyphens ("mixture-of-"): its final hyphen is
 // one of them. Note: TeX (and most layout programs) never hyphenate a word that holds a hyphen; they
 // break it at its own hyphens only.
@@ -17,39 +19,63 @@ const DIGIT = /\p{N}/u;
 const breaksCode = (text: string, next: string): boolean =>
   CODE_BEFORE_BREAK.test(text) && /^[\p{L}\p{N}]/u.test(next) && (DIGIT.test(/\S*$/u.exec(text)![0]) || DIGIT.test(/^\S*/u.exec(next)![0]));
 
-// A word written with a hyphen between letters ("play-money", "co-operative").
+// A word written with a hyphen between letters ("play-money", "co-operative"), and a plain one.
 const COMPOUND = /\p{L}+(?:-\p{L}+)+/gu;
-const NO_COMPOUNDS: ReadonlySet<string> = new Set();
+const WORD = /\p{L}+/gu;
+// A broken word is the one the document writes elsewhere with this many letters more at most ("co-operatives" after "co-operative").
+const INFLECTION_LETTERS = 3;
+
+/** The words of a document, in lowercase: those written with a hyphen inside a line, and the others. */
+export interface DocumentWords {
+  compounds: ReadonlySet<string>;
+  whole: ReadonlySet<string>;
+}
+
+const NO_WORDS: DocumentWords = { compounds: new Set(), whole: new Set() };
 
 /**
- * The words a document writes with a hyphen inside a line ("play-money"), in lowercase. Note: a
- * hyphen at the end of a line is either the word's own or one a hyphenation program added, and the
- * page does not say which; where the same word stands whole elsewhere in the document with its
- * hyphen, the hyphen is its own ("Co-" "operative" is "Co-operative" in a text that writes
- * "co-operative" elsewhere). A line's last word is left out: its hyphen is the question.
+ * The words of a document's lines, in lowercase, leaving out each line's last word (whose hyphen,
+ * if it ends in one, is the question `joinLines` asks of the others).
  */
-export function hyphenatedCompounds(lines: readonly TextLine[]): Set<string> {
+export function documentWords(lines: readonly TextLine[]): DocumentWords {
   const compounds = new Set<string>();
+  const whole = new Set<string>();
   for (const line of lines) {
-    const text = lineText(line).replace(/\S*$/u, "");
-    for (const [word] of text.matchAll(COMPOUND)) compounds.add(word.toLowerCase());
+    const text = lineText(line).replace(/\S*$/u, "").toLowerCase();
+    for (const [word] of text.matchAll(COMPOUND)) compounds.add(word);
+    for (const [word] of text.matchAll(WORD)) whole.add(word);
   }
-  return compounds;
+  return { compounds, whole };
 }
 
 /**
  * Join two lines of one paragraph: undo end-of-line hyphenation, and no space between CJK
- * characters. A line that breaks after a hyphen inside a compound ("state-of-the-"), a code
- * ("407f-") or a word the document writes with that hyphen elsewhere (`compounds`) keeps it.
+ * characters. Note: a hyphen at the end of a line is either the word's own or one a hyphenation
+ * program added, and the page does not say which. The document does where it writes the word
+ * elsewhere, with its hyphen ("co-operative") or without ("SOLAR" after "SO-" "LAR"); otherwise a
+ * word broken between lowercase letters is taken as hyphenated ("bench-" "mark"), and one with a
+ * capital on either side of the break as a compound ("Billion-" "Parameter", "UK-" "based"). A
+ * compound ("state-of-the-") or a code ("407f-") keeps its hyphen.
  */
-export function joinLines(text: string, next: string, compounds: ReadonlySet<string> = NO_COMPOUNDS): string {
+export function joinLines(text: string, next: string, words: DocumentWords = NO_WORDS): string {
   if (breaksCode(text, next)) return text + next;
-  if (LOWERCASE_BEFORE_HYPHEN.test(text) && /^\p{Ll}/u.test(next)) {
-    return (HYPHENATED_COMPOUND.test(text) || compounds.has(brokenWord(text, next)) ? text : text.slice(0, -1)) + next;
+  const before = LETTERS_BEFORE_HYPHEN.exec(text)?.[1];
+  const [, marks, after] = LETTERS_AFTER_BREAK.exec(next) ?? [];
+  if (before !== undefined && after !== undefined) {
+    if (keepsHyphen(text, before, after, words)) return text + next;
+    // Note: emphasis that starts with the word's second half starts with the word ("_Social_", not
+    // "So_cial_", which Markdown would not read as emphasis).
+    const wordStart = text.length - before.length - 1;
+    return `${text.slice(0, wordStart)}${marks}${before}${next.slice(marks!.length)}`;
   }
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;
 }
 
-/** The word a line break after a hyphen cuts, with a plain hyphen: "Tidewater Co-" and "operative (the" give "co-operative". */
-const brokenWord = (text: string, next: string): string => `${/\p{L}+[-\u2010]$/u.exec(text)![0].slice(0, -1)}-${/^\p{L}*/u.exec(next)![0]}`.toLowerCase();
+function keepsHyphen(text: string, before: string, after: string, { compounds, whole }: DocumentWords): boolean {
+  if (HYPHENATED_COMPOUND.test(text)) return true;
+  const compound = `${before}-${after}`.toLowerCase();
+  if (compounds.has(compound) || [...compounds].some((known) => compound.startsWith(known) && compound.length - known.length <= INFLECTION_LETTERS)) return true;
+  if (whole.has(`${before}${after}`.toLowerCase())) return false;
+  return !(/\p{Ll}$/u.test(before) && /^\p{Ll}/u.test(after));
+}
