@@ -1973,7 +1973,9 @@ describe("pdf layout: words, scripts and what shares a line", () => {
             "sold as a co-",
             "operative brand. The founders met every",
             "week, as the minutes of the meet-",
-            "ings show.",
+            "ings show. Its hens are kept free-range",
+            "and their eggs are sold as free-",
+            "range eggs.",
           ],
           72,
           700,
@@ -1981,6 +1983,7 @@ describe("pdf layout: words, scripts and what shares a line", () => {
       ],
     ]);
     expect(markdown).toContain("The Tidewater Co-operative was founded");
+    expect(markdown).toContain("sold as free-range eggs.");
     expect(markdown).toContain("sold as a co-operative brand.");
     expect(markdown).toContain("the minutes of the meetings show.");
   });

@@ -34,14 +34,14 @@ export interface DocumentWords {
 const NO_WORDS: DocumentWords = { compounds: new Set(), whole: new Set() };
 
 /**
- * The words of a document's lines, in lowercase, leaving out each line's last word (whose hyphen,
- * if it ends in one, is the question `joinLines` asks of the others).
+ * The words of a document's lines, in lowercase, leaving out a line's last word where it ends in a
+ * hyphen (whose hyphen is the question `joinLines` asks of the others).
  */
 export function documentWords(lines: readonly TextLine[]): DocumentWords {
   const compounds = new Set<string>();
   const whole = new Set<string>();
   for (const line of lines) {
-    const text = lineText(line).replace(/\S*$/u, "").toLowerCase();
+    const text = lineText(line).replace(/\S*[-\u2010]$/u, "").toLowerCase();
     for (const [word] of text.matchAll(COMPOUND)) compounds.add(word);
     for (const [word] of text.matchAll(WORD)) whole.add(word);
   }
