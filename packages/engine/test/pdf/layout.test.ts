@@ -2000,6 +2000,19 @@ describe("pdf layout: words, scripts and what shares a line", () => {
     expect(markdown).toContain("Read the survey of _Social Life_ in the market towns.");
   });
 
+  it("goes on with a paragraph whose inline code wraps onto the next line, as one code span", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Connect the meter to a computer and read the display.", x: 72, y: 720 },
+        { text: [{ text: "Press and hold Power for two seconds. The display shows " }, { text: "SELF", mono: true }], x: 72, y: 700 },
+        { text: [{ text: "TEST", mono: true }, { text: ". Then run the export of the " }, { text: "3d-", mono: true }], x: 72, y: 686 },
+        { text: [{ text: "raytrace", mono: true }, { text: " benchmark." }], x: 72, y: 672 },
+      ],
+    ]);
+    expect(markdown).toContain("The display shows `SELF TEST`. Then run the export of the `3d-raytrace` benchmark.");
+    expect(markdown).not.toContain("```");
+  });
+
   it("keeps the hyphens of a code or a number range broken at the end of a line", async () => {
     const markdown = await toMarkdown([
       [

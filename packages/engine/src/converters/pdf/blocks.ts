@@ -314,7 +314,8 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     close();
     return { block: { kind: "paragraph", text: markdownOf(line) }, last: line, lines: 1, textX: line.x };
   }
-  if (typography.isCode(line)) {
+  const inlineCode = typography.isCode(line) && wrapsInlineCode(open, line, measures);
+  if (typography.isCode(line) && !inlineCode) {
     if (open?.code && continuesCode(open.last, line, typography)) {
       open.code.push(line);
       return { ...open, last: line };
@@ -360,7 +361,8 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
     return { block: { kind: "list-item", marker: marker.marker, text }, last: line, lines: 1, textX, markerX: line.x };
   }
   if (open && !open.code && open.block.kind !== "heading" && !line.startsBlock && continues(open.last, line, measures, open.lines) && fitsBlock(open, line, measures) && !endsHandBrokenSentence(open, line, measures)) {
-    const next = emphasizedOf(line);
+    // Note: inline code's rest keeps its code spans, which a line all in monospaced type would not get.
+    const next = inlineCode ? line.runs.map((run) => run.emphasized).join(" ") : emphasizedOf(line);
     open.block.text = joinLines(open.block.text, next, measures.words);
     const brokenLines = open.brokenLines && isBrokenShort(open.last, line, measures) ? [...open.brokenLines, next] : undefined;
     return { ...open, last: line, lines: open.lines + 1, brokenLines };
@@ -371,6 +373,17 @@ function addLine(open: OpenBlock | undefined, line: TextLine, measures: Measures
   const hanging = line.runs.length === 2 && isEnumerator(line.runs[0]!.text);
   const text = emphasizedOf(line);
   return { block: { kind: "paragraph", text }, last: line, lines: 1, textX: hanging ? line.runs[1]!.x : line.x, markerX: hanging ? line.x : undefined, brokenLines: [text] };
+}
+
+/**
+ * Whether a monospaced line is the rest of inline code that wrapped ("shows `SELF`" over "`TEST`."):
+ * the text above ends in monospaced type, mid-sentence, and the line goes on with it.
+ */
+function wrapsInlineCode(open: OpenBlock | undefined, line: TextLine, measures: Measures): boolean {
+  if (!open || open.code || open.block.kind === "heading" || open.last.monospace) return false;
+  const lastRun = open.last.runs.at(-1);
+  const endsInCode = lastRun?.items?.at(-1)?.monospace ?? lastRun?.monospace ?? false;
+  return endsInCode && !endsSentence(open.last) && continues(open.last, line, measures, open.lines) && fitsBlock(open, line, measures);
 }
 
 /**

@@ -58,6 +58,8 @@ export function documentWords(lines: readonly TextLine[]): DocumentWords {
  * compound ("state-of-the-") or a code ("407f-") keeps its hyphen.
  */
 export function joinLines(text: string, next: string, words: DocumentWords = NO_WORDS): string {
+  const codeJoined = joinCodeSpans(text, next);
+  if (codeJoined !== undefined) return codeJoined;
   if (breaksCode(text, next)) return text + next;
   const before = LETTERS_BEFORE_HYPHEN.exec(text)?.[1];
   const [, marks, after] = LETTERS_AFTER_BREAK.exec(next) ?? [];
@@ -70,6 +72,23 @@ export function joinLines(text: string, next: string, words: DocumentWords = NO_
   }
   if (CJK.test(text.at(-1) ?? "") && CJK.test(next[0] ?? "")) return text + next;
   return `${text} ${next}`;
+}
+
+// Inline code that ends a line, and inline code that starts one (single backticks).
+const CODE_AT_END = /`([^`]+)`$/u;
+const CODE_AT_START = /^`([^`]+)`/u;
+
+/**
+ * Inline code that wrapped from one line to the next as one span: "`3d-`" and "`raytrace`" give
+ * "`3d-raytrace`", "`huggingface.co/`" and "`winglian`" "`huggingface.co/winglian`" (no space where
+ * the code broke after a hyphen or a slash), "`SELF`" and "`TEST`" "`SELF TEST`".
+ */
+function joinCodeSpans(text: string, next: string): string | undefined {
+  const end = CODE_AT_END.exec(text);
+  const start = CODE_AT_START.exec(next);
+  if (!end || !start) return undefined;
+  const separator = /[-/]$/u.test(end[1]!) ? "" : " ";
+  return `${text.slice(0, end.index)}\`${end[1]}${separator}${start[1]}\`${next.slice(start[0].length)}`;
 }
 
 function keepsHyphen(text: string, before: string, after: string, { compounds, whole }: DocumentWords): boolean {
