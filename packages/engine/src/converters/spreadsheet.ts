@@ -1,10 +1,12 @@
 import { read, set_cptable } from "@e965/xlsx";
-import type { WorkBook } from "@e965/xlsx";
+import type { ParsingOptions, WorkBook } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter, DocumentFormat } from "../types.js";
 import { MAX_TABLE_ROWS } from "./gfm-table.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
+import { dropPlaceholderResults, findFormulasWithoutResult, restoreFormulaCells } from "./spreadsheet/formulas-without-result.js";
+import type { SheetWithFormulasWithoutResult } from "./spreadsheet/formulas-without-result.js";
 import { readOdsHiddenSheets } from "./spreadsheet/ods-hidden-sheets.js";
 import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
@@ -28,18 +30,54 @@ function sheetPictures(bytes: Uint8Array, format: DocumentFormat): Map<string, A
  * CLI user's terminal and a server's log once per cell; the read is synchronous, so nothing else
  * prints while the console is borrowed.
  */
-function readWorkbook(bytes: Uint8Array): { workbook: WorkBook; complaints: string[] } {
+function readWorkbook(bytes: Uint8Array, extra: ParsingOptions = {}): { workbook: WorkBook; complaints: string[] } {
   const complaints: string[] = [];
   const { error, warn } = console;
   console.error = console.warn = (...parts: unknown[]) => void complaints.push(parts.map(String).join(" "));
   try {
     // One row past the limit tells a sheet of exactly MAX_TABLE_ROWS rows from a longer one.
-    const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: MAX_TABLE_ROWS + 1 });
+    const workbook = read(bytes, { type: "array", dense: true, cellNF: true, cellHTML: false, sheetRows: MAX_TABLE_ROWS + 1, ...extra });
     return { workbook, complaints };
   } finally {
     Object.assign(console, { error, warn });
   }
 }
+
+/**
+ * Put back the formula cells with no saved result that SheetJS dropped, from a second read of
+ * their sheets with stubs, and show the placeholder results of a workbook whose writer did not
+ * calculate as formulas too. Note: XLSX only; XLS, XLSB and ODS writers save their results.
+ *
+ * @returns The sheets too large to read again, whose formulas stay empty.
+ */
+function restoreFormulasWithoutResult(bytes: Uint8Array, format: DocumentFormat, workbook: WorkBook): SheetWithFormulasWithoutResult[] {
+  if (format !== "xlsx" || bytes[0] !== 0x50) return [];
+  const calculation = (workbook.Workbook as { CalcPr?: { fullCalcOnLoad?: string } } | undefined)?.CalcPr;
+  if (calculation?.fullCalcOnLoad === "1" || calculation?.fullCalcOnLoad === "true") Object.values(workbook.Sheets).forEach(dropPlaceholderResults);
+  const found = findFormulasWithoutResult(bytes);
+  const rereadable = found.filter((sheet) => sheet.rereadable).map((sheet) => sheet.name);
+  if (rereadable.length > 0) {
+    const { workbook: stubs } = readWorkbook(bytes, { sheetStubs: true, sheets: rereadable });
+    for (const name of rereadable) {
+      const [sheet, stubSheet] = [workbook.Sheets[name], stubs.Sheets[name]];
+      if (sheet && stubSheet) restoreFormulaCells(sheet, stubSheet);
+    }
+  }
+  return found.filter((sheet) => !sheet.rereadable);
+}
+
+/** One warning for every formula shown as its formula, naming the sheets, with the first as an example. */
+function formulasWithoutResultWarning(name: string, formulasBySheet: Map<string, string[]>): string[] {
+  const formulas = [...formulasBySheet.values()].flat();
+  if (formulas.length === 0) return [];
+  const sheets = `sheet${formulasBySheet.size > 1 ? "s" : ""} ${[...formulasBySheet.keys()].map((sheet) => `"${sheet}"`).join(", ")}`;
+  return [
+    `${name} has ${formulas.length} formula(s) with no saved result (on ${sheets}; the program that wrote it did not calculate them), shown as formulas such as ${formulas[0]}; open and save the workbook in Excel or LibreOffice to store the results.`,
+  ];
+}
+
+const tooLargeWarning = ({ name, count }: SheetWithFormulasWithoutResult): string =>
+  `Sheet "${name}" has ${count} formula(s) with no saved result, left empty: the sheet is too large to read them; open and save the workbook in Excel or LibreOffice to store the results.`;
 
 /**
  * A converter for XLSX, XLSB, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
@@ -58,8 +96,11 @@ export const spreadsheetConverter: Converter = {
     const images = await imageCollectorFor(options);
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
     const { workbook, complaints } = readWorkbook(bytes);
+    const tooLarge = restoreFormulasWithoutResult(bytes, format, workbook);
+    const formulasBySheet = new Map<string, string[]>();
     const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods" };
     const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
+    warnings.push(...tooLarge.map(tooLargeWarning));
     const sections: string[] = [];
     const sheetNames: string[] = [];
     const hiddenOdsSheets = format === "ods" && bytes[0] === 0x50 ? readOdsHiddenSheets(bytes) : new Set<string>();
@@ -81,8 +122,10 @@ export const spreadsheetConverter: Converter = {
       if (!sheet?.["!ref"] && pictures.length === 0) return;
       const section = renderSheetSection(sheetName, sheet!, MAX_TABLE_ROWS, textOptions, pictures);
       if (section.markdown) sections.push(section.markdown);
+      if (section.formulasWithoutResult.length > 0) formulasBySheet.set(sheetName, section.formulasWithoutResult);
       warnings.push(...section.warnings);
     });
+    warnings.push(...formulasWithoutResultWarning(name, formulasBySheet));
     if (sections.length === 0) warnings.push(`${name} has no cells with content.`);
     const title = workbook.Props?.Title?.trim() || undefined;
     const author = workbook.Props?.Author?.trim() || undefined;

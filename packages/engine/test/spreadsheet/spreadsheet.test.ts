@@ -231,10 +231,11 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(tableRows(markdown).map((row) => row[1])).toEqual(formats.map(([, , expected]) => expected));
   });
 
-  it("warns about formulas that have no saved result", async () => {
+  it("shows formulas that have no saved result as formulas, with a warning", async () => {
     const sheet: WorkSheet = { "!ref": "A1:B2", A1: { t: "s", v: "x" }, B1: { t: "s", v: "double" }, A2: { t: "n", v: 2 }, B2: { t: "n", f: "A2*2" } };
-    const { warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
-    expect(warnings).toEqual([expect.stringMatching(/^Sheet "Calc" has 1 formula\(s\) with no saved result/)]);
+    const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
+    expect(tableRows(markdown)).toContainEqual(["2", "=A2\\*2"]);
+    expect(warnings).toEqual([expect.stringMatching(/^calc\.xlsx has 1 formula\(s\) with no saved result/)]);
   });
 
   it("cuts a sheet past MAX_TABLE_ROWS and names the sheet in a warning", async () => {

@@ -1,5 +1,6 @@
 import { SSF } from "@e965/xlsx";
 import type { CellObject } from "@e965/xlsx";
+import { isFormulaWithoutResult } from "./formulas-without-result.js";
 
 /** The parts of a date serial, as SheetJS's SSF library splits them. */
 interface DateCode {
@@ -171,13 +172,17 @@ function textInFormat(text: string, format: string | undefined): string {
 }
 
 /**
- * The text a cell shows, without Markdown escaping: the cached value of a formula (never the
- * formula), numbers and dates as their own format shows them, General numbers with every digit,
- * and dates in the default date format as ISO dates.
+ * The text a cell shows, without Markdown escaping: the saved result of a formula, numbers and
+ * dates as their own format shows them, General numbers with every digit, and dates in the
+ * default date format as ISO dates.
  *
- * @returns `""` for an empty cell or a formula with no saved result.
+ * A formula whose file stores no result shows the formula (`=SUM(B2:B3)`), as the best a
+ * reader without a calculation engine can give.
+ *
+ * @returns `""` for an empty cell.
  */
 export function cellText(cell: CellObject | undefined, options: CellTextOptions = {}): string {
+  if (isFormulaWithoutResult(cell)) return `=${cell.f}`;
   if (!cell || cell.v === undefined || cell.v === null) return "";
   const { v: value, w: shown, z: format } = cell;
   switch (cell.t) {

@@ -11,6 +11,8 @@ export interface SheetSection {
   /** `""` when the sheet holds no values. */
   markdown: string;
   warnings: string[];
+  /** The formulas with no saved result, shown as formulas (`=SUM(B2:B3)`), in reading order. */
+  formulasWithoutResult: string[];
 }
 
 /** A paragraph of cell text that cannot start a heading, list, quote or setext underline. */
@@ -65,14 +67,10 @@ export function renderSheetSection(
   } else if (lastRow > maxRows) {
     warnings.push(`Sheet "${name}" may go on past row ${maxRows} (the file says it runs to row ${lastRow}); only the first ${maxRows} rows were read.`);
   }
-  if (grid.formulasWithoutResult > 0) {
-    warnings.push(
-      `Sheet "${name}" has ${grid.formulasWithoutResult} formula(s) with no saved result, shown empty; open and save the workbook in Excel or LibreOffice to store the results.`,
-    );
-  }
   // Title rows are split off only while a table row remains, so no table means no values.
-  if (table.length === 0) return { markdown: pictures.length > 0 ? [heading(name), ...pictures].join("\n\n") : "", warnings };
+  const { formulasWithoutResult } = grid;
+  if (table.length === 0) return { markdown: pictures.length > 0 ? [heading(name), ...pictures].join("\n\n") : "", warnings, formulasWithoutResult };
   const parts = [heading(name), ...titles.map(paragraph), renderGfmTable(table)];
   if (grid.comments.length > 0) parts.push("Comments:", grid.comments.map(commentItem).join("\n"));
-  return { markdown: [...parts, ...pictures].join("\n\n"), warnings };
+  return { markdown: [...parts, ...pictures].join("\n\n"), warnings, formulasWithoutResult };
 }
