@@ -173,11 +173,11 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(warnings).toEqual([]);
   });
 
-  // Note: SheetJS does not apply ODS number formats (nor does its ODS writer keep date formats),
-  // so ODS cells keep their exact values.
+  // Note: SheetJS's ODS writer saves a number's bare value as its text; LibreOffice shows it in
+  // the cell's format, as Excel does.
   it.each([
     ["xls", "3.14"],
-    ["ods", "3.14159"],
+    ["ods", "3.14"],
   ] as const)("reads the same cells from %s", async (bookType, price) => {
     const { markdown } = await convert(workbookBytes(workbookOf({ Ledger: ledger() }), bookType), { filename: `ledger.${bookType}` });
     const rows = tableRows(markdown);
@@ -320,6 +320,17 @@ describe("spreadsheet converter on generated workbooks", () => {
     parts["xl/styles.xml"] = strToU8(strFromU8(parts["xl/styles.xml"]!).replace(/numFmtId="2"/g, `numFmtId="47"`));
     const { markdown } = await convert(zipSync(parts), { filename: "loose.xlsx" });
     expect(tableRows(markdown)).toEqual([["Item", "Value", "Double"], ["Alpha", "10", "20"], ["Beta", "15", "30"], ["Lap", "00:35.0", ""]]);
+  });
+
+  it("shows an ODS number saved as its bare value in the cell's format, as LibreOffice does, and keeps a formatted saved text", async () => {
+    const sheet = utils.aoa_to_sheet([["Share", "Amount", "Count"], [0.125, 1234.5, 1234567], [0.5, -99, 2]]);
+    for (const [ref, z] of [["A2", "0.0%"], ["A3", "0.0%"], ["B2", "#,##0.00"], ["B3", "#,##0.00"], ["C2", "#,##0"], ["C3", "#,##0"]]) sheet[ref!]!.z = z;
+    const parts = unzipSync(workbookBytes(workbookOf({ Sums: sheet }), "ods"));
+    // As LibreOffice saves a cell in a German locale: the text its format shows there.
+    parts["content.xml"] = strToU8(strFromU8(parts["content.xml"]!).replace("<text:p>2</text:p>", "<text:p>2,0</text:p>"));
+    const { markdown } = await convert(zipSync(parts), { filename: "sums.ods" });
+    // SheetJS's ODS writer gives every percentage style two decimals, as LibreOffice then shows them.
+    expect(tableRows(markdown)).toEqual([["Share", "Amount", "Count"], ["12.50%", "1,234.50", "1,234,567"], ["50.00%", "-99.00", "2,0"]]);
   });
 
   it("shows a boolean LibreOffice saved as a number in a boolean format as the word it shows", async () => {
