@@ -62,6 +62,15 @@ describe("formulas whose file stores no result", () => {
     expect(tableRows(saved.markdown)).toEqual([["Qty", "Total", "Count"], ["2", "0", "5"]]);
   });
 
+  it("shows a dynamic array's formula as Excel does and leaves its spilled placeholders empty", async () => {
+    const sheets = { Sorted: [["Raw", "Sorted", "Spread"], [3, 0, 0], [1, 0], [2, 0]] };
+    const dynamicArray = (xml: string) =>
+      asFormula(asFormula(xml, "B2", ` cm="1"><f t="array" ref="B2:B4">_xlfn._xlws.SORT(A2:A4)</f><v>0</v>`), "C2", `><f>_xlfn.STDEV.S(A2:A4)</f><v>0</v>`);
+    const { markdown, warnings } = await convert(editedWorkbook(sheets, dynamicArray, recalculateOnLoad), { filename: "sorted.xlsx" });
+    expect(tableRows(markdown)).toEqual([["Raw", "Sorted", "Spread"], ["3", "=SORT(A2:A4)", "=STDEV.S(A2:A4)"], ["1", "", ""], ["2", "", ""]]);
+    expect(warnings).toEqual([expect.stringContaining("2 formula(s) with no saved result")]);
+  });
+
   it("counts formulas without a result across scan slices, in prefixed XML too", () => {
     const filler = `<row r="1">${`<c r="A1" s="1"/>`.repeat(100_000)}</row>`;
     const cells = `<x:row r="2"><x:c r="A2"><x:f>SUM(1,2)</x:f><x:v></x:v></x:c><x:c r="B2"><x:f t="shared" si="0"/></x:c><x:c r="C2"><x:f>1</x:f><x:v>1</x:v></x:c></x:row>`;

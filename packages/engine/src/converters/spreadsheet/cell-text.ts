@@ -1,6 +1,6 @@
 import { SSF } from "@e965/xlsx";
 import type { CellObject } from "@e965/xlsx";
-import { isFormulaWithoutResult } from "./formulas-without-result.js";
+import { formulaText, isFormulaWithoutResult } from "./formulas-without-result.js";
 
 /** The parts of a date serial, as SheetJS's SSF library splits them. */
 interface DateCode {
@@ -200,7 +200,7 @@ function textInFormat(text: string, format: string | undefined): string {
  * @returns `""` for an empty cell.
  */
 export function cellText(cell: CellObject | undefined, options: CellTextOptions = {}): string {
-  if (isFormulaWithoutResult(cell)) return `=${cell.f}`;
+  if (isFormulaWithoutResult(cell)) return formulaText(cell.f);
   if (!cell || cell.v === undefined || cell.v === null) return "";
   const { v: value, w: shown, z: format } = cell;
   switch (cell.t) {

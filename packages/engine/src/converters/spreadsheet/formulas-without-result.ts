@@ -66,6 +66,13 @@ export function findFormulasWithoutResult(bytes: Uint8Array): SheetWithFormulasW
   });
 }
 
+// Note: OOXML prefixes functions newer than Excel 2007 (`_xlfn.STDEV.S`, `_xlfn._xlws.SORT`,
+// LAMBDA's `_xlpm.x`); Excel shows them without, and SheetJS strips only `_xlfn.`.
+const FUTURE_FUNCTION_PREFIX = /\b_xl(?:fn|ws|pm)\./g;
+
+/** A formula as Excel shows it in the formula bar: `=SORT(A1:A3)`. */
+export const formulaText = (formula: string): string => `=${formula.replace(FUTURE_FUNCTION_PREFIX, "")}`;
+
 /** Whether a cell is a formula with no result to show: its text is the formula. */
 export const isFormulaWithoutResult = (cell: CellObject | undefined): cell is CellObject & { f: string } =>
   cell?.f !== undefined && (cell.v === undefined || cell.t === "z");
@@ -89,12 +96,16 @@ export function restoreFormulaCells(sheet: WorkSheet, stubs: WorkSheet): void {
  * Treat the saved 0 of every formula as no result. Note: for a workbook that asks Excel to
  * recalculate everything on opening (`fullCalcOnLoad`), the writer did not calculate: XlsxWriter
  * and its ports save 0 for every formula unless given a value, which Excel replaces with the
- * real result. Showing the formula is true to the cell; showing 0 would show a wrong number.
+ * real result. Showing the formula is true to the cell; showing 0 would show a wrong number. The
+ * other cells of an array formula's range (`F`, a dynamic array's spill) hold the same
+ * placeholder with no formula of their own, and are left empty.
  */
 export function dropPlaceholderResults(sheet: WorkSheet): void {
   for (const row of sheet["!data"] ?? []) {
     row?.forEach((cell, c) => {
-      if (cell?.f !== undefined && cell.t === "n" && cell.v === 0) row[c] = { t: "z", f: cell.f };
+      if (cell?.t !== "n" || cell.v !== 0) return;
+      if (cell.f !== undefined) row[c] = { t: "z", f: cell.f };
+      else if (cell.F !== undefined) delete row[c];
     });
   }
 }
