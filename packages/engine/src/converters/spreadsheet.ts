@@ -43,17 +43,23 @@ function readWorkbook(bytes: Uint8Array, extra: ParsingOptions = {}): { workbook
   }
 }
 
+/** Whether an XLSX workbook asks Excel to recalculate every formula on opening (`<calcPr fullCalcOnLoad="1"/>`). */
+function asksForFullRecalculation(workbook: WorkBook): boolean {
+  const fullCalcOnLoad = (workbook.Workbook as { CalcPr?: { fullCalcOnLoad?: string } } | undefined)?.CalcPr?.fullCalcOnLoad;
+  return fullCalcOnLoad === "1" || fullCalcOnLoad === "true";
+}
+
 /**
  * Put back the formula cells with no saved result that SheetJS dropped, from a second read of
  * their sheets with stubs, and show the placeholder results of a workbook whose writer did not
- * calculate as formulas too. Note: XLSX only; XLS, XLSB and ODS writers save their results.
+ * calculate as formulas too. Note: XLSX only, the format the writers that do not calculate
+ * (openpyxl, XlsxWriter and their ports) write; Excel and LibreOffice save every result.
  *
  * @returns The sheets too large to read again, whose formulas stay empty.
  */
 function restoreFormulasWithoutResult(bytes: Uint8Array, format: DocumentFormat, workbook: WorkBook): SheetWithFormulasWithoutResult[] {
   if (format !== "xlsx" || bytes[0] !== 0x50) return [];
-  const calculation = (workbook.Workbook as { CalcPr?: { fullCalcOnLoad?: string } } | undefined)?.CalcPr;
-  if (calculation?.fullCalcOnLoad === "1" || calculation?.fullCalcOnLoad === "true") Object.values(workbook.Sheets).forEach(dropPlaceholderResults);
+  if (asksForFullRecalculation(workbook)) Object.values(workbook.Sheets).forEach(dropPlaceholderResults);
   const found = findFormulasWithoutResult(bytes);
   const rereadable = found.filter((sheet) => sheet.rereadable).map((sheet) => sheet.name);
   if (rereadable.length > 0) {
@@ -97,12 +103,12 @@ export const spreadsheetConverter: Converter = {
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
     const { workbook, complaints } = readWorkbook(bytes);
     const tooLarge = restoreFormulasWithoutResult(bytes, format, workbook);
-    const formulasBySheet = new Map<string, string[]>();
     const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods" };
     const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
     warnings.push(...tooLarge.map(tooLargeWarning));
     const sections: string[] = [];
     const sheetNames: string[] = [];
+    const formulasBySheet = new Map<string, string[]>();
     const hiddenOdsSheets = format === "ods" && bytes[0] === 0x50 ? readOdsHiddenSheets(bytes) : new Set<string>();
     workbook.SheetNames.forEach((sheetName, index) => {
       const sheet = workbook.Sheets[sheetName];
