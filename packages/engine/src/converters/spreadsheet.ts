@@ -11,7 +11,8 @@ import { readOdsHiddenSheets } from "./spreadsheet/ods-hidden-sheets.js";
 import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
 import type { SheetPicture } from "./spreadsheet/pictures.js";
-import { renderSheetSection } from "./spreadsheet/sheet-section.js";
+import { renderSheetSection, textBoxMarkdown } from "./spreadsheet/sheet-section.js";
+import { readSheetTextBoxes } from "./spreadsheet/text-boxes.js";
 import { decodeXml } from "./xml.js";
 
 // Note: the ESM build of SheetJS ships without code pages; legacy XLS files (BIFF5 and older)
@@ -87,11 +88,11 @@ const tooLargeWarning = ({ name, count }: SheetWithFormulasWithoutResult): strin
 
 /**
  * A converter for XLSX, XLSB, XLS and ODS workbooks, built on SheetJS: one `## SheetName` section and
- * one GFM table per sheet, formulas as their saved results, numbers and dates as their formats
- * show them (ISO dates for the default date format), hyperlinks as
- * Markdown links and cell comments listed under the table. Hidden sheets are left out, with a
- * warning; chart sheets and empty sheets give no section. With `options.images`, an XLSX or
- * ODS sheet's pictures follow its table.
+ * one GFM table per sheet, formulas as their saved results (or their formulas when none was
+ * saved), numbers and dates as their formats show them (ISO dates for the default date format),
+ * hyperlinks as Markdown links and cell comments listed under the table, then the text of an XLSX
+ * sheet's text boxes. Hidden sheets are left out, with a warning; chart sheets and empty sheets
+ * give no section. With `options.images`, an XLSX or ODS sheet's pictures follow its table.
  */
 export const spreadsheetConverter: Converter = {
   formats: ["xlsx", "xlsb", "xls", "ods"],
@@ -109,6 +110,7 @@ export const spreadsheetConverter: Converter = {
     const sections: string[] = [];
     const sheetNames: string[] = [];
     const formulasBySheet = new Map<string, string[]>();
+    const textBoxesBySheet = format === "xlsx" && bytes[0] === 0x50 ? readSheetTextBoxes(bytes) : new Map<string, string[][]>();
     const hiddenOdsSheets = format === "ods" && bytes[0] === 0x50 ? readOdsHiddenSheets(bytes) : new Set<string>();
     workbook.SheetNames.forEach((sheetName, index) => {
       const sheet = workbook.Sheets[sheetName];
@@ -125,8 +127,9 @@ export const spreadsheetConverter: Converter = {
         const pictureName = images?.add(picture, { alt, page: index + 1 });
         return pictureName ? [imageMarkdown(alt, pictureName)] : [];
       });
-      if (!sheet?.["!ref"] && pictures.length === 0) return;
-      const section = renderSheetSection(sheetName, sheet!, MAX_TABLE_ROWS, textOptions, pictures);
+      const drawings = [...(textBoxesBySheet.get(sheetName) ?? []).map(textBoxMarkdown), ...pictures];
+      if (!sheet?.["!ref"] && drawings.length === 0) return;
+      const section = renderSheetSection(sheetName, sheet!, MAX_TABLE_ROWS, textOptions, drawings);
       if (section.markdown) sections.push(section.markdown);
       if (section.formulasWithoutResult.length > 0) formulasBySheet.set(sheetName, section.formulasWithoutResult);
       warnings.push(...section.warnings);

@@ -21,6 +21,9 @@ const paragraph = (markdown: string): string => markdown.replace(/^(\s*)([#>=+-]
 /** `## Name`, with a trailing `#` escaped so it is not read as the heading's closing sequence. */
 const heading = (name: string): string => `## ${escapeMarkdownText(name).replace(/#$/, "\\#")}`;
 
+/** A text box drawn on a sheet as Markdown: its paragraphs, each a paragraph of plain text. */
+export const textBoxMarkdown = (paragraphs: readonly string[]): string => paragraphs.map((text) => paragraph(escapeMarkdownText(text))).join("\n\n");
+
 const commentItem = ({ address, author, text }: CellComment): string =>
   `- ${address}${author ? `, ${escapeMarkdownText(author)}` : ""}: ${escapeMarkdownText(text.replace(/\s+/g, " ").trim())}`;
 
@@ -42,17 +45,18 @@ function splitTitleRows(rows: string[][]): { titles: string[]; table: string[][]
 
 /**
  * One sheet as a `## Name` section: title rows as paragraphs, the cells as one GFM table with
- * empty rows and columns dropped, the cell comments listed under it, then the sheet's pictures.
+ * empty rows and columns dropped, the cell comments listed under it, then what is drawn on the
+ * sheet.
  *
  * @param sheet A dense-mode SheetJS sheet read with `sheetRows: maxRows + 1`.
- * @param pictures The sheet's pictures as Markdown (`![alt](name)`), top to bottom.
+ * @param drawings The sheet's text boxes then its pictures as Markdown (`![alt](name)`), each top to bottom.
  */
 export function renderSheetSection(
   name: string,
   sheet: WorkSheet,
   maxRows: number,
   textOptions: CellTextOptions,
-  pictures: readonly string[] = [],
+  drawings: readonly string[] = [],
 ): SheetSection {
   const warnings: string[] = [];
   const grid = readSheetGrid(sheet, maxRows, textOptions);
@@ -69,8 +73,8 @@ export function renderSheetSection(
   }
   // Title rows are split off only while a table row remains, so no table means no values.
   const { formulasWithoutResult } = grid;
-  if (table.length === 0) return { markdown: pictures.length > 0 ? [heading(name), ...pictures].join("\n\n") : "", warnings, formulasWithoutResult };
+  if (table.length === 0) return { markdown: drawings.length > 0 ? [heading(name), ...drawings].join("\n\n") : "", warnings, formulasWithoutResult };
   const parts = [heading(name), ...titles.map(paragraph), renderGfmTable(table)];
   if (grid.comments.length > 0) parts.push("Comments:", grid.comments.map(commentItem).join("\n"));
-  return { markdown: [...parts, ...pictures].join("\n\n"), warnings, formulasWithoutResult };
+  return { markdown: [...parts, ...drawings].join("\n\n"), warnings, formulasWithoutResult };
 }

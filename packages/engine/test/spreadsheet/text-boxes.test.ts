@@ -1,0 +1,55 @@
+import { utils } from "@e965/xlsx";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { convert } from "../../src/convert.js";
+import { workbookBytes, workbookOf } from "./helpers.js";
+
+const R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/** A text box shape with one `a:p` per paragraph, as Excel saves one. */
+const shape = (paragraphs: string[]): string =>
+  `<xdr:sp macro="" textlink=""><xdr:nvSpPr><xdr:cNvPr id="2" name="TextBox 1"/><xdr:cNvSpPr txBox="1"/></xdr:nvSpPr><xdr:spPr/>` +
+  `<xdr:txBody><a:bodyPr/><a:lstStyle/>${paragraphs.map((text) => `<a:p><a:r><a:rPr lang="en-US"/><a:t>${text}</a:t></a:r></a:p>`).join("")}</xdr:txBody></xdr:sp>`;
+
+/** A drawing anchored at a cell (0-based row and column). */
+const anchored = (row: number, column: number, drawing: string): string =>
+  `<xdr:twoCellAnchor><xdr:from><xdr:col>${column}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>` +
+  `<xdr:to><xdr:col>${column + 3}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${row + 4}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>${drawing}<xdr:clientData/></xdr:twoCellAnchor>`;
+
+const group = (...shapes: string[]): string => `<xdr:grpSp><xdr:nvGrpSpPr><xdr:cNvPr id="9" name="Group"/><xdr:cNvGrpSpPr/></xdr:nvGrpSpPr><xdr:grpSpPr/>${shapes.join("")}</xdr:grpSp>`;
+
+/** An XLSX of these sheets, each sheet's drawing holding the given anchors (SheetJS cannot write drawings; they are added as Excel saves them). */
+function xlsxWithDrawings(sheets: Record<string, { rows: unknown[][]; anchors: string[] }>): Uint8Array {
+  const entries = Object.entries(sheets);
+  const files = unzipSync(workbookBytes(workbookOf(Object.fromEntries(entries.map(([name, { rows }]) => [name, utils.aoa_to_sheet(rows)])))));
+  const relationship = (target: string) =>
+    strToU8(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/drawing" Target="${target}"/></Relationships>`);
+  let overrides = "";
+  entries.forEach(([, { anchors }], index) => {
+    const n = index + 1;
+    files[`xl/drawings/drawing${n}.xml`] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">${anchors.join("")}</xdr:wsDr>`,
+    );
+    files[`xl/worksheets/_rels/sheet${n}.xml.rels`] = relationship(`../drawings/drawing${n}.xml`);
+    files[`xl/worksheets/sheet${n}.xml`] = strToU8(strFromU8(files[`xl/worksheets/sheet${n}.xml`]!).replace("</worksheet>", `<drawing r:id="rId1" xmlns:r="${R}"/></worksheet>`));
+    overrides += `<Override PartName="/xl/drawings/drawing${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/>`;
+  });
+  files["[Content_Types].xml"] = strToU8(strFromU8(files["[Content_Types].xml"]!).replace("</Types>", `${overrides}</Types>`));
+  return zipSync(files);
+}
+
+describe("text boxes drawn on a sheet", () => {
+  it("follow the table as paragraphs, top to bottom, also on a sheet with no cells and inside a group", async () => {
+    const bytes = xlsxWithDrawings({
+      Dash: {
+        rows: [["Region", "Sales"], ["North", 10]],
+        anchors: [anchored(8, 3, shape(["Later note"])), anchored(20, 0, group(shape(["Grouped caption"]))), anchored(1, 3, shape(["# Figures are provisional", "Source: ledger"]))],
+      },
+      Cover: { rows: [], anchors: [anchored(2, 1, shape(["Annual report"]))] },
+    });
+    const { markdown } = await convert(bytes, { filename: "dash.xlsx" });
+    expect(markdown).toBe(
+      "## Dash\n\n| Region | Sales |\n| --- | --- |\n| North | 10 |\n\n\\# Figures are provisional\n\nSource: ledger\n\nLater note\n\nGrouped caption\n\n## Cover\n\nAnnual report\n",
+    );
+  });
+});
