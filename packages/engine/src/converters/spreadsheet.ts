@@ -4,6 +4,8 @@ import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter, DocumentFormat } from "../types.js";
 import { MAX_TABLE_ROWS } from "./gfm-table.js";
+import { isOdsTextFromStyle } from "./spreadsheet/cell-text.js";
+import type { CellTextOptions } from "./spreadsheet/cell-text.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
 import { dropPlaceholderResults, findFormulasWithoutResult, restoreFormulaCells } from "./spreadsheet/formulas-without-result.js";
 import type { SheetWithFormulasWithoutResult } from "./spreadsheet/formulas-without-result.js";
@@ -42,6 +44,18 @@ function readWorkbook(bytes: Uint8Array, extra: ParsingOptions = {}): { workbook
   } finally {
     Object.assign(console, { error, warn });
   }
+}
+
+// Note: SheetJS complains of the ODS number styles it misreads (a `style:map` condition, which
+// LibreOffice writes into every file's default styles), but an ODS cell shows the text saved with
+// it; the complaint matters only when some cell's text comes from its style.
+const ODS_STYLE_COMPLAINT = /^ODS number format may be incorrect/;
+
+/** What SheetJS said of the workbook that bears on the cells shown. */
+function complaintsThatMatter(complaints: string[], format: DocumentFormat, workbook: WorkBook, textOptions: CellTextOptions): string[] {
+  if (format !== "ods") return complaints;
+  const textFromStyles = Object.values(workbook.Sheets).some((sheet) => (sheet["!data"] ?? []).some((row) => row?.some((cell) => isOdsTextFromStyle(cell, textOptions))));
+  return textFromStyles ? complaints : complaints.filter((complaint) => !ODS_STYLE_COMPLAINT.test(complaint));
 }
 
 /** Whether an XLSX workbook asks Excel to recalculate every formula on opening (`<calcPr fullCalcOnLoad="1"/>`). */
@@ -102,9 +116,10 @@ export const spreadsheetConverter: Converter = {
     assertWorkbookContainer(bytes, format, name);
     const images = await imageCollectorFor(options);
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
-    const { workbook, complaints } = readWorkbook(bytes);
+    const { workbook, complaints: allComplaints } = readWorkbook(bytes);
     const tooLarge = restoreFormulasWithoutResult(bytes, format, workbook);
     const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods" };
+    const complaints = complaintsThatMatter(allComplaints, format, workbook, textOptions);
     const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
     warnings.push(...tooLarge.map(tooLargeWarning));
     const sections: string[] = [];

@@ -345,19 +345,32 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(tableRows(markdown)).toEqual([["Check", "Result"], ["Booked", "TRUE"], ["Count", "1"], ["Closed", "FALSE"]]);
   });
 
-  it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning", async () => {
+  it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning when a cell's text comes from that style", async () => {
     // A number style whose map has a condition SheetJS does not read ("value()>0"); it used to print
     // "ODS number format may be incorrect" to stderr for every such style.
-    const parts = unzipSync(workbookBytes(workbookOf({ Prices: utils.aoa_to_sheet([["Item", "Price"], ["Fuel", 12]]) }), "ods"));
-    const style = `<number:number-style style:name="N9"><number:number number:decimal-places="2"/><style:map style:condition="value()&gt;0" style:apply-style-name="N9"/></number:number-style>`;
-    parts["content.xml"] = strToU8(strFromU8(parts["content.xml"]!).replace("<office:automatic-styles>", `<office:automatic-styles>${style}`));
+    const style = `<number:number-style style:name="N9"><number:number number:decimal-places="2"/><style:map style:condition="value()&gt;0" style:apply-style-name="N9"/></number:number-style><style:style style:name="ce9" style:family="table-cell" style:data-style-name="N9"/>`;
+    /** Fuel's price in that style, saved as `saved`. */
+    const prices = (saved: string): Uint8Array => {
+      const parts = unzipSync(workbookBytes(workbookOf({ Prices: utils.aoa_to_sheet([["Item", "Price"], ["Fuel", 12]]) }), "ods"));
+      parts["content.xml"] = strToU8(
+        strFromU8(parts["content.xml"]!)
+          .replace("<office:automatic-styles>", `<office:automatic-styles>${style}`)
+          .replace(`office:value="12"><text:p>12</text:p>`, `office:value="12" table:style-name="ce9"><text:p>${saved}</text:p>`),
+      );
+      return zipSync(parts);
+    };
     const printed: unknown[] = [];
     const { error } = console;
     console.error = (...parts: unknown[]) => void printed.push(parts);
     try {
-      const { markdown, warnings } = await convert(zipSync(parts), { filename: "prices.ods" });
-      expect(markdown).toContain("| Fuel | 12");
-      expect(warnings).toEqual(['Some cells may look different than in Excel: 1 problem(s) reading the workbook, the first: "ODS number format may be incorrect: value()>0".']);
+      // Saved as its bare value: the text comes from the style SheetJS misread.
+      const bare = await convert(prices("12"), { filename: "prices.ods" });
+      expect(bare.markdown).toContain("| Fuel | 12.00");
+      expect(bare.warnings).toEqual(['Some cells may look different than in Excel: 1 problem(s) reading the workbook, the first: "ODS number format may be incorrect: value()>0".']);
+      // Saved as LibreOffice shows it: that text is shown, and the style does not matter.
+      const shown = await convert(prices("12,00"), { filename: "prices.ods" });
+      expect(shown.markdown).toContain("| Fuel | 12,00");
+      expect(shown.warnings).toEqual([]);
     } finally {
       console.error = error;
     }

@@ -115,6 +115,13 @@ function exactNumber(value: number): string {
 const isBareSavedValue = (serial: number, shown: string | undefined, options: CellTextOptions): shown is string =>
   !options.textFromFormat && shown === String(serial);
 
+/**
+ * Whether a cell's text comes from its number format as SheetJS read it rather than from the
+ * file: an ODS number in a format of its own whose writer saved the bare value.
+ */
+export const isOdsTextFromStyle = (cell: CellObject | undefined, options: CellTextOptions): boolean =>
+  cell?.t === "n" && typeof cell.z === "string" && cell.z !== "General" && !ssf.is_date(cell.z) && isBareSavedValue(cell.v as number, cell.w, options);
+
 /** A number in its own format, as SheetJS's SSF writes it; undefined if SSF cannot. */
 function numberInOwnFormat(serial: number, format: string): string | undefined {
   try {
