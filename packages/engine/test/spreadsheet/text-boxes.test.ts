@@ -38,12 +38,18 @@ function xlsxWithDrawings(sheets: Record<string, { rows: unknown[][]; anchors: s
   return zipSync(files);
 }
 
+/** A slicer as Excel saves it: the slicer for Excel 2010 and later, a text box saying so for older readers. */
+const slicer =
+  `<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice xmlns:sle15="http://schemas.microsoft.com/office/drawing/2012/slicer" Requires="sle15">` +
+  `<xdr:graphicFrame macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="3" name="Region"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr><xdr:xfrm/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/drawing/2010/slicer"/></a:graphic></xdr:graphicFrame>` +
+  `</mc:Choice><mc:Fallback>${shape(["This shape represents a table slicer. Table slicers are supported in Excel or later versions."])}</mc:Fallback></mc:AlternateContent>`;
+
 describe("text boxes drawn on a sheet", () => {
-  it("follow the table as paragraphs, top to bottom, also on a sheet with no cells and inside a group", async () => {
+  it("follow the table as paragraphs, top to bottom, also on a sheet with no cells and inside a group, but not a slicer's fallback", async () => {
     const bytes = xlsxWithDrawings({
       Dash: {
         rows: [["Region", "Sales"], ["North", 10]],
-        anchors: [anchored(8, 3, shape(["Later note"])), anchored(20, 0, group(shape(["Grouped caption"]))), anchored(1, 3, shape(["# Figures are provisional", "Source: ledger"]))],
+        anchors: [anchored(8, 3, shape(["Later note"])), anchored(12, 3, slicer), anchored(20, 0, group(shape(["Grouped caption"]))), anchored(1, 3, shape(["# Figures are provisional", "Source: ledger"]))],
       },
       Cover: { rows: [], anchors: [anchored(2, 1, shape(["Annual report"]))] },
     });

@@ -17,6 +17,18 @@ function shapeParagraphs(shape: Element): string[] {
     .filter((text) => text !== "");
 }
 
+/**
+ * Whether a shape is the fallback of an `mc:AlternateContent`. Note: Excel saves a slicer, a
+ * timeline or a newer chart with a fallback text box for old readers ("This shape represents a
+ * table slicer..."); Excel itself shows the `mc:Choice`.
+ */
+function isFallback(shape: Element): boolean {
+  for (let node = shape.parentNode; node; node = node.parentNode) {
+    if (node.localName === "Fallback") return true;
+  }
+  return false;
+}
+
 /** The cell a drawing element's anchor starts in (`xdr:from`), searched up from the element. */
 function anchorCell(shape: Element): { row: number; column: number } {
   let node: Element | null = shape;
@@ -38,7 +50,7 @@ export function readSheetTextBoxes(bytes: Uint8Array): Map<string, string[][]> {
     const placed: PlacedText[] = [];
     for (const drawingPath of relationships(partXml(files, relationshipsPath(path)), path, "/drawing").values()) {
       for (const shape of elements(partXml(files, drawingPath), "sp")) {
-        const paragraphs = shapeParagraphs(shape);
+        const paragraphs = isFallback(shape) ? [] : shapeParagraphs(shape);
         if (paragraphs.length > 0) placed.push({ paragraphs, ...anchorCell(shape) });
       }
     }
