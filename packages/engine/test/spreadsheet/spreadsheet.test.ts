@@ -384,6 +384,13 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(markdown).toContain("| Fuel | 1234.5 |");
   });
 
+  it.each(["xlsx", "xls"] as const)("keeps the comments of a sheet without values (%s)", async (bookType) => {
+    const notes: WorkSheet = { "!ref": "B2", B2: { t: "z", c: [{ a: "Bob", t: "Check the totals" }] } };
+    const workbook = workbookOf({ Data: utils.aoa_to_sheet([["k", "v"], ["a", 1]]), Notes: notes });
+    const { markdown } = await convert(workbookBytes(workbook, bookType), { filename: `notes.${bookType}` });
+    expect(markdown).toMatch(/## Notes\n\nComments:\n\n- B2(, Bob)?: Check the totals\n$/);
+  });
+
   it("gives empty Markdown and a warning for a workbook without values", async () => {
     const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Empty: utils.aoa_to_sheet([]) })), { filename: "empty.xlsx" });
     expect(markdown).toBe("");

@@ -71,10 +71,10 @@ export function renderSheetSection(
   } else if (lastRow > maxRows) {
     warnings.push(`Sheet "${name}" may go on past row ${maxRows} (the file says it runs to row ${lastRow}); only the first ${maxRows} rows were read.`);
   }
-  // Title rows are split off only while a table row remains, so no table means no values.
+  // Title rows are split off only while a table row remains, so no table means no values; a
+  // sheet without values still shows the comments on its empty cells and what is drawn on it.
   const { formulasWithoutResult } = grid;
-  if (table.length === 0) return { markdown: drawings.length > 0 ? [heading(name), ...drawings].join("\n\n") : "", warnings, formulasWithoutResult };
-  const parts = [heading(name), ...titles.map(paragraph), renderGfmTable(table)];
-  if (grid.comments.length > 0) parts.push("Comments:", grid.comments.map(commentItem).join("\n"));
-  return { markdown: [...parts, ...drawings].join("\n\n"), warnings, formulasWithoutResult };
+  const notes = grid.comments.length > 0 ? ["Comments:", grid.comments.map(commentItem).join("\n")] : [];
+  const parts = table.length > 0 ? [...titles.map(paragraph), renderGfmTable(table), ...notes, ...drawings] : [...notes, ...drawings];
+  return { markdown: parts.length > 0 ? [heading(name), ...parts].join("\n\n") : "", warnings, formulasWithoutResult };
 }
