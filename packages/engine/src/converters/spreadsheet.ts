@@ -1,6 +1,7 @@
 import { read, set_cptable } from "@e965/xlsx";
 import type { ParsingOptions, WorkBook } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
+import { strFromU8, unzipSync } from "fflate";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
 import type { Converter, DocumentFormat } from "../types.js";
 import { MAX_TABLE_ROWS } from "./gfm-table.js";
@@ -9,6 +10,7 @@ import type { CellTextOptions } from "./spreadsheet/cell-text.js";
 import { assertWorkbookContainer } from "./spreadsheet/container.js";
 import { dropPlaceholderResults, findFormulasWithoutResult, restoreFormulaCells } from "./spreadsheet/formulas-without-result.js";
 import type { SheetWithFormulasWithoutResult } from "./spreadsheet/formulas-without-result.js";
+import { readOdsCommentsOnEmptyCells, restoreOdsComments } from "./spreadsheet/ods-comments.js";
 import { readOdsHiddenSheets } from "./spreadsheet/ods-hidden-sheets.js";
 import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
@@ -56,6 +58,12 @@ function complaintsThatMatter(complaints: string[], format: DocumentFormat, work
   if (format !== "ods") return complaints;
   const textFromStyles = Object.values(workbook.Sheets).some((sheet) => (sheet["!data"] ?? []).some((row) => row?.some((cell) => isOdsTextFromStyle(cell, textOptions))));
   return textFromStyles ? complaints : complaints.filter((complaint) => !ODS_STYLE_COMPLAINT.test(complaint));
+}
+
+/** The `content.xml` of an ODS package, which holds its sheets; the ZIP guard has checked the package. */
+function odsContentXml(bytes: Uint8Array): string | undefined {
+  const content = unzipSync(bytes, { filter: (file) => file.name === "content.xml" })["content.xml"];
+  return content ? strFromU8(content) : undefined;
 }
 
 /** Whether an XLSX workbook asks Excel to recalculate every formula on opening (`<calcPr fullCalcOnLoad="1"/>`). */
@@ -126,7 +134,12 @@ export const spreadsheetConverter: Converter = {
     const sheetNames: string[] = [];
     const formulasBySheet = new Map<string, string[]>();
     const textBoxesBySheet = format === "xlsx" && bytes[0] === 0x50 ? readSheetTextBoxes(bytes) : new Map<string, string[][]>();
-    const hiddenOdsSheets = format === "ods" && bytes[0] === 0x50 ? readOdsHiddenSheets(bytes) : new Set<string>();
+    const odsContent = format === "ods" && bytes[0] === 0x50 ? odsContentXml(bytes) : undefined;
+    const hiddenOdsSheets = odsContent ? readOdsHiddenSheets(odsContent) : new Set<string>();
+    for (const [sheetName, comments] of odsContent ? readOdsCommentsOnEmptyCells(odsContent, MAX_TABLE_ROWS) : []) {
+      const sheet = workbook.Sheets[sheetName];
+      if (sheet) restoreOdsComments(sheet, comments);
+    }
     workbook.SheetNames.forEach((sheetName, index) => {
       const sheet = workbook.Sheets[sheetName];
       if (workbook.Workbook?.Sheets?.[index]?.Hidden || hiddenOdsSheets.has(sheetName)) {

@@ -391,6 +391,23 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(markdown).toMatch(/## Notes\n\nComments:\n\n- B2(, Bob)?: Check the totals\n$/);
   });
 
+  it("keeps the comments LibreOffice saves on empty ODS cells, at their cells past repeated rows and cells", async () => {
+    const parts = unzipSync(workbookBytes(workbookOf({ Data: utils.aoa_to_sheet([["k", "v"], ["a", 1]]), Notes: utils.aoa_to_sheet([]) }), "ods"));
+    const note = (author: string, text: string) => `<table:table-cell><office:annotation><dc:creator>${author}</dc:creator><dc:date>2024-03-01T00:00:00</dc:date><text:p>${text}</text:p></office:annotation></table:table-cell>`;
+    // As LibreOffice writes "Check & sign": the space before "&" as a text:s element.
+    const emptyRows = `<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="3"/></table:table-row>`;
+    const noted = `<table:table-row><table:table-cell table:number-columns-repeated="2"/>${note("Ann", "Check<text:s/>&amp; sign")}</table:table-row>`;
+    const xml = strFromU8(parts["content.xml"]!);
+    const notesTable = /<table:table table:name="Notes"[^>]*>/.exec(xml)![0];
+    parts["content.xml"] = strToU8(
+      xml
+        .replace(/(<table:table table:name="Data"[\s\S]*?)(<\/table:table>)/, `$1${emptyRows}${noted}$2`)
+        .replace(new RegExp(`${notesTable}[\\s\\S]*?</table:table>`), `${notesTable}<table:table-row><table:table-cell/>${note("Bob", "Lonely note")}</table:table-row></table:table>`),
+    );
+    const { markdown } = await convert(zipSync(parts), { filename: "notes.ods" });
+    expect(markdown).toBe("## Data\n\n| k | v |\n| --- | --- |\n| a | 1 |\n\nComments:\n\n- C5, Ann: Check & sign\n\n## Notes\n\nComments:\n\n- B1, Bob: Lonely note\n");
+  });
+
   it("gives empty Markdown and a warning for a workbook without values", async () => {
     const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Empty: utils.aoa_to_sheet([]) })), { filename: "empty.xlsx" });
     expect(markdown).toBe("");
