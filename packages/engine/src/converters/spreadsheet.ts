@@ -3,11 +3,12 @@ import type { ParsingOptions, WorkBook } from "@e965/xlsx";
 import * as cptable from "@e965/xlsx/dist/cpexcel.full.mjs";
 import { strFromU8, unzipSync } from "fflate";
 import { imageCollectorFor, imageMarkdown } from "../images.js";
+import { OLE2_SIGNATURE, startsWith } from "../signatures.js";
 import type { Converter, DocumentFormat } from "../types.js";
 import { MAX_TABLE_ROWS } from "./gfm-table.js";
 import { isOdsTextFromStyle } from "./spreadsheet/cell-text.js";
 import type { CellTextOptions } from "./spreadsheet/cell-text.js";
-import { assertWorkbookContainer } from "./spreadsheet/container.js";
+import { assertWorkbookContainer, isZip } from "./spreadsheet/container.js";
 import { dropPlaceholderResults, findFormulasWithoutResult, restoreFormulaCells } from "./spreadsheet/formulas-without-result.js";
 import type { SheetWithFormulasWithoutResult } from "./spreadsheet/formulas-without-result.js";
 import { readOdsCommentsOnEmptyCells, restoreOdsComments } from "./spreadsheet/ods-comments.js";
@@ -17,6 +18,7 @@ import { readSheetPictures } from "./spreadsheet/pictures.js";
 import type { SheetPicture } from "./spreadsheet/pictures.js";
 import { renderSheetSection, textBoxMarkdown } from "./spreadsheet/sheet-section.js";
 import { readSheetTextBoxes } from "./spreadsheet/text-boxes.js";
+import { readXlsTextBoxes } from "./spreadsheet/xls-text-boxes.js";
 import { decodeXml } from "./xml.js";
 
 // Note: the ESM build of SheetJS ships without code pages; legacy XLS files (BIFF5 and older)
@@ -58,6 +60,12 @@ function complaintsThatMatter(complaints: string[], format: DocumentFormat, work
   if (format !== "ods") return complaints;
   const textFromStyles = Object.values(workbook.Sheets).some((sheet) => (sheet["!data"] ?? []).some((row) => row?.some((cell) => isOdsTextFromStyle(cell, textOptions))));
   return textFromStyles ? complaints : complaints.filter((complaint) => !ODS_STYLE_COMPLAINT.test(complaint));
+}
+
+/** The text boxes of each sheet, by sheet name, for the formats whose drawings are read (XLSX, XLS 97-2003). */
+function sheetTextBoxes(bytes: Uint8Array, format: DocumentFormat): Map<string, string[][]> {
+  if (format === "xlsx" && isZip(bytes)) return readSheetTextBoxes(bytes);
+  return format === "xls" && startsWith(bytes, OLE2_SIGNATURE) ? readXlsTextBoxes(bytes) : new Map();
 }
 
 /** The `content.xml` of an ODS package, which holds its sheets; the ZIP guard has checked the package. */
@@ -113,7 +121,7 @@ const tooLargeWarning = ({ name, count }: SheetWithFormulasWithoutResult): strin
  * one GFM table per sheet, formulas as their saved results (or their formulas when none was
  * saved), numbers and dates as their formats show them (ISO dates for the default date format),
  * hyperlinks as Markdown links and cell comments listed under the table, then the text of an XLSX
- * sheet's text boxes. Hidden sheets are left out, with a warning; chart sheets and empty sheets
+ * or XLS sheet's text boxes. Hidden sheets are left out, with a warning; chart sheets and empty sheets
  * give no section. With `options.images`, an XLSX or ODS sheet's pictures follow its table.
  */
 export const spreadsheetConverter: Converter = {
@@ -133,7 +141,7 @@ export const spreadsheetConverter: Converter = {
     const sections: string[] = [];
     const sheetNames: string[] = [];
     const formulasBySheet = new Map<string, string[]>();
-    const textBoxesBySheet = format === "xlsx" && bytes[0] === 0x50 ? readSheetTextBoxes(bytes) : new Map<string, string[][]>();
+    const textBoxesBySheet = sheetTextBoxes(bytes, format);
     const odsContent = format === "ods" && bytes[0] === 0x50 ? odsContentXml(bytes) : undefined;
     const hiddenOdsSheets = odsContent ? readOdsHiddenSheets(odsContent) : new Set<string>();
     for (const [sheetName, comments] of odsContent ? readOdsCommentsOnEmptyCells(odsContent, MAX_TABLE_ROWS) : []) {

@@ -1,4 +1,5 @@
-import { utils } from "@e965/xlsx";
+import { utils, write } from "@e965/xlsx";
+import CFB from "cfb";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
@@ -57,5 +58,45 @@ describe("text boxes drawn on a sheet", () => {
     expect(markdown).toBe(
       "## Dash\n\n| Region | Sales |\n| --- | --- |\n| North | 10 |\n\n\\# Figures are provisional\n\nSource: ledger\n\nLater note\n\nGrouped caption\n\n## Cover\n\nAnnual report\n",
     );
+  });
+});
+
+/** A BIFF record: type and body. */
+const record = (type: number, body: number[]): number[] => [type & 0xff, type >> 8, body.length & 0xff, body.length >> 8, ...body];
+const le16 = (value: number): number[] => [value & 0xff, value >> 8];
+
+/**
+ * A drawn object with text as Excel 97-2003 saves one: OBJ (its ftCmo naming the object type),
+ * TXO (the text's length), CONTINUE records holding the text (each opening with its high-byte
+ * flag), then one holding the formatting runs.
+ */
+function textObject(objectType: number, id: number, pieces: Array<{ text: string; wide: boolean }>): number[] {
+  const length = pieces.reduce((sum, { text }) => sum + text.length, 0);
+  const obj = record(0x005d, [...le16(0x15), ...le16(0x12), ...le16(objectType), ...le16(id), ...le16(0x6011), ...new Array<number>(12).fill(0), 0, 0, 0, 0]);
+  const txo = record(0x01b6, [...le16(0x0212), 0, 0, ...new Array<number>(6).fill(0), ...le16(length), ...le16(16), 0, 0, 0, 0]);
+  const text = pieces.flatMap(({ text, wide }) => record(0x003c, [wide ? 1 : 0, ...Buffer.from(text, wide ? "utf16le" : "latin1")]));
+  const runs = record(0x003c, [0, 0, 0, 0, ...le16(5), 0, 0, ...le16(length), 0, 0, 0, 0, 0, 0]);
+  return [...obj, ...txo, ...text, ...runs];
+}
+
+describe("text boxes drawn on an Excel 97-2003 sheet", () => {
+  it("follow the table as paragraphs, a text split over records, in UTF-16 or after a chart too, but a cell note's text does not", async () => {
+    const workbook = workbookOf({ Dash: utils.aoa_to_sheet([["Region", "Sales"], ["North", 10]]) });
+    const container = CFB.read(new Uint8Array(write(workbook, { type: "array", bookType: "xls" }) as ArrayBuffer), { type: "array" });
+    const stream = CFB.find(container, "Workbook")!;
+    const content = Uint8Array.from(stream.content);
+    // The one sheet's substream ends the stream with its EOF record (4 bytes); the objects go before it.
+    // A chart drawn on the sheet: a substream of its own (BOF, EOF) between the sheet's objects.
+    const chart = [...record(0x0809, [...le16(0x0600), ...le16(0x0020), ...new Array<number>(12).fill(0)]), ...record(0x000a, [])];
+    const objects = [
+      ...textObject(0x06, 1, [{ text: "Figures are provisional\nSource: ", wide: false }, { text: "Größe ✓", wide: true }]),
+      ...textObject(0x19, 2, [{ text: "A note's text", wide: false }]),
+      ...chart,
+      ...textObject(0x06, 3, [{ text: "After the chart", wide: false }]),
+    ];
+    stream.content = Buffer.concat([content.subarray(0, content.length - 4), Uint8Array.from(objects), content.subarray(content.length - 4)]);
+    stream.size = stream.content.length;
+    const { markdown } = await convert(new Uint8Array(CFB.write(container, { type: "array" }) as number[]), { filename: "dash.xls" });
+    expect(markdown).toBe("## Dash\n\n| Region | Sales |\n| --- | --- |\n| North | 10 |\n\nFigures are provisional\n\nSource: Größe ✓\n\nAfter the chart\n");
   });
 });
