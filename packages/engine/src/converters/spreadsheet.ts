@@ -74,6 +74,14 @@ function odsContentXml(bytes: Uint8Array): string | undefined {
   return content ? strFromU8(content) : undefined;
 }
 
+/** Put the comments on empty cells of an ODS (its `content.xml`), which SheetJS drops, back into its sheets. */
+function restoreOdsCommentsOnEmptyCells(content: string, workbook: WorkBook): void {
+  for (const [sheetName, comments] of readOdsCommentsOnEmptyCells(content, MAX_TABLE_ROWS)) {
+    const sheet = workbook.Sheets[sheetName];
+    if (sheet) restoreOdsComments(sheet, comments);
+  }
+}
+
 /** Whether an XLSX workbook asks Excel to recalculate every formula on opening (`<calcPr fullCalcOnLoad="1"/>`). */
 function asksForFullRecalculation(workbook: WorkBook): boolean {
   const fullCalcOnLoad = (workbook.Workbook as { CalcPr?: { fullCalcOnLoad?: string } } | undefined)?.CalcPr?.fullCalcOnLoad;
@@ -144,10 +152,7 @@ export const spreadsheetConverter: Converter = {
     const textBoxesBySheet = sheetTextBoxes(bytes, format);
     const odsContent = format === "ods" && bytes[0] === 0x50 ? odsContentXml(bytes) : undefined;
     const hiddenOdsSheets = odsContent ? readOdsHiddenSheets(odsContent) : new Set<string>();
-    for (const [sheetName, comments] of odsContent ? readOdsCommentsOnEmptyCells(odsContent, MAX_TABLE_ROWS) : []) {
-      const sheet = workbook.Sheets[sheetName];
-      if (sheet) restoreOdsComments(sheet, comments);
-    }
+    if (odsContent) restoreOdsCommentsOnEmptyCells(odsContent, workbook);
     workbook.SheetNames.forEach((sheetName, index) => {
       const sheet = workbook.Sheets[sheetName];
       if (workbook.Workbook?.Sheets?.[index]?.Hidden || hiddenOdsSheets.has(sheetName)) {
