@@ -11,7 +11,7 @@ import type { CellTextOptions } from "./spreadsheet/cell-text.js";
 import { assertWorkbookContainer, isZip } from "./spreadsheet/container.js";
 import { dropPlaceholderResults, findFormulasWithoutResult, restoreFormulaCells } from "./spreadsheet/formulas-without-result.js";
 import type { SheetWithFormulasWithoutResult } from "./spreadsheet/formulas-without-result.js";
-import { readOdsCommentsOnEmptyCells, restoreOdsComments } from "./spreadsheet/ods-comments.js";
+import { readOdsDroppedCells, restoreOdsCells } from "./spreadsheet/ods-dropped-cells.js";
 import { readOdsHiddenSheets } from "./spreadsheet/ods-hidden-sheets.js";
 import { readOdsPictures } from "./spreadsheet/ods-pictures.js";
 import { readSheetPictures } from "./spreadsheet/pictures.js";
@@ -74,11 +74,14 @@ function odsContentXml(bytes: Uint8Array): string | undefined {
   return content ? strFromU8(content) : undefined;
 }
 
-/** Put the comments on empty cells of an ODS (its `content.xml`), which SheetJS drops, back into its sheets. */
-function restoreOdsCommentsOnEmptyCells(content: string, workbook: WorkBook): void {
-  for (const [sheetName, comments] of readOdsCommentsOnEmptyCells(content, MAX_TABLE_ROWS)) {
+/**
+ * Put the cells of an ODS (its `content.xml`) that SheetJS drops back into its sheets: comments on
+ * empty cells, and formulas with no saved result, which then show as formulas with a warning.
+ */
+function restoreOdsDroppedCells(content: string, workbook: WorkBook): void {
+  for (const [sheetName, cells] of readOdsDroppedCells(content, MAX_TABLE_ROWS)) {
     const sheet = workbook.Sheets[sheetName];
-    if (sheet) restoreOdsComments(sheet, comments);
+    if (sheet) restoreOdsCells(sheet, cells);
   }
 }
 
@@ -91,8 +94,9 @@ function asksForFullRecalculation(workbook: WorkBook): boolean {
 /**
  * Put back the formula cells with no saved result that SheetJS dropped, from a second read of
  * their sheets with stubs, and show the placeholder results of a workbook whose writer did not
- * calculate as formulas too. Note: XLSX only, the format the writers that do not calculate
- * (openpyxl, XlsxWriter and their ports) write; Excel and LibreOffice save every result.
+ * calculate as formulas too. Note: XLSX only, the format most writers that do not calculate
+ * (openpyxl, XlsxWriter and their ports) write; an ODS's are put back from its `content.xml`
+ * (`restoreOdsDroppedCells`), and Excel and LibreOffice save every result in XLS and XLSB.
  *
  * @returns The sheets too large to read again, whose formulas stay empty.
  */
@@ -152,7 +156,7 @@ export const spreadsheetConverter: Converter = {
     const textBoxesBySheet = sheetTextBoxes(bytes, format);
     const odsContent = format === "ods" && bytes[0] === 0x50 ? odsContentXml(bytes) : undefined;
     const hiddenOdsSheets = odsContent ? readOdsHiddenSheets(odsContent) : new Set<string>();
-    if (odsContent) restoreOdsCommentsOnEmptyCells(odsContent, workbook);
+    if (odsContent) restoreOdsDroppedCells(odsContent, workbook);
     workbook.SheetNames.forEach((sheetName, index) => {
       const sheet = workbook.Sheets[sheetName];
       if (workbook.Workbook?.Sheets?.[index]?.Hidden || hiddenOdsSheets.has(sheetName)) {

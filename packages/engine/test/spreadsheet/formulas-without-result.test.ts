@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { MAX_TABLE_ROWS } from "../../src/converters/gfm-table.js";
 import { MAX_REREAD_SHEET_BYTES, countFormulasWithoutResult } from "../../src/converters/spreadsheet/formulas-without-result.js";
+import { excelFormula } from "../../src/converters/spreadsheet/ods-dropped-cells.js";
 import { tableRows, workbookBytes, workbookOf } from "./helpers.js";
 
 type Parts = Record<string, Uint8Array>;
@@ -90,5 +91,24 @@ describe("formulas whose file stores no result", () => {
     expect(warnings).toContainEqual(
       `Sheet "Big" has 1 formula(s) with no saved result, left empty: the sheet is too large to read them; open and save the workbook in Excel or LibreOffice to store the results.`,
     );
+  });
+});
+
+describe("ODS formulas whose file stores no result", () => {
+  it("show as formulas as Excel writes them, written as a cell of its own or an empty one", async () => {
+    const parts = unzipSync(workbookBytes(workbookOf({ Stock: utils.aoa_to_sheet([["Item", "Qty"], ["a", 2], ["b", 3], ["Total", "x"], ["Label", "y"]]) }), "ods"));
+    // As a writer that does not calculate saves them: a formula, no value type, no value.
+    const content = strFromU8(parts["content.xml"]!)
+      .replace(`<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>`, `<table:table-cell table:formula="of:=SUM([.B2:.B3])"/>`)
+      .replace(`<table:table-cell office:value-type="string"><text:p>y</text:p></table:table-cell>`, `<table:table-cell table:formula="of:=CONCATENATE([.A2];&quot;; &quot;;[$Stock.A3])"><text:p/></table:table-cell>`);
+    parts["content.xml"] = strToU8(content);
+    const { markdown, warnings } = await convert(zipSync(parts), { filename: "stock.ods" });
+    expect(tableRows(markdown).slice(3)).toEqual([["Total", "=SUM(B2:B3)"], ["Label", '=CONCATENATE(A2,"; ",Stock!A3)']]);
+    expect(warnings).toEqual([expect.stringMatching(/^stock\.ods has 2 formula\(s\) with no saved result \(on sheet "Stock";/)]);
+  });
+
+  it("are written in Excel's syntax: plain references, sheet names with !, commas between arguments", () => {
+    expect(excelFormula("of:=SUM([.B2:.B3];['My sheet'.$A$1:.A4])")).toBe("SUM(B2:B3,'My sheet'!$A$1:A4)");
+    expect(excelFormula('of:=IF([.A1]>0;"a;[b]";"")')).toBe('IF(A1>0,"a;[b]","")');
   });
 });
