@@ -61,8 +61,8 @@ describe("cellText", () => {
     expect(cellText({ t: "s", v: "abc", z: '0.00" @ sea"' })).toBe("abc");
   });
 
-  it("writes nothing for an empty cell or a formula without a saved result", () => {
+  it("writes nothing for an empty cell, and a formula without a saved result as its formula", () => {
     expect(cellText(undefined)).toBe("");
-    expect(cellText({ t: "n", f: "A1*2" })).toBe("");
+    expect(cellText({ t: "n", f: "A1*2" })).toBe("=A1*2");
   });
 });

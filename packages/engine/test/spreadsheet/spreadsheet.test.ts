@@ -173,11 +173,11 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(warnings).toEqual([]);
   });
 
-  // Note: SheetJS does not apply ODS number formats (nor does its ODS writer keep date formats),
-  // so ODS cells keep their exact values.
+  // Note: SheetJS's ODS writer saves a number's bare value as its text; LibreOffice shows it in
+  // the cell's format, as Excel does.
   it.each([
     ["xls", "3.14"],
-    ["ods", "3.14159"],
+    ["ods", "3.14"],
   ] as const)("reads the same cells from %s", async (bookType, price) => {
     const { markdown } = await convert(workbookBytes(workbookOf({ Ledger: ledger() }), bookType), { filename: `ledger.${bookType}` });
     const rows = tableRows(markdown);
@@ -231,10 +231,11 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(tableRows(markdown).map((row) => row[1])).toEqual(formats.map(([, , expected]) => expected));
   });
 
-  it("warns about formulas that have no saved result", async () => {
+  it("shows formulas that have no saved result as formulas, with a warning", async () => {
     const sheet: WorkSheet = { "!ref": "A1:B2", A1: { t: "s", v: "x" }, B1: { t: "s", v: "double" }, A2: { t: "n", v: 2 }, B2: { t: "n", f: "A2*2" } };
-    const { warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
-    expect(warnings).toEqual([expect.stringMatching(/^Sheet "Calc" has 1 formula\(s\) with no saved result/)]);
+    const { markdown, warnings } = await convert(workbookBytes(workbookOf({ Calc: sheet })), { filename: "calc.xlsx" });
+    expect(tableRows(markdown)).toContainEqual(["2", "=A2\\*2"]);
+    expect(warnings).toEqual([expect.stringMatching(/^calc\.xlsx has 1 formula\(s\) with no saved result/)]);
   });
 
   it("cuts a sheet past MAX_TABLE_ROWS and names the sheet in a warning", async () => {
@@ -321,6 +322,17 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(tableRows(markdown)).toEqual([["Item", "Value", "Double"], ["Alpha", "10", "20"], ["Beta", "15", "30"], ["Lap", "00:35.0", ""]]);
   });
 
+  it("shows an ODS number saved as its bare value in the cell's format, as LibreOffice does, and keeps a formatted saved text", async () => {
+    const sheet = utils.aoa_to_sheet([["Share", "Amount", "Count"], [0.125, 1234.5, 1234567], [0.5, -99, 2]]);
+    for (const [ref, z] of [["A2", "0.0%"], ["A3", "0.0%"], ["B2", "#,##0.00"], ["B3", "#,##0.00"], ["C2", "#,##0"], ["C3", "#,##0"]]) sheet[ref!]!.z = z;
+    const parts = unzipSync(workbookBytes(workbookOf({ Sums: sheet }), "ods"));
+    // As LibreOffice saves a cell in a German locale: the text its format shows there.
+    parts["content.xml"] = strToU8(strFromU8(parts["content.xml"]!).replace("<text:p>2</text:p>", "<text:p>2,0</text:p>"));
+    const { markdown } = await convert(zipSync(parts), { filename: "sums.ods" });
+    // SheetJS's ODS writer gives every percentage style two decimals, as LibreOffice then shows them.
+    expect(tableRows(markdown)).toEqual([["Share", "Amount", "Count"], ["12.50%", "1,234.50", "1,234,567"], ["50.00%", "-99.00", "2,0"]]);
+  });
+
   it("shows a boolean LibreOffice saved as a number in a boolean format as the word it shows", async () => {
     const workbook = workbookOf({ Checks: utils.aoa_to_sheet([["Check", "Result"], ["Booked", 1], ["Count", 1], ["Closed", 0]]) });
     const parts = unzipSync(workbookBytes(workbook, "ods"));
@@ -333,19 +345,32 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(tableRows(markdown)).toEqual([["Check", "Result"], ["Booked", "TRUE"], ["Count", "1"], ["Closed", "FALSE"]]);
   });
 
-  it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning", async () => {
+  it("keeps what SheetJS says of an ODS it cannot fully read out of the console, as one warning when a cell's text comes from that style", async () => {
     // A number style whose map has a condition SheetJS does not read ("value()>0"); it used to print
     // "ODS number format may be incorrect" to stderr for every such style.
-    const parts = unzipSync(workbookBytes(workbookOf({ Prices: utils.aoa_to_sheet([["Item", "Price"], ["Fuel", 12]]) }), "ods"));
-    const style = `<number:number-style style:name="N9"><number:number number:decimal-places="2"/><style:map style:condition="value()&gt;0" style:apply-style-name="N9"/></number:number-style>`;
-    parts["content.xml"] = strToU8(strFromU8(parts["content.xml"]!).replace("<office:automatic-styles>", `<office:automatic-styles>${style}`));
+    const style = `<number:number-style style:name="N9"><number:number number:decimal-places="2"/><style:map style:condition="value()&gt;0" style:apply-style-name="N9"/></number:number-style><style:style style:name="ce9" style:family="table-cell" style:data-style-name="N9"/>`;
+    /** Fuel's price in that style, saved as `saved`. */
+    const prices = (saved: string): Uint8Array => {
+      const parts = unzipSync(workbookBytes(workbookOf({ Prices: utils.aoa_to_sheet([["Item", "Price"], ["Fuel", 12]]) }), "ods"));
+      parts["content.xml"] = strToU8(
+        strFromU8(parts["content.xml"]!)
+          .replace("<office:automatic-styles>", `<office:automatic-styles>${style}`)
+          .replace(`office:value="12"><text:p>12</text:p>`, `office:value="12" table:style-name="ce9"><text:p>${saved}</text:p>`),
+      );
+      return zipSync(parts);
+    };
     const printed: unknown[] = [];
     const { error } = console;
     console.error = (...parts: unknown[]) => void printed.push(parts);
     try {
-      const { markdown, warnings } = await convert(zipSync(parts), { filename: "prices.ods" });
-      expect(markdown).toContain("| Fuel | 12");
-      expect(warnings).toEqual(['Some cells may look different than in Excel: 1 problem(s) reading the workbook, the first: "ODS number format may be incorrect: value()>0".']);
+      // Saved as its bare value: the text comes from the style SheetJS misread.
+      const bare = await convert(prices("12"), { filename: "prices.ods" });
+      expect(bare.markdown).toContain("| Fuel | 12.00");
+      expect(bare.warnings).toEqual(['Some cells may look different than in Excel: 1 problem(s) reading the workbook, the first: "ODS number format may be incorrect: value()>0".']);
+      // Saved as LibreOffice shows it: that text is shown, and the style does not matter.
+      const shown = await convert(prices("12,00"), { filename: "prices.ods" });
+      expect(shown.markdown).toContain("| Fuel | 12,00");
+      expect(shown.warnings).toEqual([]);
     } finally {
       console.error = error;
     }
@@ -357,6 +382,30 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(Array.from(bytes.subarray(0, 2))).toEqual([0x09, 0x00]);
     const { markdown } = await convert(bytes, { filename: "ledger.xls" });
     expect(markdown).toContain("| Fuel | 1234.5 |");
+  });
+
+  it.each(["xlsx", "xls"] as const)("keeps the comments of a sheet without values (%s)", async (bookType) => {
+    const notes: WorkSheet = { "!ref": "B2", B2: { t: "z", c: [{ a: "Bob", t: "Check the totals" }] } };
+    const workbook = workbookOf({ Data: utils.aoa_to_sheet([["k", "v"], ["a", 1]]), Notes: notes });
+    const { markdown } = await convert(workbookBytes(workbook, bookType), { filename: `notes.${bookType}` });
+    expect(markdown).toMatch(/## Notes\n\nComments:\n\n- B2(, Bob)?: Check the totals\n$/);
+  });
+
+  it("keeps the comments LibreOffice saves on empty ODS cells, at their cells past repeated rows and cells", async () => {
+    const parts = unzipSync(workbookBytes(workbookOf({ Data: utils.aoa_to_sheet([["k", "v"], ["a", 1]]), Notes: utils.aoa_to_sheet([]) }), "ods"));
+    const note = (author: string, text: string) => `<table:table-cell><office:annotation><dc:creator>${author}</dc:creator><dc:date>2024-03-01T00:00:00</dc:date><text:p>${text}</text:p></office:annotation></table:table-cell>`;
+    // As LibreOffice writes "Check & sign": the space before "&" as a text:s element.
+    const emptyRows = `<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="3"/></table:table-row>`;
+    const noted = `<table:table-row><table:table-cell table:number-columns-repeated="2"/>${note("Ann", "Check<text:s/>&amp; sign")}</table:table-row>`;
+    const xml = strFromU8(parts["content.xml"]!);
+    const notesTable = /<table:table table:name="Notes"[^>]*>/.exec(xml)![0];
+    parts["content.xml"] = strToU8(
+      xml
+        .replace(/(<table:table table:name="Data"[\s\S]*?)(<\/table:table>)/, `$1${emptyRows}${noted}$2`)
+        .replace(new RegExp(`${notesTable}[\\s\\S]*?</table:table>`), `${notesTable}<table:table-row><table:table-cell/>${note("Bob", "Lonely note")}</table:table-row></table:table>`),
+    );
+    const { markdown } = await convert(zipSync(parts), { filename: "notes.ods" });
+    expect(markdown).toBe("## Data\n\n| k | v |\n| --- | --- |\n| a | 1 |\n\nComments:\n\n- C5, Ann: Check & sign\n\n## Notes\n\nComments:\n\n- B1, Bob: Lonely note\n");
   });
 
   it("gives empty Markdown and a warning for a workbook without values", async () => {

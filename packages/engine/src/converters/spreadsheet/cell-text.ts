@@ -1,5 +1,6 @@
 import { SSF } from "@e965/xlsx";
 import type { CellObject } from "@e965/xlsx";
+import { formulaText, isFormulaWithoutResult } from "./formulas-without-result.js";
 
 /** The parts of a date serial, as SheetJS's SSF library splits them. */
 interface DateCode {
@@ -107,6 +108,30 @@ function exactNumber(value: number): string {
 }
 
 /**
+ * Whether an ODS number's saved text is its bare value (`1234.5` in a `#,##0.00` cell). Note:
+ * LibreOffice saves the text its format shows; writers that do not format (SheetJS, odfpy,
+ * pandas) save the bare value, and LibreOffice shows the format all the same.
+ */
+const isBareSavedValue = (serial: number, shown: string | undefined, options: CellTextOptions): shown is string =>
+  !options.textFromFormat && shown === String(serial);
+
+/**
+ * Whether a cell's text comes from its number format as SheetJS read it rather than from the
+ * file: an ODS number in a format of its own whose writer saved the bare value.
+ */
+export const isOdsTextFromStyle = (cell: CellObject | undefined, options: CellTextOptions): boolean =>
+  cell?.t === "n" && typeof cell.z === "string" && cell.z !== "General" && !ssf.is_date(cell.z) && isBareSavedValue(cell.v as number, cell.w, options);
+
+/** A number in its own format, as SheetJS's SSF writes it; undefined if SSF cannot. */
+function numberInOwnFormat(serial: number, format: string): string | undefined {
+  try {
+    return ssf.format(format, serial).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Whether a number without a format has the text of one all the same. Note: SheetJS names a
  * cell's format only once its table holds it, and loads Excel's built-in formats it lacks (the
  * currency and accounting ones, `$ 2,718.28`) while formatting the first cell in one: that cell
@@ -130,8 +155,8 @@ const isSavedBoolean = (serial: number, shown: string | undefined): shown is str
 
 /**
  * The text of a number cell. A cell with its own number format shows what Excel shows
- * (`23.0%`, `$1,234.50`, `(12)`, `1 March 2024`), which SheetJS's SSF computed as `cell.w`.
- * A cell in the General format keeps every digit (Excel would round `0.123456789012345` to fit
+ * (`23.0%`, `$1,234.50`, `(12)`, `1 March 2024`), which SheetJS's SSF computed as `cell.w`
+ * (an ODS cell's saved text, formatted here when the writer saved the bare value). A cell in the General format keeps every digit (Excel would round `0.123456789012345` to fit
  * the column), unless it is a boolean LibreOffice saved as a number, and one in the default date
  * format becomes an ISO date.
  */
@@ -150,6 +175,7 @@ function numberText(serial: number, format: string | undefined, shown: string | 
   // whose format SheetJS reads wrong.
   const ownFormat = isDate && shown === undefined ? dateInOwnFormat(serial, format, options) : undefined;
   if (isDate && formatted === undefined) return ownFormat ?? isoDateText(serial, options);
+  if (!isDate && isBareSavedValue(serial, shown, options)) return numberWithTrailingSign(serial, format) ?? numberInOwnFormat(serial, format) ?? shown;
   const signed = !isDate && options.textFromFormat ? numberWithTrailingSign(serial, format) : undefined;
   return signed ?? formatted ?? exactNumber(serial);
 }
@@ -171,13 +197,17 @@ function textInFormat(text: string, format: string | undefined): string {
 }
 
 /**
- * The text a cell shows, without Markdown escaping: the cached value of a formula (never the
- * formula), numbers and dates as their own format shows them, General numbers with every digit,
- * and dates in the default date format as ISO dates.
+ * The text a cell shows, without Markdown escaping: the saved result of a formula, numbers and
+ * dates as their own format shows them, General numbers with every digit, and dates in the
+ * default date format as ISO dates.
  *
- * @returns `""` for an empty cell or a formula with no saved result.
+ * A formula whose file stores no result shows the formula (`=SUM(B2:B3)`), as the best a
+ * reader without a calculation engine can give.
+ *
+ * @returns `""` for an empty cell.
  */
 export function cellText(cell: CellObject | undefined, options: CellTextOptions = {}): string {
+  if (isFormulaWithoutResult(cell)) return formulaText(cell.f);
   if (!cell || cell.v === undefined || cell.v === null) return "";
   const { v: value, w: shown, z: format } = cell;
   switch (cell.t) {

@@ -1,22 +1,19 @@
-import { strFromU8, unzipSync } from "fflate";
 import { decodeXml } from "../xml.js";
 
 const TABLE_STYLE = /<style:style\b([^>]*)>([\s\S]*?)<\/style:style>/g;
 const TABLE_START = /<table:table\s([^>]*)>/g;
-const attribute = (attributes: string, name: string): string | undefined =>
+/** An attribute's raw value in a tag's attribute text, as the patterns of these modules read tags. */
+export const attribute = (attributes: string, name: string): string | undefined =>
   new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1];
 
 /**
  * The names of the sheets an ODS package hides (a table style with `table:display="false"`),
- * which LibreOffice does not show. Note: SheetJS reads the hidden state of XLSX and XLS sheets
- * but not of ODS ones, so `content.xml` is read here, with patterns rather than a DOM since it
- * holds every cell. The ZIP guard has already checked the package.
+ * which LibreOffice does not show, from its `content.xml`. Note: SheetJS reads the hidden state of
+ * XLSX and XLS sheets but not of ODS ones, so `content.xml` is read here, with patterns rather than
+ * a DOM since it holds every cell.
  */
-export function readOdsHiddenSheets(bytes: Uint8Array): Set<string> {
-  const content = unzipSync(bytes, { filter: (file) => file.name === "content.xml" })["content.xml"];
+export function readOdsHiddenSheets(xml: string): Set<string> {
   const hidden = new Set<string>();
-  if (!content) return hidden;
-  const xml = strFromU8(content);
   const bodyStart = Math.max(0, xml.indexOf("<office:body"));
   const hiddenStyles = new Set<string>();
   for (const [, attributes = "", inner = ""] of xml.slice(0, bodyStart).matchAll(TABLE_STYLE)) {

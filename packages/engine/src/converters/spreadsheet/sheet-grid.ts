@@ -3,6 +3,7 @@ import type { CellObject, Comments, Hyperlink, Range, WorkSheet } from "@e965/xl
 import { escapeMarkdownText } from "../markdown-text.js";
 import { cellText } from "./cell-text.js";
 import type { CellTextOptions } from "./cell-text.js";
+import { isFormulaWithoutResult } from "./formulas-without-result.js";
 
 /** One comment on a cell. */
 export interface CellComment {
@@ -18,8 +19,8 @@ export interface SheetGrid {
   rows: string[][];
   /** Cell comments in reading order. */
   comments: CellComment[];
-  /** Formula cells whose file stores no result, shown empty. */
-  formulasWithoutResult: number;
+  /** The formulas whose file stores no result, as their cells show them (`=SUM(B2:B3)`). */
+  formulasWithoutResult: string[];
 }
 
 /** `%XX` for the characters that would end or break a Markdown link destination. */
@@ -72,13 +73,14 @@ export function readSheetGrid(sheet: WorkSheet, maxRows: number, textOptions: Ce
   const range = usedRange(sheet, data, maxRows);
   const rows: string[][] = [];
   const comments: CellComment[] = [];
-  let formulasWithoutResult = 0;
+  const formulasWithoutResult: string[] = [];
   for (let r = range.s.r; r <= range.e.r; r++) {
     const row: string[] = [];
     for (let c = range.s.c; c <= range.e.c; c++) {
       const cell = data[r]?.[c];
-      row.push(cellMarkdown(cellText(cell, textOptions), cell?.l));
-      if (cell?.f !== undefined && cell.v === undefined) formulasWithoutResult++;
+      const text = cellText(cell, textOptions);
+      row.push(cellMarkdown(text, cell?.l));
+      if (isFormulaWithoutResult(cell)) formulasWithoutResult.push(text);
       for (const comment of (cell?.c ?? []) as Comments) {
         if (comment.t?.trim()) comments.push({ address: utils.encode_cell({ r, c }), author: comment.a?.trim() || undefined, text: comment.t });
       }

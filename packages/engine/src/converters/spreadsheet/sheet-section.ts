@@ -11,6 +11,8 @@ export interface SheetSection {
   /** `""` when the sheet holds no values. */
   markdown: string;
   warnings: string[];
+  /** The formulas with no saved result, shown as formulas (`=SUM(B2:B3)`), in reading order. */
+  formulasWithoutResult: string[];
 }
 
 /** A paragraph of cell text that cannot start a heading, list, quote or setext underline. */
@@ -18,6 +20,9 @@ const paragraph = (markdown: string): string => markdown.replace(/^(\s*)([#>=+-]
 
 /** `## Name`, with a trailing `#` escaped so it is not read as the heading's closing sequence. */
 const heading = (name: string): string => `## ${escapeMarkdownText(name).replace(/#$/, "\\#")}`;
+
+/** A text box drawn on a sheet as Markdown: its paragraphs, each a paragraph of plain text. */
+export const textBoxMarkdown = (paragraphs: readonly string[]): string => paragraphs.map((text) => paragraph(escapeMarkdownText(text))).join("\n\n");
 
 const commentItem = ({ address, author, text }: CellComment): string =>
   `- ${address}${author ? `, ${escapeMarkdownText(author)}` : ""}: ${escapeMarkdownText(text.replace(/\s+/g, " ").trim())}`;
@@ -40,17 +45,18 @@ function splitTitleRows(rows: string[][]): { titles: string[]; table: string[][]
 
 /**
  * One sheet as a `## Name` section: title rows as paragraphs, the cells as one GFM table with
- * empty rows and columns dropped, the cell comments listed under it, then the sheet's pictures.
+ * empty rows and columns dropped, the cell comments listed under it, then what is drawn on the
+ * sheet.
  *
  * @param sheet A dense-mode SheetJS sheet read with `sheetRows: maxRows + 1`.
- * @param pictures The sheet's pictures as Markdown (`![alt](name)`), top to bottom.
+ * @param drawings The sheet's text boxes then its pictures as Markdown (`![alt](name)`), each top to bottom.
  */
 export function renderSheetSection(
   name: string,
   sheet: WorkSheet,
   maxRows: number,
   textOptions: CellTextOptions,
-  pictures: readonly string[] = [],
+  drawings: readonly string[] = [],
 ): SheetSection {
   const warnings: string[] = [];
   const grid = readSheetGrid(sheet, maxRows, textOptions);
@@ -65,14 +71,10 @@ export function renderSheetSection(
   } else if (lastRow > maxRows) {
     warnings.push(`Sheet "${name}" may go on past row ${maxRows} (the file says it runs to row ${lastRow}); only the first ${maxRows} rows were read.`);
   }
-  if (grid.formulasWithoutResult > 0) {
-    warnings.push(
-      `Sheet "${name}" has ${grid.formulasWithoutResult} formula(s) with no saved result, shown empty; open and save the workbook in Excel or LibreOffice to store the results.`,
-    );
-  }
-  // Title rows are split off only while a table row remains, so no table means no values.
-  if (table.length === 0) return { markdown: pictures.length > 0 ? [heading(name), ...pictures].join("\n\n") : "", warnings };
-  const parts = [heading(name), ...titles.map(paragraph), renderGfmTable(table)];
-  if (grid.comments.length > 0) parts.push("Comments:", grid.comments.map(commentItem).join("\n"));
-  return { markdown: [...parts, ...pictures].join("\n\n"), warnings };
+  // Title rows are split off only while a table row remains, so no table means no values; a
+  // sheet without values still shows the comments on its empty cells and what is drawn on it.
+  const { formulasWithoutResult } = grid;
+  const notes = grid.comments.length > 0 ? ["Comments:", grid.comments.map(commentItem).join("\n")] : [];
+  const parts = table.length > 0 ? [...titles.map(paragraph), renderGfmTable(table), ...notes, ...drawings] : [...notes, ...drawings];
+  return { markdown: parts.length > 0 ? [heading(name), ...parts].join("\n\n") : "", warnings, formulasWithoutResult };
 }
