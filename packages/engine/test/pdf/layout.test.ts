@@ -2189,6 +2189,24 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     expect(markdown).toContain("2 Changes to these terms. We amend these terms from time to time.\n\n2.1 Please check");
   });
 
+  it("reads bold labels stacked over their values at the text's pitch as labels, not headings, under a heading that is one", async () => {
+    // Note: as WeasyPrint prints an HTML `<dl>` laid out in a grid it does not support: each label over its value.
+    const stacked = (pairs: ReadonlyArray<readonly [string, string]>, y: number): PdfLine[] =>
+      pairs.flatMap(([label, value], index): PdfLine[] => [
+        { text: label, x: 72, y: y - index * 27.2, size: 10, bold: true },
+        { text: value, x: 72, y: y - index * 27.2 - 13.6, size: 10 },
+      ]);
+    const markdown = await toMarkdown([
+      [
+        { text: "Thank you for your order. We will email you when it ships, with a link to follow it.", x: 72, y: 720, size: 10 },
+        { text: "Delivery address", x: 72, y: 694, size: 12, bold: true },
+        ...stacked([["Name", "Ana Novak"], ["Street", "14 Harbour Road"], ["Town", "Bristol"]], 676),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["Delivery address"]);
+    expect(markdown).toContain("**Name**\n\nAna Novak\n\n**Street**\n\n14 Harbour Road");
+  });
+
   it("reads a short term over its definition indented under it as two blocks, not one sentence", async () => {
     // Note: as groff's -me sets `.ip "Abstraction"`: a tag wider than the indent stands on its own line.
     const markdown = await toMarkdown([

@@ -16,8 +16,10 @@ type Heading = Extract<Block, { kind: "heading" }>;
  */
 export function reviseHeadings(blocks: readonly Block[], typography: Typography): Block[] {
   const revised: Block[] = [];
+  const labels = stackedLabels(blocks, typography);
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== "heading") revised.push(block);
+    else if (labels.has(block)) revised.push({ kind: "paragraph", text: `**${block.text}**`, lines: block.lines });
     else if (isBoldParagraph(block, typography.bodySize) || isLargeSentence(block, typography.bodySize) || isDefinedTerm(block, blocks[index + 1], typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
     else {
       const previous = revised.at(-1);
@@ -68,6 +70,41 @@ const isLargeSentence = (heading: Heading, bodySize: number): boolean => {
     heading.plain.split(/\s+/).length >= SENTENCE_WORDS
   );
 };
+
+// Labels over their values, one under the other, come this many pairs at least.
+const MINIMUM_STACKED_PAIRS = 2;
+
+/**
+ * The headings that are labels stacked over their values ("**Name**" over "Ana Novak", "**Town**"
+ * over "Bristol"): one line of body-size bold type over one line of text, pair after pair, every
+ * line at the text's own pitch. Note: a heading has more space above it than the lines of text
+ * have between them, or its text further under it; a form's labels (an HTML `<dl>` printed one
+ * item under the other, a profile's fields) have neither.
+ */
+function stackedLabels(blocks: readonly Block[], typography: Typography): Set<Block> {
+  const { bodySize, bodyPitch } = typography;
+  const tight = (above: TextLine | undefined, line: TextLine | undefined): boolean => {
+    if (!above || !line || above.pageIndex !== line.pageIndex) return false;
+    const gap = line.baseline - above.baseline;
+    return gap > 0 && gap <= bodyPitch * PARAGRAPH_PITCH * (Math.max(line.fontSize, above.fontSize) / bodySize);
+  };
+  const isLabel = (block: Block | undefined): boolean =>
+    block?.kind === "heading" && block.lines?.length === 1 && block.lines[0]!.bold && roundSize(block.lines[0]!.fontSize) < bodySize * LARGER_THAN_BODY;
+  const isPair = (index: number): boolean => {
+    const [label, value] = [blocks[index], blocks[index + 1]];
+    return isLabel(label) && value?.kind === "paragraph" && value.lines?.length === 1 && tight(label!.lines![0], value.lines[0]);
+  };
+  const labels = new Set<Block>();
+  for (let start = 0; start < blocks.length; start++) {
+    let end = start;
+    while (isPair(end) && (end === start || tight(blocks[end - 1]!.lines?.[0], blocks[end]!.lines?.[0]))) end += 2;
+    if ((end - start) / 2 >= MINIMUM_STACKED_PAIRS) {
+      for (let index = start; index < end; index += 2) labels.add(blocks[index]!);
+      start = end - 1;
+    }
+  }
+  return labels;
+}
 
 // The text under a term is indented at least this many ems further than the term.
 const DEFINITION_INDENT_EM = 1.5;
