@@ -373,6 +373,19 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("Figure 1: The inner harbour.\n\nA crane\n\nCranes stop at force 7.\n");
   });
 
+  it("keeps the alt text of a VML picture (Word 2003's pictures) in its paragraph, falling back on its title", async () => {
+    const picture = (attributes: string, title: string) =>
+      `<w:r><w:pict xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><v:shape id="p" type="#_x0000_t75" style="width:30pt;height:30pt"${attributes}>` +
+      `<v:imagedata r:id="rImage" o:title="${title}"/></v:shape></w:pict></w:r>`;
+    const document = makeDocx({
+      body: `<w:p>${run("The old quay: ")}${picture(` alt="Quay in 1900"`, "quay.png")}</w:p><w:p>${run("The crane: ")}${picture("", "Steam crane")}</w:p>`,
+      relationships: `<Relationship Id="rImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/quay.png"/>`,
+      parts: { "word/media/quay.png": "not read" },
+    });
+    const { markdown } = await convert(document, { filename: "vml.docx" });
+    expect(markdown).toBe("The old quay: Quay in 1900\n\nThe crane: Steam crane\n");
+  });
+
   it("writes a HYPERLINK field whose text changes formatting as one link", async () => {
     const field = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> HYPERLINK "https://port.example.org/map" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>`;
     const body = `<w:p>${run("See the ")}${field}${run("harbour ")}${run("map", "<w:b/>")}<w:r><w:fldChar w:fldCharType="end"/></w:r>${run(".")}</w:p>`;

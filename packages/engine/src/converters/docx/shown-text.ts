@@ -8,6 +8,7 @@ import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
 import { SKIPS_GRID_COLUMNS, fillSkippedGridColumns } from "./row-offsets.js";
 import { HAS_DROP_CAP, joinDropCaps } from "./drop-caps.js";
+import { HAS_VML_PICTURE, showVmlPictures } from "./vml-pictures.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
 import { decodeXml } from "../xml.js";
@@ -36,7 +37,7 @@ const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
  * hidden text (directly or by style), symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
- * copy), fields it shows wrongly, a note reference with a custom mark, a table row that starts past
+ * copy), a VML picture, fields it shows wrongly, a note reference with a custom mark, a table row that starts past
  * its first column, a drop cap, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
  * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
  * as mammoth itself, so documents without any of these skip it.
@@ -44,6 +45,7 @@ const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
   if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml) || hasFieldToShow(documentXml)) return true;
   if (CUSTOM_NOTE_MARK.test(documentXml) || SKIPS_GRID_COLUMNS.test(documentXml) || HAS_DROP_CAP.test(documentXml)) return true;
+  if (HAS_VML_PICTURE.test(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if ((numbered || UNMARKED_LEVEL.test(numberingXml)) && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
@@ -226,7 +228,8 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
  * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
- * rewritten so that mammoth reads their text, complex fields so that it shows their results; a
+ * rewritten so that mammoth reads their text, complex fields so that it shows their results, VML
+ * pictures as DrawingML ones (their alt text kept); a
  * row that starts past its table's first column gets empty cells for the columns it skips, and a
  * drop cap joins the paragraph it begins. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
@@ -248,6 +251,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
   const body = document.documentElement;
   if (!body) return unchanged;
   unwrapSkippedElements(document);
+  showVmlPictures(document);
   showFieldResults(document);
   removeCustomNoteMarks(document);
   fillSkippedGridColumns(document);
