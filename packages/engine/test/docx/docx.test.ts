@@ -359,6 +359,23 @@ describe("DOCX converter on built documents", () => {
     expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 1");
   });
 
+  it("leaves out a table of contents written as a bare TOC field, its entries' PAGEREF fields inside it", async () => {
+    const field = (instruction: string, result: string) =>
+      `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${instruction} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${result}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const entry = (text: string, page: string) => `${run(text)}<w:r><w:tab/></w:r>${field("PAGEREF _Toc1 \\h", run(page))}`;
+    const body = [
+      paragraph("Contents"),
+      `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> TOC \\o "1-3" \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${entry("Arrival", "2")}</w:p>`,
+      `<w:p>${entry("Anchorage", "3")}</w:p>`,
+      `<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`,
+      paragraph("Arrival", { style: "Heading2" }),
+      paragraph(`${run("Ships wait, see page ")}${field("PAGEREF _Toc1 \\h", run("3"))}${run(".")}`),
+    ].join("");
+    const document = makeDocx({ body });
+    expect((await convert(document, { filename: "guide.docx" })).markdown).toBe("Contents\n\n## Arrival\n\nShips wait, see page 3.\n");
+    expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 3");
+  });
+
   it("writes a picture's alt text once where the caption under it repeats it (pandoc's figures)", async () => {
     const picture = (alt: string) =>
       `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1" descr="${alt}"/>` +
