@@ -196,6 +196,23 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("shows no item, nor a number, for a list paragraph wholly hidden or moved away by a tracked move", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const item = (content: string, mark = "") => `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr>${mark}</w:rPr></w:pPr>${content}</w:p>`;
+    const move = `w:id="7" w:author="Ed" w:date="2026-01-05T10:00:00Z"`;
+    const body = [
+      item(run("Moor the boat")),
+      item(run("Staff only: check the alarm", "<w:vanish/>"), "<w:vanish/>"),
+      item(`<w:moveFrom ${move}>${run("Stow the lines")}</w:moveFrom>`, `<w:moveFrom ${move}/>`),
+      item(run("Lock the gate")),
+      item(`<w:moveTo ${move}>${run("Stow the lines")}</w:moveTo>`),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "moved.docx" });
+    expect(markdown).toBe("1. Moor the boat\n2. Lock the gate\n3. Stow the lines\n");
+  });
+
   it("numbers a list defined through a list style with the levels of the list that defines the style", async () => {
     const numbering =
       `<w:abstractNum w:abstractNumId="2"><w:styleLink w:val="ClauseList"/>` +

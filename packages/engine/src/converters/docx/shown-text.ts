@@ -173,6 +173,42 @@ function removeHiddenRuns(paragraph: Element, paragraphStyleHidden: boolean | un
   }
 }
 
+/** Whether a run shows anything: text, a tab, a break, a picture…, not just its properties. */
+const showsContent = (run: Element): boolean =>
+  Array.from(run.childNodes).some((node) => node.nodeType === 1 && (node as Element).tagName !== "w:rPr");
+
+/** Whether a run is tracked as deleted or moved away, which mammoth leaves out. */
+const isRemovedRun = (run: Element): boolean => {
+  for (let node = run.parentNode; node && node.nodeName !== "w:p"; node = node.parentNode) {
+    if (node.nodeName === "w:del" || node.nodeName === "w:moveFrom") return true;
+  }
+  return false;
+};
+
+/**
+ * Whether a paragraph shows nothing once its hidden runs are gone: its mark is hidden too (`w:vanish`
+ * in its mark's properties, else by its style) and no run is left. Note: Word then shows no line
+ * for it at all, nor a list number, where mammoth wrote an empty paragraph or list item ("2.").
+ */
+function isWhollyHidden(paragraph: Element, paragraphProperties: Element | undefined, paragraphStyleHidden: boolean | undefined): boolean {
+  const markHidden = booleanProperty(childElement(childElement(paragraphProperties, "w:rPr"), "w:vanish")) ?? paragraphStyleHidden;
+  if (!markHidden || elementsIn(paragraph, "m:oMath").length > 0) return false;
+  return !elementsIn(paragraph, "w:r").some((run) => showsContent(run) && !isRemovedRun(run));
+}
+
+/**
+ * Whether a paragraph's mark is tracked as deleted or moved away (`w:del`, `w:moveFrom` in its
+ * mark's properties): what is left of it joins the next paragraph, which keeps its own list place
+ * and style, so it counts for no list number. Note: mammoth joins a paragraph whose mark is
+ * deleted but not one whose mark moved away, which is marked deleted for it here.
+ */
+function joinsNextParagraph(document: Document, paragraphProperties: Element | undefined): boolean {
+  const mark = childElement(paragraphProperties, "w:rPr");
+  const moved = childElement(mark, "w:moveFrom");
+  if (moved) mark!.replaceChild(document.createElement("w:del"), moved);
+  return Boolean(moved ?? childElement(mark, "w:del"));
+}
+
 /**
  * Remove the text of a custom note mark (`w:customMarkFollows`: the "*" typed after the reference
  * in its run), which Word shows instead of the note's number. Note: the Markdown footnote
@@ -264,12 +300,17 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
     const styleId = wordAttribute(childElement(properties, "w:pStyle"), "val") ?? styles.defaultParagraphStyle;
     const outline = wordAttribute(childElement(properties, "w:outlineLvl"), "val");
     const headingLevel = outline === undefined ? styles.headingLevel(styleId) : headingLevelOfOutline(Number(outline));
-    // Every list item is counted, so that a heading's number follows the items before it.
-    const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
-    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;
     showSymbolFontRuns(paragraph);
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
     removeHiddenRuns(paragraph, styles.hidden(styleId), styles);
+    if (isWhollyHidden(paragraph, properties, styles.hidden(styleId))) {
+      paragraph.parentNode?.removeChild(paragraph);
+      continue;
+    }
+    if (joinsNextParagraph(document, properties)) continue;
+    // Every list item is counted, so that a heading's number follows the items before it.
+    const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
+    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
     else if ((place && showsNoMarker(place.list.levels[place.level])) || leavesStyleList(properties, styleId, styles)) unlist(document, paragraph);
     else if (label) bookmarkListItem(document, paragraph, listLabels.push(label) - 1);
