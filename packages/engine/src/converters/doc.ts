@@ -10,7 +10,7 @@ import { readFontNames } from "./doc/fonts.js";
 import { readListFormats } from "./doc/lists.js";
 import { readParagraphProperties } from "./doc/paragraph-properties.js";
 import { type DocParagraph, type DocText, readParagraphs, readPieces } from "./doc/paragraphs.js";
-import { type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
+import { type DocNotes, type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
 import { inherited, readStyles } from "./doc/styles.js";
 import { paragraphsToMdast } from "./doc/to-mdast.js";
 import { isWord95, readWord95Paragraphs } from "./doc/word95.js";
@@ -45,6 +45,19 @@ function withTextBoxes(main: DocParagraph[], boxes: ReadonlyArray<{ box: DocText
     else after.set(index, [...(after.get(index) ?? []), ...paragraphs]);
   }
   return [...main.flatMap((paragraph, index) => [paragraph, ...(after.get(index) ?? [])]), ...unanchored];
+}
+
+/**
+ * The labels of the notes whose reference in the main text is not shown (deleted with its changes
+ * tracked, or hidden): Word shows neither the reference nor the note.
+ */
+function droppedNotes(kinds: readonly DocNotes[], main: readonly DocParagraph[], mainTextLength: number): Set<string> {
+  const shown = new Set(main.flatMap((paragraph) => paragraph.runs.flatMap((run) => run.note ?? [])));
+  const dropped = new Set<string>();
+  for (const { references } of kinds) {
+    for (const [position, label] of references) if (position < mainTextLength && !shown.has(label)) dropped.add(label);
+  }
+  return dropped;
 }
 
 /**
@@ -93,7 +106,8 @@ export const docConverter: Converter = {
     const boxes = readTextBoxes(table, fib).map((box) => ({ box, paragraphs: readParagraphs(text, box.text) }));
     const listFormatAt = readListFormats(table, fib.listDefinitions, fib.listOverrides);
     const tree = paragraphsToMdast(withTextBoxes(main, boxes), styles, listFormatAt);
-    for (const note of [...footnotes.notes, ...endnotes.notes]) {
+    const dropped = droppedNotes([footnotes, endnotes], main, fib.mainTextLength);
+    for (const note of [...footnotes.notes, ...endnotes.notes].filter((note) => !dropped.has(note.label))) {
       const children = paragraphsToMdast(readParagraphs(text, note.text), styles, listFormatAt).children;
       const definition = { type: "footnoteDefinition", identifier: note.label, label: note.label, children } as FootnoteDefinition;
       tree.children.push(definition);

@@ -163,6 +163,11 @@ describe("DOC (Word 97) converter", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("leaves out a footnote whose reference is deleted with its changes tracked, as Word shows neither", async () => {
+    const { markdown } = await convert(word97("deleted-note.doc"), { filename: "deleted-note.doc" });
+    expect(markdown).toBe("The quay is 40 metres long.\n\nIt opened in 1850[^2].\n\n[^2]: After the great storm.\n");
+  });
+
   it("leaves out text its character or paragraph style hides, unless a style based on it shows it again", async () => {
     const { markdown } = await convert(word97("hidden-styles.doc"), { filename: "hidden-styles.doc" });
     expect(markdown).toBe("Work resumes on Monday.\n\nA note readers see\n");

@@ -163,6 +163,16 @@ describe("RTF", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("leaves out a footnote whose reference is deleted with its changes tracked, or hidden, as Word shows neither", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
+\pard\plain The quay is 40 metres long{\deleted\revauthdel1 {\super\chftn{\*\footnote\pard\plain\chftn  Measured at low tide.\par}}}.\par
+\pard\plain It has six bollards{\v{\super\chftn{\*\footnote\pard\plain\chftn  Staff count only.\par}}}.\par
+\pard\plain It opened in 1850{\super\chftn{\*\footnote\pard\plain\chftn  After the great storm.\par}}.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "deleted-note.rtf");
+    expect(markdown).toBe("The quay is 40 metres long.\n\nIt has six bollards.\n\nIt opened in 1850[^1].\n\n[^1]: After the great storm.\n");
+  });
+
   it("shows list labels as Word does: text where Markdown cannot number them, numbers from the first item's", async () => {
     const rtf = String.raw`{\rtf1\ansi
 {\listtext\pard\plain Article 1.\tab}\pard\plain\ls1\ilvl0 Scope\par

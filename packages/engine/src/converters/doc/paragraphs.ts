@@ -148,7 +148,7 @@ export interface TextRange {
 /**
  * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
  * marks. Field codes are hidden (their results kept, HYPERLINK results as links, an EQ ruby's base text shown), note
- * references at the positions `noteAt` knows become note runs; hidden text, deleted text,
+ * references at the positions `noteAt` knows become note runs unless deleted or hidden; hidden text, deleted text,
  * pictures and other control characters are dropped. A drop cap joins the paragraph it begins.
  */
 export function readParagraphs(
@@ -209,7 +209,8 @@ export function readParagraphs(
         open.code += text[index];
       } else if (fields.some((field) => field.showingResult && field.ownText !== undefined)) {
         // A form field's or ruby's own text stands in for its result.
-      } else if (note !== undefined) {
+      } else if (note !== undefined && !characters.unseen) {
+        // Note: a deleted (or hidden) reference falls through to be dropped, as Word drops its note.
         runs.push({ text: "", note });
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {
         paragraphs.push({ ...source.paragraphPropertiesAt(byteOffset), runs, endsCell: code === CELL_MARK, position: start + index });

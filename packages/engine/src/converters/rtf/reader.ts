@@ -200,7 +200,10 @@ class RtfReader {
   /** A control word at the start of a group may name its destination. */
   private destination(word: string): void {
     const { state, document } = this;
-    if (word === "footnote") {
+    if (word === "footnote" && (state.deleted || state.hidden)) {
+      // Note: Word shows neither a deleted (or hidden) note reference nor its note.
+      state.destination = "skip";
+    } else if (word === "footnote") {
       const id = `footnote-${document.notes.length + 1}`;
       this.runs.push({ type: "element", tagName: "sup", properties: {}, children: [
         { type: "element", tagName: "a", properties: { href: `#${id}` }, children: [{ type: "text", value: String(document.notes.length + 1) }] },
