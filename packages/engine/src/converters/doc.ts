@@ -67,7 +67,8 @@ function droppedNotes(kinds: readonly DocNotes[], main: readonly DocParagraph[],
  * Note: no npm library reads a .doc's styles (word-extractor gives plain text only), so this
  * reads the binary format itself ([MS-DOC]): the OLE container with `cfb`, then the FIB, the
  * piece table, the paragraph and character properties, the style sheet, the list definitions
- * and the note and text box stories. Headers, footers and comments are left out.
+ * and the note and text box stories. Headers, footers and comments are left out, and with
+ * `onlyMainContent` a table of contents.
  */
 export const docConverter: Converter = {
   formats: ["doc"],
@@ -102,7 +103,7 @@ export const docConverter: Converter = {
     const footnotes = readNotes(table, fib.footnoteReferences, fib.footnoteTexts, fib.storyStart.footnotes, "");
     const endnotes = readNotes(table, fib.endnoteReferences, fib.endnoteTexts, fib.storyStart.endnotes, "e");
     const noteAt = (position: number) => footnotes.references.get(position) ?? endnotes.references.get(position);
-    const main = readParagraphs(text, { start: 0, end: fib.mainTextLength }, noteAt);
+    const main = readParagraphs(text, { start: 0, end: fib.mainTextLength }, noteAt, { onlyMainContent: options.onlyMainContent !== false });
     const boxes = readTextBoxes(table, fib).map((box) => ({ box, paragraphs: readParagraphs(text, box.text) }));
     const listFormatAt = readListFormats(table, fib.listDefinitions, fib.listOverrides);
     const tree = paragraphsToMdast(withTextBoxes(main, boxes), styles, listFormatAt);

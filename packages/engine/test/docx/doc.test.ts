@@ -163,6 +163,13 @@ describe("DOC (Word 97) converter", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("leaves out a table of contents (a TOC field's result), unless onlyMainContent is off", async () => {
+    const bytes = word97("table-of-contents.doc");
+    const { markdown } = await convert(bytes, { filename: "table-of-contents.doc" });
+    expect(markdown).toBe("Harbour guide.\n\n# Arrival\n\nShips wait outside the bar.\n\n# Anchorage\n\nAnchor north of the buoy.\n");
+    expect((await convert(bytes, { filename: "table-of-contents.doc", onlyMainContent: false })).markdown).toContain("Anchorage 2");
+  });
+
   it("leaves out a footnote whose reference is deleted with its changes tracked, as Word shows neither", async () => {
     const { markdown } = await convert(word97("deleted-note.doc"), { filename: "deleted-note.doc" });
     expect(markdown).toBe("The quay is 40 metres long.\n\nIt opened in 1850[^2].\n\n[^2]: After the great storm.\n");

@@ -163,6 +163,20 @@ describe("RTF", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("leaves out a table of contents (a TOC field's result), unless onlyMainContent is off", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Harbour guide.\par
+\pard\plain {\field{\*\fldinst { TOC \\o "1-3" \\h}}{\fldrslt {{\field{\*\fldinst HYPERLINK "#_Toc1" }{\fldrslt Arrival\tab 1}}\par
+\pard\plain {\field{\*\fldinst HYPERLINK "#_Toc2" }{\fldrslt Anchorage\tab 2}}\par
+}}}\par
+\pard\plain\outlinelevel0 Arrival\par
+\pard\plain Ships wait outside the bar.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "contents.rtf");
+    expect(markdown).toBe("Harbour guide.\n\n# Arrival\n\nShips wait outside the bar.\n");
+    expect((await convertNamed(rtf, "contents.rtf", { onlyMainContent: false })).markdown).toContain("Anchorage 2");
+  });
+
   it("leaves out a footnote whose reference is deleted with its changes tracked, or hidden, as Word shows neither", async () => {
     const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
 \pard\plain The quay is 40 metres long{\deleted\revauthdel1 {\super\chftn{\*\footnote\pard\plain\chftn  Measured at low tide.\par}}}.\par

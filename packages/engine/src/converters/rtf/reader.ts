@@ -56,6 +56,9 @@ export interface RtfDocument {
   unclosedGroups: number;
 }
 
+// Note: a table of contents, and a table of figures (`TOC \c "Figure"`), is a TOC field whose result holds its entries.
+const TABLE_OF_CONTENTS_FIELD = /^\s*TOC\b/;
+
 const decode = (bytes: number[], codePage: number): string =>
   iconv.encodingExists(`cp${codePage}`) ? iconv.decode(Buffer.from(bytes), `cp${codePage}`) : Buffer.from(bytes).toString("latin1");
 
@@ -89,7 +92,10 @@ class RtfReader {
   /** The font or style being read in the font table or the style sheet. */
   private entry: { number: number; text: string; charset?: number; outline?: number; basedOn?: number } | undefined;
 
-  constructor(private readonly name: string) {}
+  constructor(
+    private readonly name: string,
+    private readonly onlyMainContent: boolean,
+  ) {}
 
   private get sink(): BlockSink {
     return this.sinks.at(-1)!;
@@ -235,6 +241,10 @@ class RtfReader {
     } else if (word === "fldrslt" && equationRubyBase(this.fieldInstruction) !== undefined) {
       // A ruby Word draws from its EQ code shows its base text, whatever its result holds.
       if (state.destination === "body") this.write(equationRubyBase(this.fieldInstruction)!);
+      this.fieldInstruction = "";
+      state.destination = "skip";
+    } else if (word === "fldrslt" && this.onlyMainContent && TABLE_OF_CONTENTS_FIELD.test(this.fieldInstruction)) {
+      // A table of contents repeats the headings with page numbers: left out, as the DOCX and ODT readers leave theirs.
       this.fieldInstruction = "";
       state.destination = "skip";
     } else if (word === "fldrslt") {
@@ -455,14 +465,14 @@ class RtfReader {
  * `\ls`/`\ilvl` lists (and pandoc's hanging-indent lists), `\intbl`/`\cell`/`\row` tables,
  * `HYPERLINK` fields, EQ rubies (their base text), `\footnote`s, bold and italic, text in each
  * font's code page or `\uN`, and pictures' bytes (`\pict` hex data). Headers, footers, comments
- * and field instructions are left out.
+ * and field instructions are left out, and with `onlyMainContent` a table of contents (a TOC field's result).
  * Note: the npm RTF readers (rtf-parser and @iarna/rtf-to-html, unmaintained since 2018) keep
  * only character formatting and throw on LibreOffice's output, so this reads the format itself.
  *
  * @throws {ScrapeError} `DOCUMENT_UNREADABLE` for groups nested past {@link MAX_ELEMENT_DEPTH}.
  */
-export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
-  const document = new RtfReader(name).read(tokenize(bytes));
+export function readRtf(bytes: Uint8Array, name: string, options: { onlyMainContent: boolean } = { onlyMainContent: true }): RtfDocument {
+  const document = new RtfReader(name, options.onlyMainContent).read(tokenize(bytes));
   for (const key of ["title", "author", "description"] as const) {
     const value = document.metadata[key]?.trim();
     if (value) document.metadata[key] = value;
