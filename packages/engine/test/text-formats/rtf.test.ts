@@ -250,6 +250,15 @@ describe("RTF", () => {
     expect(markdown).toBe("Anchor paragraph.\n\nBoxed notice\n\nAfter.\n");
   });
 
+  it("keeps WordArt's text (a shape's gtextUNICODE property) after the paragraph it is anchored in, and no other shape property", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 136}}{\sp{\sn wzName}{\sv Banner}}{\sp{\sn gtextUNICODE}{\sv Grand \u214?pening}}{\sp{\sn gtextFont}{\sv Arial}}}}\par
+\pard\plain After.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "wordart.rtf");
+    expect(markdown).toBe("Anchor paragraph.\n\nGrand \u00d6pening\n\nAfter.\n");
+  });
+
   it("is recognised by {\\rtf whatever its name says", async () => {
     expect((await convertNamed("{\\rtf1\\ansi Hello\\par}", "notes.txt")).metadata.format).toBe("rtf");
   });

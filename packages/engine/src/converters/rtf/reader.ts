@@ -56,6 +56,8 @@ export interface RtfDocument {
   unclosedGroups: number;
 }
 
+// The shape property that holds WordArt's text.
+const WORD_ART_TEXT = "gtextUNICODE";
 // Note: a table of contents, and a table of figures (`TOC \c "Figure"`), is a TOC field whose result holds its entries.
 const TABLE_OF_CONTENTS_FIELD = /^\s*TOC\b/;
 
@@ -89,6 +91,8 @@ class RtfReader {
   private textBoxCount = 0;
   /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
   private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
+  /** The shape property being read (`{\sp{\sn name}{\sv value}}`) of a shape outside a picture. */
+  private shapeProperty: { name: string; value: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
   private entry: { number: number; text: string; charset?: number; outline?: number; basedOn?: number } | undefined;
 
@@ -159,6 +163,7 @@ class RtfReader {
       this.document.notes.find((note) => note.id === this.sink.label)!.blocks = this.sink.blocks;
       this.sinks.pop();
     }
+    if (closing.destination === "sv" && previous.destination === "shape") this.endShapeProperty();
     // Leaving a text box: its paragraphs wait for the end of the paragraph it is anchored in.
     if (closing.textBox !== undefined && closing.textBox !== previous.textBox && closing.textBox === this.sink.label) {
       if (this.sink.runs.length > 0) this.sink.addParagraph(this.endParagraph(), false);
@@ -168,6 +173,18 @@ class RtfReader {
     }
     this.state = previous;
     return true;
+  }
+
+  /**
+   * A shape property has been read: WordArt's text (`gtextUNICODE`), which Word shows, becomes a
+   * paragraph that waits, as a text box's do, for the end of the paragraph the shape is anchored in.
+   * Note: LibreOffice writes a drawing shape's text so as well.
+   */
+  private endShapeProperty(): void {
+    const property = this.shapeProperty;
+    this.shapeProperty = undefined;
+    if (property?.name.trim() !== WORD_ART_TEXT || !property.value.trim()) return;
+    this.textBoxParagraphs.push(paragraphOf([{ type: "text", value: property.value.trim() }], PLAIN_PARAGRAPH, undefined, ""));
   }
 
   /** End the paragraph being read; the text boxes anchored in it follow it. */
@@ -273,6 +290,9 @@ class RtfReader {
     } else if (word === "shpinst" && state.destination === "body") {
       // A shape: its properties are not text, but a text box's `\shptxt` is, and Word shows it.
       state.destination = "shape";
+    } else if ((word === "sn" || word === "sv") && state.destination === "shape") {
+      state.destination = word;
+      if (word === "sn") this.shapeProperty = { name: "", value: "" };
     } else if (word === "shptxt" && state.destination === "shape") {
       const id = `text-box-${++this.textBoxCount}`;
       this.sinks.push(new BlockSink(id));
@@ -412,9 +432,11 @@ class RtfReader {
         return;
       case "sn":
         if (this.picture) this.picture.propertyName += value;
+        else if (this.shapeProperty) this.shapeProperty.name += value;
         return;
       case "sv":
         if (this.picture?.propertyName.trim() === "wzDescription") this.picture.description += value;
+        else if (this.shapeProperty) this.shapeProperty.value += value;
         return;
       case "listtext":
         this.listText += value;
