@@ -541,6 +541,17 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     expect(markdown).toBe("Before the boxes.\n\nA bare box says hello.\n\nA box with no fallback.\n\nAfter the boxes.\n");
   });
 
+  it("keeps the text boxes of a group drawn without a VML copy in their order", async () => {
+    const WPG = 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:wpg="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup"';
+    const box = (text: string) => `<wps:wsp><wps:spPr/><wps:txbx><w:txbxContent>${paragraph(text)}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>`;
+    const group =
+      `<w:drawing ${WPG}><wp:anchor><wp:extent cx="4000000" cy="600000"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup">` +
+      `<wpg:wgp><wpg:grpSpPr/>${box("North gate")}${box("South gate")}${box("East gate")}</wpg:wgp></a:graphicData></a:graphic></wp:anchor></w:drawing>`;
+    const body = paragraph("Gates:") + `<w:p><w:r>${group}</w:r></w:p>`;
+    const { markdown } = await convert(makeDocx({ body }), { filename: "group.docx" });
+    expect(markdown).toBe("Gates:\n\nNorth gate\n\nSouth gate\n\nEast gate\n");
+  });
+
   it("shows text typed in a symbol font as the characters Word shows", async () => {
     const symbol = `<w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/>`;
     const body = [
