@@ -407,6 +407,13 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("Figure 1: The inner harbour.\n\nA crane\n\nCranes stop at force 7.\n");
   });
 
+  it("does not warn of text lost for editing-permission marks, which hold none", async () => {
+    const body = `<w:p><w:permStart w:id="1" w:edGrp="everyone"/>${run("Editable region.")}<w:permEnd w:id="1"/></w:p>`;
+    const { markdown, warnings } = await convert(makeDocx({ body }), { filename: "permissions.docx" });
+    expect(markdown).toBe("Editable region.\n");
+    expect(warnings.join(" ")).not.toContain("skipped");
+  });
+
   it("keeps the alt text of a VML picture (Word 2003's pictures) in its paragraph, falling back on its title", async () => {
     const picture = (attributes: string, title: string) =>
       `<w:r><w:pict xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><v:shape id="p" type="#_x0000_t75" style="width:30pt;height:30pt"${attributes}>` +
