@@ -250,6 +250,19 @@ describe("RTF", () => {
     expect(markdown).toBe("Anchor paragraph.\n\nBoxed notice\n\nAfter.\n");
   });
 
+  it("reads Word 6/95 and WordPad lists (\\pntext labels, \\pn levels) as lists", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\fonttbl{\f0\fswiss Arial;}{\f1\fnil\fcharset2 Symbol;}}
+\pard\plain Packing list:\par
+\pard{\pntext\f1\'B7\tab}{\*\pn\pnlvlblt\pnf1\pnindent0{\pntxtb\'B7}}\fi-360\li720 Life jackets\par
+{\pntext\f1\'B7\tab}Flares\par
+\pard{\pntext\f0 1.\tab}{\*\pn\pnlvlbody\pnf0\pnindent0\pnstart1\pndec{\pntxta.}}\fi-360\li720 Check the weather\par
+{\pntext\f0 2.\tab}{\*\pn\pnlvlbody\pnf0\pnindent0\pnstart1\pndec{\pntxta.}}\fi-360\li720 Cast off\par
+\pard After the lists.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "wordpad.rtf");
+    expect(markdown).toBe("Packing list:\n\n- Life jackets\n- Flares\n\n1. Check the weather\n2. Cast off\n\nAfter the lists.\n");
+  });
+
   it("keeps WordArt's text (a shape's gtextUNICODE property) after the paragraph it is anchored in, and no other shape property", async () => {
     const rtf = String.raw`{\rtf1\ansi
 \pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 136}}{\sp{\sn wzName}{\sv Banner}}{\sp{\sn gtextUNICODE}{\sv Grand \u214?pening}}{\sp{\sn gtextFont}{\sv Arial}}}}\par

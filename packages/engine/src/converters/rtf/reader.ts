@@ -14,7 +14,7 @@ import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "formfield" | "ffl" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
+export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "formfield" | "ffl" | "listtext" | "pntext" | "pn" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
@@ -56,6 +56,8 @@ export interface RtfDocument {
   unclosedGroups: number;
 }
 
+// Note: Word 6/95 lists (`\pntext`, `\pn`) have no list id as `\ls` gives; they share this one.
+const LEGACY_LIST_ID = -1;
 // The shape property that holds WordArt's text.
 const WORD_ART_TEXT = "gtextUNICODE";
 // Note: a table of contents, and a table of figures (`TOC \c "Figure"`), is a TOC field whose result holds its entries.
@@ -86,6 +88,13 @@ class RtfReader {
   /** The form field (`\*\formfield`) in the field instruction being read, if any. */
   private formField: RtfFormField | undefined;
   private listText = "";
+  /**
+   * The label Word 6/95 lists (and WordPad) write in `{\pntext}`, used when the paragraph has no
+   * `{\listtext}`. Note: Word 97 and later write both for a list item, the same label twice.
+   */
+  private legacyListText = "";
+  /** The level its `{\*\pn}` gives a Word 6/95 list item. */
+  private legacyListLevel = 0;
   /** Paragraphs of text boxes read inside the paragraph being read: they follow it, as DOCX text boxes do. */
   private textBoxParagraphs: RtfBlock[] = [];
   private textBoxCount = 0;
@@ -234,7 +243,7 @@ class RtfReader {
       document.notes.push({ id, blocks: [] });
       this.sinks.push(new BlockSink(id));
       Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id });
-    } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext") {
+    } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext" || word === "pntext") {
       state.destination = word;
     } else if (word in INFO_FIELDS) {
       // LibreOffice writes `\author` twice (creator and last editor); the first is the author.
@@ -299,6 +308,10 @@ class RtfReader {
       Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, textBox: id });
     } else if (word === "shppict") {
       // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
+    } else if (word === "pn") {
+      // `{\*\pn\pnlvlblt…}`: a Word 6/95 list item's level (a starred group, read for its level only).
+      state.destination = "pn";
+      this.legacyListLevel = 0;
     } else if (SKIPPED.has(word) || this.starred) {
       state.destination = "skip";
     }
@@ -310,6 +323,11 @@ class RtfReader {
     // A picture's control words (`\picw`, `\pngblip`) describe it; its bytes say the same.
     if (state.destination === "pict" || state.destination === "picprop" || state.destination === "sn") return;
     if (state.destination === "formfield" && this.formField) return readFormFieldWord(this.formField, word, param);
+    if (state.destination === "pn") {
+      // `\pnlvlN` is an outline list's level N; `\pnlvlblt` and `\pnlvlbody` are one-level lists.
+      if (word === "pnlvl") this.legacyListLevel = Math.max(0, (param ?? 1) - 1);
+      return;
+    }
     if (word in CHARACTERS) return this.write(CHARACTERS[word]!);
     switch (word) {
       case "par":
@@ -334,7 +352,7 @@ class RtfReader {
         if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
         return;
       case "tab":
-        return this.write(state.destination === "listtext" ? "\t" : " ");
+        return this.write(state.destination === "listtext" || state.destination === "pntext" ? "\t" : " ");
       case "u":
         this.write(String.fromCharCode((param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0)));
         this.skipChars = state.unicodeSkip;
@@ -441,6 +459,9 @@ class RtfReader {
       case "listtext":
         this.listText += value;
         return;
+      case "pntext":
+        this.legacyListText += value;
+        return;
       case "fonttbl":
       case "stylesheet":
         if (this.entry) this.entry.text += value;
@@ -475,9 +496,13 @@ class RtfReader {
 
   private endParagraph(): RtfParagraph {
     this.flushBytes();
-    const paragraph = paragraphOf(this.sink.runs, this.state, resolveStyle(this.styles, this.state.style), this.listText);
+    const legacy = !this.listText.trim() && this.legacyListText.trim() !== "" && this.state.listId === undefined;
+    const properties = legacy ? { ...this.state, listId: LEGACY_LIST_ID, listLevel: this.legacyListLevel } : this.state;
+    const paragraph = paragraphOf(this.sink.runs, properties, resolveStyle(this.styles, this.state.style), this.listText || this.legacyListText);
     this.sink.runs = [];
     this.listText = "";
+    this.legacyListText = "";
+    this.legacyListLevel = 0;
     return paragraph;
   }
 }
