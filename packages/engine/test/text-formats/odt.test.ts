@@ -44,6 +44,19 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
+  it("writes a formula object (MathML, as pandoc and LibreOffice embed one) as LaTeX math, inline or as a block", async () => {
+    const mathml = (display: string, inner: string) => `<?xml version="1.0"?><math xmlns="http://www.w3.org/1998/Math/MathML" display="${display}"><semantics>${inner}<annotation encoding="StarMath 5.0">ignored</annotation></semantics></math>`;
+    const formula = (folder: string) => `<draw:frame text:anchor-type="as-char"><draw:object xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="${folder}" xlink:type="simple"/></draw:frame>`;
+    const body = `<text:p>The level is ${formula("./Object 1")} above datum.</text:p><text:p>${formula("Formula-2/")}</text:p>`;
+    const parts = {
+      "Object 1/content.xml": mathml("inline", "<mrow><mi>h</mi><mo>=</mo><mi>a</mi><mo>cos</mo><mo>(</mo><mi>t</mi><mo>)</mo></mrow>"),
+      "Formula-2/content.xml": mathml("block", "<mrow><mover><mi>h</mi><mo>‾</mo></mover><mo>=</mo><mfrac><mn>1</mn><mi>n</mi></mfrac><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><msub><mi>h</mi><mi>i</mi></msub><mo>+</mo><msqrt><msup><mi>x</mi><mn>2</mn></msup></msqrt></mrow>"),
+    };
+    const { markdown, warnings } = await convertNamed(odtWith(body, parts), "formulas.odt");
+    expect(markdown).toBe("The level is $h=a\\cos (t)$ above datum.\n\n$$\n\\bar{h}=\\frac{1}{n}\\sum_{i=1}^{n} h_{i}+\\sqrt{x^{2}}\n$$\n");
+    expect(warnings).toEqual([]);
+  });
+
   it("shows a ruby's base text without its reading", async () => {
     const body = `<text:p>The port of <text:ruby><text:ruby-base>東京</text:ruby-base><text:ruby-text>とうきょう</text:ruby-text></text:ruby> opens at six.</text:p>`;
     const { markdown } = await convertNamed(odtWith(body), "ruby.odt");

@@ -12,7 +12,9 @@ import { headingLevelOfName } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements, descendants } from "../xml.js";
+import { markedLatex } from "../docx/equations.js";
 import { formFieldText } from "./form-fields.js";
+import type { Formula } from "./formulas.js";
 import type { OdfStyles } from "./styles.js";
 
 const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
@@ -60,6 +62,8 @@ interface Walk {
   listKeys: { lastByStyle: Map<string, string>; byId: Map<string, string>; created: number };
   /** The blocks of the text frames anchored to the paragraph being read, written after it. */
   anchored?: ElementContent[] | undefined;
+  /** The formula an embedded object (by its `xlink:href`) holds, if it is one. */
+  formulaAt: (href: string) => Formula | undefined;
 }
 
 function deeper(walk: Walk): Walk {
@@ -150,8 +154,11 @@ function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const textBox = children.find((child) => child.localName === "text-box");
   if (textBox) return boxedText(node, textBox, walk);
   const image = children.find((child) => child.localName === "image");
-  // An embedded object (a chart, a formula) keeps its description: its `draw:image` is a metafile preview.
-  const object = children.some((child) => child.localName === "object");
+  // A formula object is written as LaTeX math; another embedded object (a chart) keeps its
+  // description: its `draw:image` is a metafile preview.
+  const object = children.find((child) => child.localName === "object");
+  const formula = object && walk.formulaAt(object.getAttribute("xlink:href") ?? "");
+  if (formula) return [{ type: "text", value: markedLatex(formula.latex, formula.display) }];
   if (image || object) {
     const href = (!object && image?.getAttribute("xlink:href")?.replace(/^\.\//, "")) || "";
     return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
@@ -402,7 +409,11 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
  * bulleted as their list style says), tables, links, emphasis, and footnotes as
  * `<sup><a href="#footnote-n">` plus an `<ol>` of `<li id="footnote-n">` at the end.
  */
-export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
+export function odtBodyToHast(
+  body: XmlElement,
+  styles: OdfStyles,
+  options: { name: string; onlyMainContent: boolean; formulaAt: (href: string) => Formula | undefined },
+): Root {
   const walk: Walk = {
     styles, ...options, notes: [], depth: 0, marks: NO_MARKS, capitals: false, captions: new WeakSet(),
     numbering: createListNumbering(), listKeys: { lastByStyle: new Map(), byId: new Map(), created: 0 },

@@ -1,0 +1,106 @@
+import { DOMParser, type Element } from "@xmldom/xmldom";
+import { strFromU8 } from "fflate";
+
+/** An embedded object's MathML part: `Formula-0/content.xml` (pandoc), `Object 1/content.xml` (LibreOffice). */
+export const OBJECT_CONTENT = /^[^/]+\/content\.xml$/;
+
+const OPERATORS: Record<string, string> = {
+  "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∬": "\\iint", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap",
+  "≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "±": "\\pm", "×": "\\times", "÷": "\\div", "·": "\\cdot",
+  "→": "\\to", "∞": "\\infty", "∈": "\\in", "∂": "\\partial", "∇": "\\nabla",
+};
+const ACCENTS: Record<string, string> = {
+  "‾": "\\bar", "¯": "\\bar", "\u0305": "\\bar", "^": "\\hat", "ˆ": "\\hat", "\u0302": "\\hat", "~": "\\tilde", "˜": "\\tilde",
+  "\u0303": "\\tilde", "→": "\\vec", "\u20d7": "\\vec", "˙": "\\dot", "\u0307": "\\dot",
+};
+const FUNCTION_NAMES = new Set("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln lg exp lim max min sup inf det".split(" "));
+const LATEX_SPECIAL = /[\\{}#%&$_^~]/g;
+// Invisible operators (function application, invisible times/separator/plus) carry no glyph.
+const INVISIBLE = /[\u2061-\u2064]/g;
+// Note: LibreOffice's formula objects hold a StarMath annotation and pandoc's none; MathML's own
+// elements are what both share, so LaTeX is written from them.
+const SKIPPED = new Set(["annotation", "annotation-xml"]);
+
+const escape = (text: string): string => text.replace(INVISIBLE, "").replace(LATEX_SPECIAL, (character) => `\\${character}`);
+const group = (latex: string): string => `{${latex}}`;
+const fence = (character: string): string => (character === "{" || character === "}" ? `\\${character}` : character);
+
+const elementChildren = (element: Element): Element[] =>
+  Array.from(element.childNodes).filter((node): node is Element => node.nodeType === 1 && !SKIPPED.has((node as Element).localName ?? ""));
+
+const content = (element: Element): string => elementChildren(element).map(toLatex).join("");
+
+/** A token's text: a function name as its operator, an operator as its LaTeX command. */
+function token(element: Element): string {
+  const text = (element.textContent ?? "").trim();
+  if ((element.localName === "mi" || element.localName === "mo") && FUNCTION_NAMES.has(text)) return `\\${text} `;
+  if (element.localName === "mo" && OPERATORS[text]) return `${OPERATORS[text]} `;
+  if (element.localName === "mtext") return `\\text{${escape(text)}}`;
+  return escape(text);
+}
+
+/** An over- or underscript: an accent as its command, a limit as a script. */
+function script(base: Element, over: Element | undefined, under: Element | undefined): string {
+  const overText = over?.textContent?.trim() ?? "";
+  if (over && !under && ACCENTS[overText]) return `${ACCENTS[overText]}${group(toLatex(base))}`;
+  const lower = under ? `_${group(toLatex(under))}` : "";
+  const upper = over ? `^${group(toLatex(over))}` : "";
+  const operator = toLatex(base);
+  return operator.startsWith("\\") ? `${operator.trim()}${lower}${upper} ` : `\\underset${group(under ? toLatex(under) : "")}${group(`\\overset${group(over ? toLatex(over) : "")}${group(operator)}`)}`;
+}
+
+/** Write one MathML element as LaTeX; unknown elements give the LaTeX of their content. */
+function toLatex(element: Element): string {
+  const [first, second, third] = elementChildren(element);
+  switch (element.localName) {
+    case "mi":
+    case "mn":
+    case "mo":
+    case "mtext":
+      return token(element);
+    case "mfrac":
+      return first && second ? `\\frac${group(toLatex(first))}${group(toLatex(second))}` : content(element);
+    case "msqrt":
+      return `\\sqrt${group(content(element))}`;
+    case "mroot":
+      return first && second ? `\\sqrt[${toLatex(second)}]${group(toLatex(first))}` : content(element);
+    case "msup":
+      return first && second ? `${toLatex(first)}^${group(toLatex(second))}` : content(element);
+    case "msub":
+      return first && second ? `${toLatex(first)}_${group(toLatex(second))}` : content(element);
+    case "msubsup":
+      return first && second && third ? `${toLatex(first)}_${group(toLatex(second))}^${group(toLatex(third))}` : content(element);
+    case "mover":
+      return first && second ? script(first, second, undefined) : content(element);
+    case "munder":
+      return first && second ? script(first, undefined, second) : content(element);
+    case "munderover":
+      return first && second && third ? script(first, third, second) : content(element);
+    case "mfenced":
+      return `\\left${fence(element.getAttribute("open") || "(")}${elementChildren(element).map(toLatex).join(element.getAttribute("separators") || ",")}\\right${fence(element.getAttribute("close") || ")")}`;
+    case "mtable":
+      return `\\begin{matrix}${elementChildren(element).map((row) => elementChildren(row).map(toLatex).join(" & ")).join(" \\\\ ")}\\end{matrix}`;
+    case "mspace":
+      return " ";
+    default:
+      return content(element);
+  }
+}
+
+/** An equation's LaTeX (without `$` delimiters) and whether it is a display equation. */
+export interface Formula {
+  latex: string;
+  display: boolean;
+}
+
+/**
+ * The formula an embedded object holds, as LaTeX: its part is MathML (`<math>`), as pandoc and
+ * LibreOffice write an equation. Undefined for other objects (charts, spreadsheets).
+ */
+export function readFormula(part: Uint8Array | undefined): Formula | undefined {
+  if (!part) return undefined;
+  const math = new DOMParser({ onError: () => {} }).parseFromString(strFromU8(part), "text/xml").documentElement;
+  if (!math || math.localName !== "math") return undefined;
+  const latex = content(math).replace(/\s+/g, " ").trim();
+  return latex ? { latex, display: math.getAttribute("display") === "block" } : undefined;
+}
