@@ -250,6 +250,16 @@ describe("RTF", () => {
     expect(markdown).toBe("Anchor paragraph.\n\nBoxed notice\n\nAfter.\n");
   });
 
+  it("keeps a bullet or number typed at the start of a paragraph that is not a list item (no hanging indent)", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\fonttbl{\f0\fswiss Arial;}{\f1\fnil\fcharset2 Symbol;}}
+\pard\plain {\f1\'b7}\tab Typed bullet.\par
+\pard\plain 1. Scope of the rules.\par
+\pard\plain\fi-360\li360 2.\tab Hanging item.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "typed.rtf");
+    expect(markdown).toBe("• Typed bullet.\n\n1\\. Scope of the rules.\n\n2. Hanging item.\n");
+  });
+
   it("reads Word 6/95 and WordPad lists (\\pntext labels, \\pn levels) as lists", async () => {
     const rtf = String.raw`{\rtf1\ansi{\fonttbl{\f0\fswiss Arial;}{\f1\fnil\fcharset2 Symbol;}}
 \pard\plain Packing list:\par
