@@ -273,6 +273,18 @@ describe("RTF", () => {
     expect(markdown).toBe("Packing list:\n\n- Life jackets\n- Flares\n\n1. Check the weather\n2. Cast off\n\nAfter the lists.\n");
   });
 
+  it("keeps a table in a text box, after the paragraph the box is anchored in", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 202}}{\shptxt \pard\plain Boxed prices\par
+\trowd\cellx2000\cellx4000\pard\plain\intbl Adult\cell 6\cell\row
+\trowd\cellx2000\cellx4000\pard\plain\intbl Child\cell 3\cell\row
+\pard\plain Box end.\par}}}\par
+\pard\plain After.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "box-table.rtf");
+    expect(markdown).toBe("Anchor paragraph.\n\nBoxed prices\n\n| Adult | 6 |\n| ----- | - |\n| Child | 3 |\n\nBox end.\n\nAfter.\n");
+  });
+
   it("keeps WordArt's text (a shape's gtextUNICODE property) after the paragraph it is anchored in, and no other shape property", async () => {
     const rtf = String.raw`{\rtf1\ansi
 \pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 136}}{\sp{\sn wzName}{\sv Banner}}{\sp{\sn gtextUNICODE}{\sv Grand \u214?pening}}{\sp{\sn gtextFont}{\sv Arial}}}}\par

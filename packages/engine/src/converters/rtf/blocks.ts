@@ -125,6 +125,12 @@ export class BlockSink {
     }
   }
 
+  /** A table read elsewhere (in a text box): it ends any table being read and follows it. */
+  addTable(table: RtfTable): void {
+    this.closeTable();
+    this.blocks.push(table);
+  }
+
   /** `\cell`: the last paragraph of a cell. */
   endCell(paragraph: RtfParagraph): void {
     this.cell.push(paragraph);

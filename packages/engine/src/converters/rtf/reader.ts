@@ -201,7 +201,12 @@ class RtfReader {
     this.sink.addParagraph(this.endParagraph(), inTable);
     const boxes = this.textBoxParagraphs;
     this.textBoxParagraphs = [];
-    for (const block of boxes) if (block.type === "paragraph") this.sink.addParagraph(block, inTable);
+    for (const block of boxes) {
+      if (block.type === "paragraph") this.sink.addParagraph(block, inTable);
+      // Note: a table in a text box anchored in a table cell gives the cell its paragraphs, as a GFM cell holds no table.
+      else if (inTable) for (const paragraph of block.rows.flat(2)) this.sink.addParagraph(paragraph, true);
+      else this.sink.addTable(block);
+    }
   }
 
   private controlWord(word: string, param: number | undefined): void {
