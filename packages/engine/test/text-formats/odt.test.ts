@@ -57,6 +57,14 @@ describe("ODT", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("writes a picture's description (Word's alt text) rather than its title, and its title when it has no description", async () => {
+    const NS = 'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    const picture = (inner: string) => `<draw:frame ${NS} text:anchor-type="as-char"><draw:image xlink:href="Pictures/lens.png"/>${inner}</draw:frame>`;
+    const body = `<text:p>${picture("<svg:title>Lens</svg:title><svg:desc>The Fresnel lens in close-up</svg:desc>")}</text:p><text:p>${picture("<svg:title>The lamp room stairs</svg:title>")}</text:p>`;
+    const { markdown } = await convertNamed(odtWith(body), "pictures.odt");
+    expect(markdown).toBe("The Fresnel lens in close-up\n\nThe lamp room stairs\n");
+  });
+
   it("shows a ruby's base text without its reading", async () => {
     const body = `<text:p>The port of <text:ruby><text:ruby-base>東京</text:ruby-base><text:ruby-text>とうきょう</text:ruby-text></text:ruby> opens at six.</text:p>`;
     const { markdown } = await convertNamed(odtWith(body), "ruby.odt");

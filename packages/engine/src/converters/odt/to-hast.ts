@@ -150,7 +150,8 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
  */
 function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
-  const described = children.find((child) => child.localName === "desc" || child.localName === "title");
+  // Note: Word's alt text is saved as svg:desc and its title as svg:title, so the description comes first, as in DOCX.
+  const described = children.find((child) => child.localName === "desc") ?? children.find((child) => child.localName === "title");
   const textBox = children.find((child) => child.localName === "text-box");
   if (textBox) return boxedText(node, textBox, walk);
   const image = children.find((child) => child.localName === "image");
