@@ -126,6 +126,20 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "hidden.odt")).markdown).toBe("visible words.\n");
   });
 
+  it("leaves out a heading or a numbered list item whose text is all hidden, and its number", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0">` +
+      `<office:styles><style:style style:name="Hidden" style:family="text"><style:text-properties text:display="none"/></style:style>` +
+      `<text:list-style style:name="Steps"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/></text:list-style></office:styles></office:document-styles>`;
+    const hidden = (words: string) => `<text:span text:style-name="Hidden">${words}</text:span>`;
+    const item = (content: string) => `<text:list-item><text:p>${content}</text:p></text:list-item>`;
+    const body =
+      `<text:h text:outline-level="2">${hidden("Staff only")}</text:h><text:h text:outline-level="2">Closing the gate</text:h>` +
+      `<text:list text:style-name="Steps">${item("Lock the gate")}${item(hidden("Set the alarm"))}${item("")}${item("Leave by the side door")}</text:list>`;
+    const { markdown } = await convertNamed(odtWith(body, { "styles.xml": styles }), "hidden-items.odt");
+    expect(markdown).toBe("## Closing the gate\n\n1. Lock the gate\n2.\n3. Leave by the side door\n");
+  });
+
   it("shows text set in a symbol font as the characters LibreOffice shows", async () => {
     const styles =
       `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0">` +

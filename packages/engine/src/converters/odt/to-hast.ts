@@ -297,7 +297,7 @@ function list(node: XmlElement, walk: Walk, context: ListContext): ElementConten
     const startAt = item.getAttribute("text:start-value");
     return walk.numbering.next(key, levels, context.level - 1, startAt ? Number(startAt) || undefined : undefined);
   };
-  const items = childElements(node).filter((child) => child.localName === "list-item" || child.localName === "list-header");
+  const items = childElements(node).filter((child) => (child.localName === "list-item" || child.localName === "list-header") && !isWhollyHidden(child, walk));
   if (numbersHeadings(node)) {
     return items.flatMap((item) => {
       const label = labelOf(item);
@@ -381,13 +381,38 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
 /** A section the writer hid (`text:display="none"`): neither shown nor printed. */
 const isHiddenSection = (node: XmlElement): boolean => node.localName === "section" && node.getAttribute("text:display") === "none";
 
+/** The text of `node` its styles show: hidden spans and paragraphs left out (frames count as shown). */
+function shownText(node: XmlElement, walk: Walk, hidden: boolean): string {
+  let shown = "";
+  for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === child.TEXT_NODE) shown += hidden ? "" : (child.nodeValue ?? "");
+    if (child.nodeType !== child.ELEMENT_NODE) continue;
+    const element = child as XmlElement;
+    const style = element.getAttribute("text:style-name") ?? undefined;
+    if (element.localName === "frame" || element.localName === "custom-shape") return "frame";
+    if (element.localName === "span") shown += shownText(element, walk, walk.styles.hidden("text", style) ?? hidden);
+    else if (element.localName === "p" || element.localName === "h") shown += shownText(element, walk, walk.styles.hidden("paragraph", style) ?? false);
+    else shown += shownText(element, walk, hidden);
+  }
+  return shown;
+}
+
+/**
+ * Whether a heading or list item has text and none of it shows (hidden spans, a hidden paragraph
+ * style). Note: it is left out with its number, as Word leaves out a paragraph hidden to its mark
+ * (LibreOffice writes Word's hidden mark as an empty hidden span); written, it was an empty
+ * heading or an empty numbered item.
+ */
+const isWhollyHidden = (node: XmlElement, walk: Walk): boolean =>
+  (node.textContent ?? "").trim() !== "" && shownText(node, walk, false).trim() === "";
+
 /** The blocks inside `node`: paragraphs, headings, lists, tables, sections (hidden ones left out). */
 function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
   return captionPictures(joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
       case "h":
-        return [heading(child, inner, listContext.level > 1)];
+        return isWhollyHidden(child, inner) ? [] : [heading(child, inner, listContext.level > 1)];
       case "p": {
         const anchored: ElementContent[] = [];
         return [paragraph(child, { ...insideParagraph(child, inner), anchored }), ...anchored];
