@@ -263,10 +263,11 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
- * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
- * rewritten so that mammoth reads their text, complex fields so that it shows their results, VML
- * pictures as DrawingML ones (their alt text kept); a
- * row that starts past its table's first column gets empty cells for the columns it skips, and a
+ * caps is upper-cased; hidden text is removed (a paragraph hidden to its mark with it, taking
+ * no list number), and a paragraph whose mark is deleted or moved away takes none either; simple
+ * fields, bidi wrappers and rubies are rewritten so that mammoth reads their text, complex fields
+ * so that it shows their results, VML pictures as DrawingML ones (their alt text kept); a row that
+ * starts past its table's first column gets empty cells for the columns it skips, and a
  * drop cap joins the paragraph it begins. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
  * Each numbered list item is bookmarked with its label, `listLabels[i]` for

@@ -90,7 +90,8 @@ class RtfReader {
   private listText = "";
   /**
    * The label Word 6/95 lists (and WordPad) write in `{\pntext}`, used when the paragraph has no
-   * `{\listtext}`. Note: Word 97 and later write both for a list item, the same label twice.
+   * `{\listtext}`. Note: a writer may give a list item both, the old one for older readers; the
+   * two are the same label, so it is read once.
    */
   private legacyListText = "";
   /** The level its `{\*\pn}` gives a Word 6/95 list item. */
