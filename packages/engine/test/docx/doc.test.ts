@@ -163,11 +163,12 @@ describe("DOC (Word 97) converter", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
-  it("leaves out a table of contents (a TOC field's result), unless onlyMainContent is off", async () => {
+  it("leaves out a table of contents (a TOC field's result) and its title (its own style), unless onlyMainContent is off", async () => {
     const bytes = word97("table-of-contents.doc");
     const { markdown } = await convert(bytes, { filename: "table-of-contents.doc" });
     expect(markdown).toBe("Harbour guide.\n\n# Arrival\n\nShips wait outside the bar.\n\n# Anchorage\n\nAnchor north of the buoy.\n");
-    expect((await convert(bytes, { filename: "table-of-contents.doc", onlyMainContent: false })).markdown).toContain("Anchorage 2");
+    const whole = (await convert(bytes, { filename: "table-of-contents.doc", onlyMainContent: false })).markdown;
+    expect(whole).toContain("**Contents**\n\nArrival 1\n\nAnchorage 2");
   });
 
   it("leaves out a footnote whose reference is deleted with its changes tracked, as Word shows neither", async () => {

@@ -163,9 +163,10 @@ describe("RTF", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
-  it("leaves out a table of contents (a TOC field's result), unless onlyMainContent is off", async () => {
-    const rtf = String.raw`{\rtf1\ansi
+  it("leaves out a table of contents (a TOC field's result) and its title (its own style), unless onlyMainContent is off", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s39 TOC Heading;}}
 \pard\plain Harbour guide.\par
+\pard\plain\s39 Contents\par
 \pard\plain {\field{\*\fldinst { TOC \\o "1-3" \\h}}{\fldrslt {{\field{\*\fldinst HYPERLINK "#_Toc1" }{\fldrslt Arrival\tab 1}}\par
 \pard\plain {\field{\*\fldinst HYPERLINK "#_Toc2" }{\fldrslt Anchorage\tab 2}}\par
 }}}\par
@@ -174,7 +175,7 @@ describe("RTF", () => {
 }`;
     const { markdown } = await convertNamed(rtf, "contents.rtf");
     expect(markdown).toBe("Harbour guide.\n\n# Arrival\n\nShips wait outside the bar.\n");
-    expect((await convertNamed(rtf, "contents.rtf", { onlyMainContent: false })).markdown).toContain("Anchorage 2");
+    expect((await convertNamed(rtf, "contents.rtf", { onlyMainContent: false })).markdown).toContain("Contents\n\nArrival 1\n\nAnchorage 2");
   });
 
   it("leaves out a footnote whose reference is deleted with its changes tracked, or hidden, as Word shows neither", async () => {

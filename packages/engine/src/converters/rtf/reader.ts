@@ -62,6 +62,8 @@ const LEGACY_LIST_ID = -1;
 const WORD_ART_TEXT = "gtextUNICODE";
 // Note: a table of contents, and a table of figures (`TOC \c "Figure"`), is a TOC field whose result holds its entries.
 const TABLE_OF_CONTENTS_FIELD = /^\s*TOC\b/;
+// Note: its title is a paragraph in a style of its own before the field: Word's "TOC Heading", LibreOffice's "Contents Heading".
+const TABLE_OF_CONTENTS_TITLE = /^(?:TOC|Contents) Heading$/i;
 
 const decode = (bytes: number[], codePage: number): string =>
   iconv.encodingExists(`cp${codePage}`) ? iconv.decode(Buffer.from(bytes), `cp${codePage}`) : Buffer.from(bytes).toString("latin1");
@@ -197,9 +199,10 @@ class RtfReader {
     this.textBoxParagraphs.push(paragraphOf([{ type: "text", value: property.value.trim() }], PLAIN_PARAGRAPH, undefined, ""));
   }
 
-  /** End the paragraph being read; the text boxes anchored in it follow it. */
+  /** End the paragraph being read (not a table of contents' title); the text boxes anchored in it follow it. */
   private addParagraph(inTable: boolean): void {
-    this.sink.addParagraph(this.endParagraph(), inTable);
+    const paragraph = this.endParagraph();
+    if (!(this.onlyMainContent && TABLE_OF_CONTENTS_TITLE.test(paragraph.styleName ?? ""))) this.sink.addParagraph(paragraph, inTable);
     const boxes = this.textBoxParagraphs;
     this.textBoxParagraphs = [];
     for (const block of boxes) {
@@ -518,7 +521,8 @@ class RtfReader {
  * `\ls`/`\ilvl` lists (and pandoc's hanging-indent lists), `\intbl`/`\cell`/`\row` tables,
  * `HYPERLINK` fields, EQ rubies (their base text), `\footnote`s, bold and italic, text in each
  * font's code page or `\uN`, and pictures' bytes (`\pict` hex data). Headers, footers, comments
- * and field instructions are left out, and with `onlyMainContent` a table of contents (a TOC field's result).
+ * and field instructions are left out, and with `onlyMainContent` a table of contents (a TOC field's result)
+ * and its title.
  * Note: the npm RTF readers (rtf-parser and @iarna/rtf-to-html, unmaintained since 2018) keep
  * only character formatting and throw on LibreOffice's output, so this reads the format itself.
  *
