@@ -381,18 +381,23 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
 /** A section the writer hid (`text:display="none"`): neither shown nor printed. */
 const isHiddenSection = (node: XmlElement): boolean => node.localName === "section" && node.getAttribute("text:display") === "none";
 
-/** The text of `node` its styles show: hidden spans and paragraphs left out (frames count as shown). */
-function shownText(node: XmlElement, walk: Walk, hidden: boolean): string {
+/**
+ * The text of `node` its styles show (or all of it, with `all`): hidden spans and paragraphs left
+ * out, frames counted as shown. Note: past {@link MAX_ELEMENT_DEPTH} it counts as shown, for the
+ * walk to refuse the nesting (xmldom's `textContent` recurses without a bound).
+ */
+function shownText(node: XmlElement, walk: Walk, hidden: boolean, all: boolean, depth = 0): string {
+  if (depth > MAX_ELEMENT_DEPTH) return "nested";
   let shown = "";
   for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === child.TEXT_NODE) shown += hidden ? "" : (child.nodeValue ?? "");
+    if (child.nodeType === child.TEXT_NODE) shown += hidden && !all ? "" : (child.nodeValue ?? "");
     if (child.nodeType !== child.ELEMENT_NODE) continue;
     const element = child as XmlElement;
     const style = element.getAttribute("text:style-name") ?? undefined;
     if (element.localName === "frame" || element.localName === "custom-shape") return "frame";
-    if (element.localName === "span") shown += shownText(element, walk, walk.styles.hidden("text", style) ?? hidden);
-    else if (element.localName === "p" || element.localName === "h") shown += shownText(element, walk, walk.styles.hidden("paragraph", style) ?? false);
-    else shown += shownText(element, walk, hidden);
+    if (element.localName === "span") shown += shownText(element, walk, walk.styles.hidden("text", style) ?? hidden, all, depth + 1);
+    else if (element.localName === "p" || element.localName === "h") shown += shownText(element, walk, walk.styles.hidden("paragraph", style) ?? false, all, depth + 1);
+    else shown += shownText(element, walk, hidden, all, depth + 1);
   }
   return shown;
 }
@@ -404,7 +409,7 @@ function shownText(node: XmlElement, walk: Walk, hidden: boolean): string {
  * heading or an empty numbered item.
  */
 const isWhollyHidden = (node: XmlElement, walk: Walk): boolean =>
-  (node.textContent ?? "").trim() !== "" && shownText(node, walk, false).trim() === "";
+  shownText(node, walk, false, true).trim() !== "" && shownText(node, walk, false, false).trim() === "";
 
 /** The blocks inside `node`: paragraphs, headings, lists, tables, sections (hidden ones left out). */
 function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
