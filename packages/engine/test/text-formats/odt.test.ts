@@ -65,6 +65,14 @@ describe("ODT", () => {
     expect(markdown).toBe("The Fresnel lens in close-up\n\nThe lamp room stairs\n");
   });
 
+  it("cuts a formula nested 100,000 deep short instead of overflowing the stack", async () => {
+    const depth = 100_000;
+    const deep = `<?xml version="1.0"?><math xmlns="http://www.w3.org/1998/Math/MathML"><mi>a</mi><mo>+</mo>${"<mrow>".repeat(depth)}<mi>x</mi>${"</mrow>".repeat(depth)}</math>`;
+    const body = `<text:p>Deep: <draw:frame text:anchor-type="as-char"><draw:object xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="./Object 1"/></draw:frame></text:p>`;
+    const { markdown } = await convertNamed(odtWith(body, { "Object 1/content.xml": deep }), "deep-formula.odt");
+    expect(markdown).toBe("Deep: $a+$\n");
+  });
+
   it("shows a ruby's base text without its reading", async () => {
     const body = `<text:p>The port of <text:ruby><text:ruby-base>東京</text:ruby-base><text:ruby-text>とうきょう</text:ruby-text></text:ruby> opens at six.</text:p>`;
     const { markdown } = await convertNamed(odtWith(body), "ruby.odt");

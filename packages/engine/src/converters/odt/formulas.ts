@@ -1,5 +1,6 @@
 import { DOMParser, type Element } from "@xmldom/xmldom";
 import { strFromU8 } from "fflate";
+import { MAX_ELEMENT_DEPTH } from "../html/depth.js";
 
 /** An embedded object's MathML part: `Formula-0/content.xml` (pandoc), `Object 1/content.xml` (LibreOffice). */
 export const OBJECT_CONTENT = /^[^/]+\/content\.xml$/;
@@ -28,11 +29,19 @@ const fence = (character: string): string => (character === "{" || character ===
 const elementChildren = (element: Element): Element[] =>
   Array.from(element.childNodes).filter((node): node is Element => node.nodeType === 1 && !SKIPPED.has((node as Element).localName ?? ""));
 
-const content = (element: Element): string => elementChildren(element).map(toLatex).join("");
+const content = (element: Element, depth: number): string => elementChildren(element).map((child) => toLatex(child, depth + 1)).join("");
+
+/** The text a token element holds itself (a token holds text only; nothing nested is read). */
+const ownText = (element: Element | undefined): string =>
+  Array.from(element?.childNodes ?? [])
+    .filter((node) => node.nodeType === node.TEXT_NODE)
+    .map((node) => node.nodeValue ?? "")
+    .join("")
+    .trim();
 
 /** A token's text: a function name as its operator, an operator as its LaTeX command. */
 function token(element: Element): string {
-  const text = (element.textContent ?? "").trim();
+  const text = ownText(element);
   if ((element.localName === "mi" || element.localName === "mo") && FUNCTION_NAMES.has(text)) return `\\${text} `;
   if (element.localName === "mo" && OPERATORS[text]) return `${OPERATORS[text]} `;
   if (element.localName === "mtext") return `\\text{${escape(text)}}`;
@@ -40,18 +49,24 @@ function token(element: Element): string {
 }
 
 /** An over- or underscript: an accent as its command, a limit as a script. */
-function script(base: Element, over: Element | undefined, under: Element | undefined): string {
-  const overText = over?.textContent?.trim() ?? "";
-  if (over && !under && ACCENTS[overText]) return `${ACCENTS[overText]}${group(toLatex(base))}`;
-  const lower = under ? `_${group(toLatex(under))}` : "";
-  const upper = over ? `^${group(toLatex(over))}` : "";
-  const operator = toLatex(base);
-  return operator.startsWith("\\") ? `${operator.trim()}${lower}${upper} ` : `\\underset${group(under ? toLatex(under) : "")}${group(`\\overset${group(over ? toLatex(over) : "")}${group(operator)}`)}`;
+function script(base: Element, over: Element | undefined, under: Element | undefined, depth: number): string {
+  const toLatexHere = (element: Element) => toLatex(element, depth + 1);
+  const overText = ownText(over);
+  if (over && !under && ACCENTS[overText]) return `${ACCENTS[overText]}${group(toLatexHere(base))}`;
+  const lower = under ? `_${group(toLatexHere(under))}` : "";
+  const upper = over ? `^${group(toLatexHere(over))}` : "";
+  const operator = toLatexHere(base);
+  return operator.startsWith("\\") ? `${operator.trim()}${lower}${upper} ` : `\\underset${group(under ? toLatexHere(under) : "")}${group(`\\overset${group(over ? toLatexHere(over) : "")}${group(operator)}`)}`;
 }
 
-/** Write one MathML element as LaTeX; unknown elements give the LaTeX of their content. */
-function toLatex(element: Element): string {
+/**
+ * Write one MathML element as LaTeX; unknown elements give the LaTeX of their content. Note: past
+ * {@link MAX_ELEMENT_DEPTH} nothing more is written, so a hostile nesting cannot overflow the stack.
+ */
+function toLatex(element: Element, depth: number): string {
+  if (depth > MAX_ELEMENT_DEPTH) return "";
   const [first, second, third] = elementChildren(element);
+  const latex = (child: Element) => toLatex(child, depth + 1);
   switch (element.localName) {
     case "mi":
     case "mn":
@@ -59,31 +74,31 @@ function toLatex(element: Element): string {
     case "mtext":
       return token(element);
     case "mfrac":
-      return first && second ? `\\frac${group(toLatex(first))}${group(toLatex(second))}` : content(element);
+      return first && second ? `\\frac${group(latex(first))}${group(latex(second))}` : content(element, depth);
     case "msqrt":
-      return `\\sqrt${group(content(element))}`;
+      return `\\sqrt${group(content(element, depth))}`;
     case "mroot":
-      return first && second ? `\\sqrt[${toLatex(second)}]${group(toLatex(first))}` : content(element);
+      return first && second ? `\\sqrt[${latex(second)}]${group(latex(first))}` : content(element, depth);
     case "msup":
-      return first && second ? `${toLatex(first)}^${group(toLatex(second))}` : content(element);
+      return first && second ? `${latex(first)}^${group(latex(second))}` : content(element, depth);
     case "msub":
-      return first && second ? `${toLatex(first)}_${group(toLatex(second))}` : content(element);
+      return first && second ? `${latex(first)}_${group(latex(second))}` : content(element, depth);
     case "msubsup":
-      return first && second && third ? `${toLatex(first)}_${group(toLatex(second))}^${group(toLatex(third))}` : content(element);
+      return first && second && third ? `${latex(first)}_${group(latex(second))}^${group(latex(third))}` : content(element, depth);
     case "mover":
-      return first && second ? script(first, second, undefined) : content(element);
+      return first && second ? script(first, second, undefined, depth) : content(element, depth);
     case "munder":
-      return first && second ? script(first, undefined, second) : content(element);
+      return first && second ? script(first, undefined, second, depth) : content(element, depth);
     case "munderover":
-      return first && second && third ? script(first, third, second) : content(element);
+      return first && second && third ? script(first, third, second, depth) : content(element, depth);
     case "mfenced":
-      return `\\left${fence(element.getAttribute("open") || "(")}${elementChildren(element).map(toLatex).join(element.getAttribute("separators") || ",")}\\right${fence(element.getAttribute("close") || ")")}`;
+      return `\\left${fence(element.getAttribute("open") || "(")}${elementChildren(element).map(latex).join(element.getAttribute("separators") || ",")}\\right${fence(element.getAttribute("close") || ")")}`;
     case "mtable":
-      return `\\begin{matrix}${elementChildren(element).map((row) => elementChildren(row).map(toLatex).join(" & ")).join(" \\\\ ")}\\end{matrix}`;
+      return `\\begin{matrix}${elementChildren(element).map((row) => elementChildren(row).map(latex).join(" & ")).join(" \\\\ ")}\\end{matrix}`;
     case "mspace":
       return " ";
     default:
-      return content(element);
+      return content(element, depth);
   }
 }
 
@@ -101,6 +116,6 @@ export function readFormula(part: Uint8Array | undefined): Formula | undefined {
   if (!part) return undefined;
   const math = new DOMParser({ onError: () => {} }).parseFromString(strFromU8(part), "text/xml").documentElement;
   if (!math || math.localName !== "math") return undefined;
-  const latex = content(math).replace(/\s+/g, " ").trim();
+  const latex = content(math, 0).replace(/\s+/g, " ").trim();
   return latex ? { latex, display: math.getAttribute("display") === "block" } : undefined;
 }
