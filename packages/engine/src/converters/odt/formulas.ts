@@ -53,10 +53,13 @@ function script(base: Element, over: Element | undefined, under: Element | undef
   const toLatexHere = (element: Element) => toLatex(element, depth + 1);
   const overText = ownText(over);
   if (over && !under && ACCENTS[overText]) return `${ACCENTS[overText]}${group(toLatexHere(base))}`;
-  const lower = under ? `_${group(toLatexHere(under))}` : "";
-  const upper = over ? `^${group(toLatexHere(over))}` : "";
   const operator = toLatexHere(base);
-  return operator.startsWith("\\") ? `${operator.trim()}${lower}${upper} ` : `\\underset${group(under ? toLatexHere(under) : "")}${group(`\\overset${group(over ? toLatexHere(over) : "")}${group(operator)}`)}`;
+  // A command (\sum, \lim) takes its limits as scripts; anything else has them set over and under it.
+  if (operator.startsWith("\\")) {
+    return `${operator.trim()}${under ? `_${group(toLatexHere(under))}` : ""}${over ? `^${group(toLatexHere(over))}` : ""} `;
+  }
+  const withOver = over ? `\\overset${group(toLatexHere(over))}${group(operator)}` : operator;
+  return under ? `\\underset${group(toLatexHere(under))}${group(withOver)}` : withOver;
 }
 
 /**
