@@ -10,8 +10,8 @@ import { readFontNames } from "./doc/fonts.js";
 import { readListFormats } from "./doc/lists.js";
 import { readParagraphProperties } from "./doc/paragraph-properties.js";
 import { type DocParagraph, type DocText, readParagraphs, readPieces } from "./doc/paragraphs.js";
-import { type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
-import { inherited, readStyles } from "./doc/styles.js";
+import { type DocNotes, type DocTextBox, readNotes, readTextBoxes } from "./doc/stories.js";
+import { type StyleSheet, inherited, readStyles } from "./doc/styles.js";
 import { paragraphsToMdast } from "./doc/to-mdast.js";
 import { isWord95, readWord95Paragraphs } from "./doc/word95.js";
 
@@ -47,6 +47,26 @@ function withTextBoxes(main: DocParagraph[], boxes: ReadonlyArray<{ box: DocText
   return [...main.flatMap((paragraph, index) => [paragraph, ...(after.get(index) ?? [])]), ...unanchored];
 }
 
+// Note: the title of a table of contents is a paragraph in a style of its own before the TOC
+// field: Word's "TOC Heading", LibreOffice's "Contents Heading".
+const TABLE_OF_CONTENTS_TITLE = /^(?:TOC|Contents) Heading$/i;
+
+/** Whether a paragraph's style is the one for a table of contents' title, left out with the table. */
+const isTableOfContentsTitle = (styles: StyleSheet, styleIndex: number): boolean => TABLE_OF_CONTENTS_TITLE.test(styles[styleIndex]?.name ?? "");
+
+/**
+ * The labels of the notes whose reference in the main text is not shown (deleted with its changes
+ * tracked, or hidden): Word shows neither the reference nor the note.
+ */
+function droppedNotes(kinds: readonly DocNotes[], main: readonly DocParagraph[], mainTextLength: number): Set<string> {
+  const shown = new Set(main.flatMap((paragraph) => paragraph.runs.flatMap((run) => run.note ?? [])));
+  const dropped = new Set<string>();
+  for (const { references } of kinds) {
+    for (const [position, label] of references) if (position < mainTextLength && !shown.has(label)) dropped.add(label);
+  }
+  return dropped;
+}
+
 /**
  * Word 97-2003 (DOC) to GFM: paragraphs, headings (by built-in style, outline level or a
  * localized style name, with their numbers), nested bulleted and numbered lists, tables,
@@ -54,7 +74,8 @@ function withTextBoxes(main: DocParagraph[], boxes: ReadonlyArray<{ box: DocText
  * Note: no npm library reads a .doc's styles (word-extractor gives plain text only), so this
  * reads the binary format itself ([MS-DOC]): the OLE container with `cfb`, then the FIB, the
  * piece table, the paragraph and character properties, the style sheet, the list definitions
- * and the note and text box stories. Headers, footers and comments are left out.
+ * and the note and text box stories. Headers, footers and comments are left out, and with
+ * `onlyMainContent` a table of contents and its title.
  */
 export const docConverter: Converter = {
   formats: ["doc"],
@@ -89,11 +110,15 @@ export const docConverter: Converter = {
     const footnotes = readNotes(table, fib.footnoteReferences, fib.footnoteTexts, fib.storyStart.footnotes, "");
     const endnotes = readNotes(table, fib.endnoteReferences, fib.endnoteTexts, fib.storyStart.endnotes, "e");
     const noteAt = (position: number) => footnotes.references.get(position) ?? endnotes.references.get(position);
-    const main = readParagraphs(text, { start: 0, end: fib.mainTextLength }, noteAt);
+    const onlyMainContent = options.onlyMainContent !== false;
+    const main = readParagraphs(text, { start: 0, end: fib.mainTextLength }, noteAt, { onlyMainContent }).filter(
+      (paragraph) => !(onlyMainContent && isTableOfContentsTitle(styles, paragraph.styleIndex)),
+    );
     const boxes = readTextBoxes(table, fib).map((box) => ({ box, paragraphs: readParagraphs(text, box.text) }));
     const listFormatAt = readListFormats(table, fib.listDefinitions, fib.listOverrides);
     const tree = paragraphsToMdast(withTextBoxes(main, boxes), styles, listFormatAt);
-    for (const note of [...footnotes.notes, ...endnotes.notes]) {
+    const dropped = droppedNotes([footnotes, endnotes], main, fib.mainTextLength);
+    for (const note of [...footnotes.notes, ...endnotes.notes].filter((note) => !dropped.has(note.label))) {
       const children = paragraphsToMdast(readParagraphs(text, note.text), styles, listFormatAt).children;
       const definition = { type: "footnoteDefinition", identifier: note.label, label: note.label, children } as FootnoteDefinition;
       tree.children.push(definition);

@@ -9,13 +9,14 @@ import { rtfToHast } from "./rtf/to-hast.js";
 /**
  * RTF to GFM with the same structure as DOCX: headings (by style or outline level), nested
  * lists, tables, links, bold and italic, footnotes; pictures (`\pict` PNG, JPEG…) returned in
- * place when asked for, else counted and left out.
+ * place when asked for, else counted and left out. With `onlyMainContent`, a table of contents is
+ * left out, as the DOCX and ODT converters leave theirs.
  */
 export const rtfConverter: Converter = {
   formats: ["rtf"],
   async convert(bytes, options) {
     const name = options.filename ?? "the document";
-    const document = readRtf(bytes, name);
+    const document = readRtf(bytes, name, { onlyMainContent: options.onlyMainContent !== false });
     // Note: one group left open is a missing last brace, common in hand-written RTF; more means the file stops mid-way.
     if (document.unclosedGroups > 1) {
       throw new ScrapeError(

@@ -163,6 +163,19 @@ describe("DOC (Word 97) converter", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("leaves out a table of contents (a TOC field's result) and its title (its own style), unless onlyMainContent is off", async () => {
+    const bytes = word97("table-of-contents.doc");
+    const { markdown } = await convert(bytes, { filename: "table-of-contents.doc" });
+    expect(markdown).toBe("Harbour guide.\n\n# Arrival\n\nShips wait outside the bar.\n\n# Anchorage\n\nAnchor north of the buoy.\n");
+    const whole = (await convert(bytes, { filename: "table-of-contents.doc", onlyMainContent: false })).markdown;
+    expect(whole).toContain("**Contents**\n\nArrival 1\n\nAnchorage 2");
+  });
+
+  it("leaves out a footnote whose reference is deleted with its changes tracked, as Word shows neither", async () => {
+    const { markdown } = await convert(word97("deleted-note.doc"), { filename: "deleted-note.doc" });
+    expect(markdown).toBe("The quay is 40 metres long.\n\nIt opened in 1850[^2].\n\n[^2]: After the great storm.\n");
+  });
+
   it("leaves out text its character or paragraph style hides, unless a style based on it shows it again", async () => {
     const { markdown } = await convert(word97("hidden-styles.doc"), { filename: "hidden-styles.doc" });
     expect(markdown).toBe("Work resumes on Monday.\n\nA note readers see\n");

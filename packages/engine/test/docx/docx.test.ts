@@ -196,6 +196,23 @@ describe("DOCX converter on built documents", () => {
     expect(markdown).toBe("1. Unpack\n   - Check the parts\n   - Keep the box\n2. Assemble\n");
   });
 
+  it("shows no item, nor a number, for a list paragraph wholly hidden or moved away by a tracked move", async () => {
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>` +
+      `<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const item = (content: string, mark = "") => `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr>${mark}</w:rPr></w:pPr>${content}</w:p>`;
+    const move = `w:id="7" w:author="Ed" w:date="2026-01-05T10:00:00Z"`;
+    const body = [
+      item(run("Moor the boat")),
+      item(run("Staff only: check the alarm", "<w:vanish/>"), "<w:vanish/>"),
+      item(`<w:moveFrom ${move}>${run("Stow the lines")}</w:moveFrom>`, `<w:moveFrom ${move}/>`),
+      item(run("Lock the gate")),
+      item(`<w:moveTo ${move}>${run("Stow the lines")}</w:moveTo>`),
+    ].join("");
+    const { markdown } = await convert(makeDocx({ body, numbering }), { filename: "moved.docx" });
+    expect(markdown).toBe("1. Moor the boat\n2. Lock the gate\n3. Stow the lines\n");
+  });
+
   it("numbers a list defined through a list style with the levels of the list that defines the style", async () => {
     const numbering =
       `<w:abstractNum w:abstractNumId="2"><w:styleLink w:val="ClauseList"/>` +
@@ -359,6 +376,23 @@ describe("DOCX converter on built documents", () => {
     expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 1");
   });
 
+  it("leaves out a table of contents written as a bare TOC field, its entries' PAGEREF fields inside it", async () => {
+    const field = (instruction: string, result: string) =>
+      `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${instruction} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${result}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const entry = (text: string, page: string) => `${run(text)}<w:r><w:tab/></w:r>${field("PAGEREF _Toc1 \\h", run(page))}`;
+    const body = [
+      paragraph("Contents"),
+      `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> TOC \\o "1-3" \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${entry("Arrival", "2")}</w:p>`,
+      `<w:p>${entry("Anchorage", "3")}</w:p>`,
+      `<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`,
+      paragraph("Arrival", { style: "Heading2" }),
+      paragraph(`${run("Ships wait, see page ")}${field("PAGEREF _Toc1 \\h", run("3"))}${run(".")}`),
+    ].join("");
+    const document = makeDocx({ body });
+    expect((await convert(document, { filename: "guide.docx" })).markdown).toBe("Contents\n\n## Arrival\n\nShips wait, see page 3.\n");
+    expect((await convert(document, { filename: "guide.docx", onlyMainContent: false })).markdown).toContain("Anchorage 3");
+  });
+
   it("writes a picture's alt text once where the caption under it repeats it (pandoc's figures)", async () => {
     const picture = (alt: string) =>
       `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1" descr="${alt}"/>` +
@@ -371,6 +405,26 @@ describe("DOCX converter on built documents", () => {
     });
     const { markdown } = await convert(document, { filename: "figures.docx" });
     expect(markdown).toBe("Figure 1: The inner harbour.\n\nA crane\n\nCranes stop at force 7.\n");
+  });
+
+  it("does not warn of text lost for editing-permission marks, which hold none", async () => {
+    const body = `<w:p><w:permStart w:id="1" w:edGrp="everyone"/>${run("Editable region.")}<w:permEnd w:id="1"/></w:p>`;
+    const { markdown, warnings } = await convert(makeDocx({ body }), { filename: "permissions.docx" });
+    expect(markdown).toBe("Editable region.\n");
+    expect(warnings.join(" ")).not.toContain("skipped");
+  });
+
+  it("keeps the alt text of a VML picture (Word 2003's pictures) in its paragraph, falling back on its title", async () => {
+    const picture = (attributes: string, title: string) =>
+      `<w:r><w:pict xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><v:shape id="p" type="#_x0000_t75" style="width:30pt;height:30pt"${attributes}>` +
+      `<v:imagedata r:id="rImage" o:title="${title}"/></v:shape></w:pict></w:r>`;
+    const document = makeDocx({
+      body: `<w:p>${run("The old quay: ")}${picture(` alt="Quay in 1900"`, "quay.png")}</w:p><w:p>${run("The crane: ")}${picture("", "Steam crane")}</w:p>`,
+      relationships: `<Relationship Id="rImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/quay.png"/>`,
+      parts: { "word/media/quay.png": "not read" },
+    });
+    const { markdown } = await convert(document, { filename: "vml.docx" });
+    expect(markdown).toBe("The old quay: Quay in 1900\n\nThe crane: Steam crane\n");
   });
 
   it("writes a HYPERLINK field whose text changes formatting as one link", async () => {
@@ -492,6 +546,17 @@ describe("DOCX converter on styles Word shows as headings, numbers and capitals"
     ].join("");
     const { markdown } = await convert(makeDocx({ body }), { filename: "boxes.docx" });
     expect(markdown).toBe("Before the boxes.\n\nA bare box says hello.\n\nA box with no fallback.\n\nAfter the boxes.\n");
+  });
+
+  it("keeps the text boxes of a group drawn without a VML copy in their order", async () => {
+    const WPG = 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:wpg="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup"';
+    const box = (text: string) => `<wps:wsp><wps:spPr/><wps:txbx><w:txbxContent>${paragraph(text)}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>`;
+    const group =
+      `<w:drawing ${WPG}><wp:anchor><wp:extent cx="4000000" cy="600000"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingGroup">` +
+      `<wpg:wgp><wpg:grpSpPr/>${box("North gate")}${box("South gate")}${box("East gate")}</wpg:wgp></a:graphicData></a:graphic></wp:anchor></w:drawing>`;
+    const body = paragraph("Gates:") + `<w:p><w:r>${group}</w:r></w:p>`;
+    const { markdown } = await convert(makeDocx({ body }), { filename: "group.docx" });
+    expect(markdown).toBe("Gates:\n\nNorth gate\n\nSouth gate\n\nEast gate\n");
   });
 
   it("shows text typed in a symbol font as the characters Word shows", async () => {

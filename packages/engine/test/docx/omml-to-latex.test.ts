@@ -31,6 +31,13 @@ describe("ommlToLatex", () => {
     expect(latexOf(matrix)).toBe("\\begin{matrix}1 & 0 \\\\ 0 & 1\\end{matrix}");
   });
 
+  it("writes an upright function name outside m:func as the function, and pandoc's overline accent as a bar (pandoc's OMML)", () => {
+    const upright = (text: string) => `<m:r><m:rPr><m:sty m:val="p"/></m:rPr><m:t>${text}</m:t></m:r>`;
+    expect(latexOf(run("a") + upright("cos") + run("t") + upright("+") + run("cos"))).toBe("a\\cos t+cos");
+    expect(latexOf(`<m:acc><m:accPr><m:chr m:val="‾"/></m:accPr><m:e>${run("h")}</m:e></m:acc>`)).toBe("\\bar{h}");
+    expect(latexOf(`<m:acc><m:accPr><m:chr m:val="¯"/></m:accPr><m:e>${run("x")}</m:e></m:acc>`)).toBe("\\bar{x}");
+  });
+
   it("escapes LaTeX specials in text and drops invisible operators", () => {
     expect(latexOf(run("50% of a_b\u2061"))).toBe("50\\% of a\\_b");
   });

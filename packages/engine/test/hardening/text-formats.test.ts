@@ -10,6 +10,7 @@ import {
   encryptedOdt,
   epubBomb,
   odtBomb,
+  odtWith,
   plainOdt,
 } from "./hostile-text-documents.js";
 
@@ -74,6 +75,7 @@ describe("hostile ODT, EPUB, RTF and HTML documents", () => {
     ["nested.html", () => deeplyNestedHtml(100_000)],
     ["nested.rtf", () => deeplyNestedRtf(100_000)],
     ["nested.odt", () => deeplyNestedOdt(100_000)],
+    ["nested-item.odt", () => odtWith(`<text:list><text:list-item><text:p>${"<text:span>".repeat(100_000)}deep${"</text:span>".repeat(100_000)}</text:p></text:list-item></text:list>`)],
   ])("%s: elements nested 100,000 deep → 422, not a stack overflow", async (name, make) => {
     const { status, message } = await failure(make(), name);
     expect(status).toBe(422);

@@ -44,6 +44,35 @@ describe("ODT", () => {
     expect((await convertNamed(bytes, "chapter.odt", { onlyMainContent: false })).markdown).toContain("Chapter one 3");
   });
 
+  it("writes a formula object (MathML, as pandoc and LibreOffice embed one) as LaTeX math, inline or as a block", async () => {
+    const mathml = (display: string, inner: string) => `<?xml version="1.0"?><math xmlns="http://www.w3.org/1998/Math/MathML" display="${display}"><semantics>${inner}<annotation encoding="StarMath 5.0">ignored</annotation></semantics></math>`;
+    const formula = (folder: string) => `<draw:frame text:anchor-type="as-char"><draw:object xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="${folder}" xlink:type="simple"/></draw:frame>`;
+    const body = `<text:p>The level is ${formula("./Object 1")} above datum.</text:p><text:p>${formula("Formula-2/")}</text:p>`;
+    const parts = {
+      "Object 1/content.xml": mathml("inline", "<mrow><mi>h</mi><mo>=</mo><mi>a</mi><mo>cos</mo><mo>(</mo><mi>t</mi><mo>)</mo></mrow>"),
+      "Formula-2/content.xml": mathml("block", "<mrow><mover><mi>h</mi><mo>‾</mo></mover><mo>=</mo><mfrac><mn>1</mn><mi>n</mi></mfrac><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><msub><mi>h</mi><mi>i</mi></msub><mo>+</mo><msqrt><msup><mi>x</mi><mn>2</mn></msup></msqrt></mrow>"),
+    };
+    const { markdown, warnings } = await convertNamed(odtWith(body, parts), "formulas.odt");
+    expect(markdown).toBe("The level is $h=a\\cos (t)$ above datum.\n\n$$\n\\bar{h}=\\frac{1}{n}\\sum_{i=1}^{n} h_{i}+\\sqrt{x^{2}}\n$$\n");
+    expect(warnings).toEqual([]);
+  });
+
+  it("writes a picture's description (Word's alt text) rather than its title, and its title when it has no description", async () => {
+    const NS = 'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    const picture = (inner: string) => `<draw:frame ${NS} text:anchor-type="as-char"><draw:image xlink:href="Pictures/lens.png"/>${inner}</draw:frame>`;
+    const body = `<text:p>${picture("<svg:title>Lens</svg:title><svg:desc>The Fresnel lens in close-up</svg:desc>")}</text:p><text:p>${picture("<svg:title>The lamp room stairs</svg:title>")}</text:p>`;
+    const { markdown } = await convertNamed(odtWith(body), "pictures.odt");
+    expect(markdown).toBe("The Fresnel lens in close-up\n\nThe lamp room stairs\n");
+  });
+
+  it("cuts a formula nested 100,000 deep short instead of overflowing the stack", async () => {
+    const depth = 100_000;
+    const deep = `<?xml version="1.0"?><math xmlns="http://www.w3.org/1998/Math/MathML"><mi>a</mi><mo>+</mo>${"<mrow>".repeat(depth)}<mi>x</mi>${"</mrow>".repeat(depth)}</math>`;
+    const body = `<text:p>Deep: <draw:frame text:anchor-type="as-char"><draw:object xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="./Object 1"/></draw:frame></text:p>`;
+    const { markdown } = await convertNamed(odtWith(body, { "Object 1/content.xml": deep }), "deep-formula.odt");
+    expect(markdown).toBe("Deep: $a+$\n");
+  });
+
   it("shows a ruby's base text without its reading", async () => {
     const body = `<text:p>The port of <text:ruby><text:ruby-base>東京</text:ruby-base><text:ruby-text>とうきょう</text:ruby-text></text:ruby> opens at six.</text:p>`;
     const { markdown } = await convertNamed(odtWith(body), "ruby.odt");
@@ -103,6 +132,20 @@ describe("ODT", () => {
       `<office:styles><style:style style:name="Hidden" style:family="text"><style:text-properties text:display="none"/></style:style></office:styles></office:document-styles>`;
     const bytes = odtWith(`<text:p><text:span text:style-name="Hidden">Hidden note </text:span>visible words.</text:p>`, { "styles.xml": styles });
     expect((await convertNamed(bytes, "hidden.odt")).markdown).toBe("visible words.\n");
+  });
+
+  it("leaves out a heading or a numbered list item whose text is all hidden, and its number", async () => {
+    const styles =
+      `<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0">` +
+      `<office:styles><style:style style:name="Hidden" style:family="text"><style:text-properties text:display="none"/></style:style>` +
+      `<text:list-style style:name="Steps"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/></text:list-style></office:styles></office:document-styles>`;
+    const hidden = (words: string) => `<text:span text:style-name="Hidden">${words}</text:span>`;
+    const item = (content: string) => `<text:list-item><text:p>${content}</text:p></text:list-item>`;
+    const body =
+      `<text:h text:outline-level="2">${hidden("Staff only")}</text:h><text:h text:outline-level="2">Closing the gate</text:h>` +
+      `<text:list text:style-name="Steps">${item("Lock the gate")}${item(hidden("Set the alarm"))}${item("")}${item("Leave by the side door")}</text:list>`;
+    const { markdown } = await convertNamed(odtWith(body, { "styles.xml": styles }), "hidden-items.odt");
+    expect(markdown).toBe("## Closing the gate\n\n1. Lock the gate\n2.\n3. Leave by the side door\n");
   });
 
   it("shows text set in a symbol font as the characters LibreOffice shows", async () => {

@@ -163,6 +163,31 @@ describe("RTF", () => {
     expect(markdown).toBe("The fee is fifty crowns.\n\nvisible words.\n");
   });
 
+  it("leaves out a table of contents (a TOC field's result) and its title (its own style), unless onlyMainContent is off", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\stylesheet{\s0 Normal;}{\s39 TOC Heading;}}
+\pard\plain Harbour guide.\par
+\pard\plain\s39 Contents\par
+\pard\plain {\field{\*\fldinst { TOC \\o "1-3" \\h}}{\fldrslt {{\field{\*\fldinst HYPERLINK "#_Toc1" }{\fldrslt Arrival\tab 1}}\par
+\pard\plain {\field{\*\fldinst HYPERLINK "#_Toc2" }{\fldrslt Anchorage\tab 2}}\par
+}}}\par
+\pard\plain\outlinelevel0 Arrival\par
+\pard\plain Ships wait outside the bar.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "contents.rtf");
+    expect(markdown).toBe("Harbour guide.\n\n# Arrival\n\nShips wait outside the bar.\n");
+    expect((await convertNamed(rtf, "contents.rtf", { onlyMainContent: false })).markdown).toContain("Contents\n\nArrival 1\n\nAnchorage 2");
+  });
+
+  it("leaves out a footnote whose reference is deleted with its changes tracked, or hidden, as Word shows neither", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\*\revtbl{Unknown;}{Ines;}}
+\pard\plain The quay is 40 metres long{\deleted\revauthdel1 {\super\chftn{\*\footnote\pard\plain\chftn  Measured at low tide.\par}}}.\par
+\pard\plain It has six bollards{\v{\super\chftn{\*\footnote\pard\plain\chftn  Staff count only.\par}}}.\par
+\pard\plain It opened in 1850{\super\chftn{\*\footnote\pard\plain\chftn  After the great storm.\par}}.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "deleted-note.rtf");
+    expect(markdown).toBe("The quay is 40 metres long.\n\nIt has six bollards.\n\nIt opened in 1850[^1].\n\n[^1]: After the great storm.\n");
+  });
+
   it("shows list labels as Word does: text where Markdown cannot number them, numbers from the first item's", async () => {
     const rtf = String.raw`{\rtf1\ansi
 {\listtext\pard\plain Article 1.\tab}\pard\plain\ls1\ilvl0 Scope\par
@@ -224,6 +249,50 @@ describe("RTF", () => {
 }`;
     const { markdown } = await convertNamed(rtf, "box.rtf");
     expect(markdown).toBe("Anchor paragraph.\n\nBoxed notice\n\nAfter.\n");
+  });
+
+  it("keeps a bullet or number typed at the start of a paragraph that is not a list item (no hanging indent)", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\fonttbl{\f0\fswiss Arial;}{\f1\fnil\fcharset2 Symbol;}}
+\pard\plain {\f1\'b7}\tab Typed bullet.\par
+\pard\plain 1. Scope of the rules.\par
+\pard\plain\fi-360\li360 2.\tab Hanging item.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "typed.rtf");
+    expect(markdown).toBe("• Typed bullet.\n\n1\\. Scope of the rules.\n\n2. Hanging item.\n");
+  });
+
+  it("reads Word 6/95 and WordPad lists (\\pntext labels, \\pn levels) as lists", async () => {
+    const rtf = String.raw`{\rtf1\ansi{\fonttbl{\f0\fswiss Arial;}{\f1\fnil\fcharset2 Symbol;}}
+\pard\plain Packing list:\par
+\pard{\pntext\f1\'B7\tab}{\*\pn\pnlvlblt\pnf1\pnindent0{\pntxtb\'B7}}\fi-360\li720 Life jackets\par
+{\pntext\f1\'B7\tab}Flares\par
+\pard{\pntext\f0 1.\tab}{\*\pn\pnlvlbody\pnf0\pnindent0\pnstart1\pndec{\pntxta.}}\fi-360\li720 Check the weather\par
+{\pntext\f0 2.\tab}{\*\pn\pnlvlbody\pnf0\pnindent0\pnstart1\pndec{\pntxta.}}\fi-360\li720 Cast off\par
+\pard After the lists.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "wordpad.rtf");
+    expect(markdown).toBe("Packing list:\n\n- Life jackets\n- Flares\n\n1. Check the weather\n2. Cast off\n\nAfter the lists.\n");
+  });
+
+  it("keeps a table in a text box, after the paragraph the box is anchored in", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 202}}{\shptxt \pard\plain Boxed prices\par
+\trowd\cellx2000\cellx4000\pard\plain\intbl Adult\cell 6\cell\row
+\trowd\cellx2000\cellx4000\pard\plain\intbl Child\cell 3\cell\row
+\pard\plain Box end.\par}}}\par
+\pard\plain After.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "box-table.rtf");
+    expect(markdown).toBe("Anchor paragraph.\n\nBoxed prices\n\n| Adult | 6 |\n| ----- | - |\n| Child | 3 |\n\nBox end.\n\nAfter.\n");
+  });
+
+  it("keeps WordArt's text (a shape's gtextUNICODE property) after the paragraph it is anchored in, and no other shape property", async () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\plain Anchor paragraph.{\shp{\*\shpinst\shpleft0\shptop0{\sp{\sn shapeType}{\sv 136}}{\sp{\sn wzName}{\sv Banner}}{\sp{\sn gtextUNICODE}{\sv Grand \u214?pening}}{\sp{\sn gtextFont}{\sv Arial}}}}\par
+\pard\plain After.\par
+}`;
+    const { markdown } = await convertNamed(rtf, "wordart.rtf");
+    expect(markdown).toBe("Anchor paragraph.\n\nGrand \u00d6pening\n\nAfter.\n");
   });
 
   it("is recognised by {\\rtf whatever its name says", async () => {

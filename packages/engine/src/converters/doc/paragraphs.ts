@@ -119,11 +119,15 @@ interface OpenField {
   href: string | undefined;
   /** What the field shows in place of its result: a checkbox's or drop-down's state, an EQ ruby's base text. */
   ownText?: string | undefined;
+  /** A table of contents (a TOC field), whose result is left out with `onlyMainContent`. */
+  tableOfContents?: boolean;
 }
 
 // `HYPERLINK "https://…"`; the `HYPERLINK \l "bookmark"` form links inside the document and
 // keeps only its text.
 const HYPERLINK_CODE = /^\s*HYPERLINK\s+"([^"]+)"/i;
+// Note: a table of contents, and a table of figures (`TOC \c "Figure"`), is a TOC field whose result holds its entries.
+const TABLE_OF_CONTENTS_CODE = /^\s*TOC\b/;
 
 /** What the paragraph reader needs to find a document's text and its properties. */
 export interface DocText {
@@ -148,13 +152,15 @@ export interface TextRange {
 /**
  * Walk a range of the document's text and cut it into paragraphs at paragraph, cell and section
  * marks. Field codes are hidden (their results kept, HYPERLINK results as links, an EQ ruby's base text shown), note
- * references at the positions `noteAt` knows become note runs; hidden text, deleted text,
+ * references at the positions `noteAt` knows become note runs unless deleted or hidden; hidden text, deleted text,
+ * a table of contents (with `onlyMainContent`),
  * pictures and other control characters are dropped. A drop cap joins the paragraph it begins.
  */
 export function readParagraphs(
   source: DocText,
   range: TextRange,
   noteAt: (position: number) => string | undefined = () => undefined,
+  options: { onlyMainContent: boolean } = { onlyMainContent: true },
 ): DocParagraph[] {
   const { wordDocument } = source;
   const paragraphs: DocParagraph[] = [];
@@ -196,6 +202,7 @@ export function readParagraphs(
       } else if (code === FIELD_SEPARATOR && open) {
         open.showingResult = true;
         open.href = HYPERLINK_CODE.exec(open.code)?.[1];
+        open.tableOfContents = options.onlyMainContent && TABLE_OF_CONTENTS_CODE.test(open.code);
         open.ownText ??= equationRubyBase(open.code);
         if (open.ownText !== undefined) append(open.ownText);
       } else if (code === FIELD_END) {
@@ -209,13 +216,15 @@ export function readParagraphs(
         open.code += text[index];
       } else if (fields.some((field) => field.showingResult && field.ownText !== undefined)) {
         // A form field's or ruby's own text stands in for its result.
-      } else if (note !== undefined) {
+      } else if (note !== undefined && !characters.unseen) {
+        // Note: a deleted (or hidden) reference falls through to be dropped, as Word drops its note.
         runs.push({ text: "", note });
       } else if (code === PARAGRAPH_MARK || code === CELL_MARK || code === SECTION_MARK) {
         paragraphs.push({ ...source.paragraphPropertiesAt(byteOffset), runs, endsCell: code === CELL_MARK, position: start + index });
         runs = [];
-      } else if (characters.unseen) {
+      } else if (characters.unseen || fields.some((field) => field.tableOfContents)) {
         // Hidden or deleted text: Word shows neither (the marks above still end its paragraphs).
+        // A table of contents repeats the headings with page numbers, as the DOCX and ODT readers leave theirs out.
       } else if (code === LINE_BREAK || code === COLUMN_BREAK) {
         append("\n");
       } else if (code === TAB) {

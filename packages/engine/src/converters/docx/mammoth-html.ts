@@ -51,14 +51,18 @@ const collectingImages = (collector: ImageCollector) =>
 // The heading styles `showWhatWordShows` assigns exist only in the style map.
 const IRRELEVANT_MESSAGE = /^Unrecognised (paragraph|run|table) style|^Image of type|^Paragraph style with ID DocscrapeHeading/;
 const SKIPPED_ELEMENT = /^An unrecognised element was ignored: (.+)$/;
+// Note: marks that never hold text (an editing permission's start and end): skipping them loses nothing.
+const EMPTY_MARKS: ReadonlySet<string> = new Set(["w:permStart", "w:permEnd"]);
 
-/** mammoth's messages as warnings: noise dropped, skipped elements listed in one sentence. */
+/** mammoth's messages as warnings: noise dropped, skipped elements that may hold text listed in one sentence. */
 function warningsFrom(messages: ReadonlyArray<{ message: string }>): string[] {
   const skipped = new Set<string>();
   const warnings = new Set<string>();
   for (const { message } of messages) {
     const element = SKIPPED_ELEMENT.exec(message)?.[1];
-    if (element) skipped.add(element);
+    if (element) {
+      if (!EMPTY_MARKS.has(element)) skipped.add(element);
+    }
     else if (!IRRELEVANT_MESSAGE.test(message)) warnings.add(message);
   }
   if (skipped.size > 0) {

@@ -25,6 +25,9 @@ const ACCENTS: Record<string, string> = {
   "\u20d7": "\\vec",
   "\u0304": "\\bar",
   "\u0305": "\\bar",
+  // Note: spacing forms of the macron and the overline, which pandoc writes for \bar.
+  "\u00af": "\\bar",
+  "\u203e": "\\bar",
   "\u030c": "\\check",
   "\u0301": "\\acute",
   "\u0300": "\\grave",
@@ -129,15 +132,25 @@ function matrix(element: Element): string {
   return `\\begin{matrix}${rows.join(" \\\\ ")}\\end{matrix}`;
 }
 
+/**
+ * A run's text. Note: a function name in upright type outside an `m:func` (pandoc writes
+ * `\cos` so) is the function, as Word shows it: "a\cos", not the letters "acos".
+ */
+function run(element: Element): string {
+  const text = ommlChildren(element)
+    .filter((node) => node.localName === "t")
+    .map((node) => node.textContent ?? "")
+    .join("");
+  const upright = property(element, "rPr", "sty") === "p";
+  return upright && FUNCTION_NAMES.has(text.trim()) ? `\\${text.trim()} ` : escapeText(text);
+}
+
 /** Write one OMML element as LaTeX; unknown elements give the LaTeX of their content. */
 function toLatex(element: Element): string {
   const e = () => content(child(element, "e"));
   switch (element.localName) {
     case "r":
-      return ommlChildren(element)
-        .filter((node) => node.localName === "t")
-        .map((node) => escapeText(node.textContent ?? ""))
-        .join("");
+      return run(element);
     case "f":
       return property(element, "fPr", "type") === "lin"
         ? `${content(child(element, "num"))}/${content(child(element, "den"))}`

@@ -8,6 +8,7 @@ import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { listLabelBookmark } from "./list-labels.js";
 import { SKIPS_GRID_COLUMNS, fillSkippedGridColumns } from "./row-offsets.js";
 import { HAS_DROP_CAP, joinDropCaps } from "./drop-caps.js";
+import { HAS_VML_PICTURE, showVmlPictures } from "./vml-pictures.js";
 import { type WordList, readNumbering } from "./numbering.js";
 import { type StyleSheet, readStyleSheet } from "./style-sheet.js";
 import { decodeXml } from "../xml.js";
@@ -36,7 +37,7 @@ const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 /**
  * Whether anything in the document reads differently once its styles are resolved: direct caps,
  * hidden text (directly or by style), symbol fonts or outline levels, text mammoth skips (unread wrappers, text boxes without a VML
- * copy), fields it shows wrongly, a note reference with a custom mark, a table row that starts past
+ * copy), a VML picture, fields it shows wrongly, a note reference with a custom mark, a table row that starts past
  * its first column, a drop cap, a style it uses that shows capitals or is a heading mammoth does not know by name, or a
  * numbered paragraph (a list item or a numbered heading). Note: the DOM pass costs about as much
  * as mammoth itself, so documents without any of these skip it.
@@ -44,6 +45,7 @@ const UNMARKED_LEVEL = /<w:numFmt w:val="none"|<w:lvlText w:val="\s*"/;
 function needsResolving(documentXml: string, styles: StyleSheet, numberingXml: string): boolean {
   if (DIRECT_FORMATTING.test(documentXml) || SYMBOL_FONT_RUN.test(documentXml) || hasUnreadText(documentXml) || hasFieldToShow(documentXml)) return true;
   if (CUSTOM_NOTE_MARK.test(documentXml) || SKIPS_GRID_COLUMNS.test(documentXml) || HAS_DROP_CAP.test(documentXml)) return true;
+  if (HAS_VML_PICTURE.test(documentXml)) return true;
   const numbered = NUMBERED_LEVEL.test(numberingXml);
   if ((numbered || UNMARKED_LEVEL.test(numberingXml)) && documentXml.includes("<w:numPr>")) return true;
   const used = new Set(Array.from(documentXml.matchAll(STYLE_REFERENCE), (match) => decodeXml(match[1]!)));
@@ -171,6 +173,42 @@ function removeHiddenRuns(paragraph: Element, paragraphStyleHidden: boolean | un
   }
 }
 
+/** Whether a run shows anything: text, a tab, a break, a picture…, not just its properties. */
+const showsContent = (run: Element): boolean =>
+  Array.from(run.childNodes).some((node) => node.nodeType === 1 && (node as Element).tagName !== "w:rPr");
+
+/** Whether a run is tracked as deleted or moved away, which mammoth leaves out. */
+const isRemovedRun = (run: Element): boolean => {
+  for (let node = run.parentNode; node && node.nodeName !== "w:p"; node = node.parentNode) {
+    if (node.nodeName === "w:del" || node.nodeName === "w:moveFrom") return true;
+  }
+  return false;
+};
+
+/**
+ * Whether a paragraph shows nothing once its hidden runs are gone: its mark is hidden too (`w:vanish`
+ * in its mark's properties, else by its style) and no run is left. Note: Word then shows no line
+ * for it at all, nor a list number, where mammoth wrote an empty paragraph or list item ("2.").
+ */
+function isWhollyHidden(paragraph: Element, paragraphProperties: Element | undefined, paragraphStyleHidden: boolean | undefined): boolean {
+  const markHidden = booleanProperty(childElement(childElement(paragraphProperties, "w:rPr"), "w:vanish")) ?? paragraphStyleHidden;
+  if (!markHidden || elementsIn(paragraph, "m:oMath").length > 0) return false;
+  return !elementsIn(paragraph, "w:r").some((run) => showsContent(run) && !isRemovedRun(run));
+}
+
+/**
+ * Whether a paragraph's mark is tracked as deleted or moved away (`w:del`, `w:moveFrom` in its
+ * mark's properties): what is left of it joins the next paragraph, which keeps its own list place
+ * and style, so it counts for no list number. Note: mammoth joins a paragraph whose mark is
+ * deleted but not one whose mark moved away, which is marked deleted for it here.
+ */
+function joinsNextParagraph(document: Document, paragraphProperties: Element | undefined): boolean {
+  const mark = childElement(paragraphProperties, "w:rPr");
+  const moved = childElement(mark, "w:moveFrom");
+  if (moved) mark!.replaceChild(document.createElement("w:del"), moved);
+  return Boolean(moved ?? childElement(mark, "w:del"));
+}
+
 /**
  * Remove the text of a custom note mark (`w:customMarkFollows`: the "*" typed after the reference
  * in its run), which Word shows instead of the note's number. Note: the Markdown footnote
@@ -225,9 +263,11 @@ function markHeading(document: Document, paragraph: Element, level: number, labe
  * heading through its `w:basedOn` chain, a localized name or an outline level (or that has an
  * outline level itself) gets a style mapped to `<hN>`; a numbered heading gets its number
  * ("2.1", counted across the document as Word counts it) as text; text in all caps or small
- * caps is upper-cased; hidden text is removed; simple fields, bidi wrappers and rubies are
- * rewritten so that mammoth reads their text, complex fields so that it shows their results; a
- * row that starts past its table's first column gets empty cells for the columns it skips, and a
+ * caps is upper-cased; hidden text is removed (a paragraph hidden to its mark with it, taking
+ * no list number), and a paragraph whose mark is deleted or moved away takes none either; simple
+ * fields, bidi wrappers and rubies are rewritten so that mammoth reads their text, complex fields
+ * so that it shows their results, VML pictures as DrawingML ones (their alt text kept); a row that
+ * starts past its table's first column gets empty cells for the columns it skips, and a
  * drop cap joins the paragraph it begins. Note: mammoth maps styles by their own name only and ignores outline
  * levels, list numbers on headings and capitals, hence this pass before it.
  * Each numbered list item is bookmarked with its label, `listLabels[i]` for
@@ -248,6 +288,7 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
   const body = document.documentElement;
   if (!body) return unchanged;
   unwrapSkippedElements(document);
+  showVmlPictures(document);
   showFieldResults(document);
   removeCustomNoteMarks(document);
   fillSkippedGridColumns(document);
@@ -260,12 +301,17 @@ export function showWhatWordShows(bytes: Uint8Array): { bytes: Uint8Array; listL
     const styleId = wordAttribute(childElement(properties, "w:pStyle"), "val") ?? styles.defaultParagraphStyle;
     const outline = wordAttribute(childElement(properties, "w:outlineLvl"), "val");
     const headingLevel = outline === undefined ? styles.headingLevel(styleId) : headingLevelOfOutline(Number(outline));
-    // Every list item is counted, so that a heading's number follows the items before it.
-    const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
-    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;
     showSymbolFontRuns(paragraph);
     capitalizeRuns(paragraph, styles.capitals(styleId), styles);
     removeHiddenRuns(paragraph, styles.hidden(styleId), styles);
+    if (isWhollyHidden(paragraph, properties, styles.hidden(styleId))) {
+      paragraph.parentNode?.removeChild(paragraph);
+      continue;
+    }
+    if (joinsNextParagraph(document, properties)) continue;
+    // Every list item is counted, so that a heading's number follows the items before it.
+    const place = inAlternateChoice(paragraph) ? undefined : listPlace(properties, styleId, styles, listOf);
+    const label = place ? numbering.next(place.list.counterKey, place.list.levels, place.level, place.list.takeRestart(place.level)) : undefined;
     if (headingLevel !== undefined) markHeading(document, paragraph, headingLevel, label);
     else if ((place && showsNoMarker(place.list.levels[place.level])) || leavesStyleList(properties, styleId, styles)) unlist(document, paragraph);
     else if (label) bookmarkListItem(document, paragraph, listLabels.push(label) - 1);

@@ -65,7 +65,9 @@ export function unwrapSkippedElements(document: Document): void {
   for (const name of ["w:dir", "w:bdo"]) {
     for (const wrapper of Array.from(document.getElementsByTagName(name))) replaceWith(wrapper, childElementsOf(wrapper));
   }
-  for (const textBox of Array.from(document.getElementsByTagName("wps:txbx"))) showTextBox(document, textBox);
+  // Note: each box's copy goes right after its drawing, so the boxes of one group are taken last
+  // first to come out in their order.
+  for (const textBox of Array.from(document.getElementsByTagName("wps:txbx")).reverse()) showTextBox(document, textBox);
   showBreaksAndTabs(document);
   for (const ruby of Array.from(document.getElementsByTagName("w:ruby"))) {
     // The ruby sits inside a run: the base's runs replace that run.

@@ -12,7 +12,9 @@ import { headingLevelOfName } from "../word/heading-names.js";
 import { createListNumbering } from "../word/list-numbers.js";
 import { showSymbolFontText } from "../word/symbol-fonts.js";
 import { childElements, descendants } from "../xml.js";
+import { markedLatex } from "../docx/equations.js";
 import { formFieldText } from "./form-fields.js";
+import type { Formula } from "./formulas.js";
 import type { OdfStyles } from "./styles.js";
 
 const el = (tagName: string, children: ElementContent[], properties: Element["properties"] = {}): Element => ({
@@ -60,6 +62,8 @@ interface Walk {
   listKeys: { lastByStyle: Map<string, string>; byId: Map<string, string>; created: number };
   /** The blocks of the text frames anchored to the paragraph being read, written after it. */
   anchored?: ElementContent[] | undefined;
+  /** The formula an embedded object (by its `xlink:href`) holds, if it is one. */
+  formulaAt: (href: string) => Formula | undefined;
 }
 
 function deeper(walk: Walk): Walk {
@@ -146,12 +150,16 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
  */
 function frame(node: XmlElement, walk: Walk): ElementContent[] {
   const children = childElements(node);
-  const described = children.find((child) => child.localName === "desc" || child.localName === "title");
+  // Note: Word's alt text is saved as svg:desc and its title as svg:title, so the description comes first, as in DOCX.
+  const described = children.find((child) => child.localName === "desc") ?? children.find((child) => child.localName === "title");
   const textBox = children.find((child) => child.localName === "text-box");
   if (textBox) return boxedText(node, textBox, walk);
   const image = children.find((child) => child.localName === "image");
-  // An embedded object (a chart, a formula) keeps its description: its `draw:image` is a metafile preview.
-  const object = children.some((child) => child.localName === "object");
+  // A formula object is written as LaTeX math; another embedded object (a chart) keeps its
+  // description: its `draw:image` is a metafile preview.
+  const object = children.find((child) => child.localName === "object");
+  const formula = object && walk.formulaAt(object.getAttribute("xlink:href") ?? "");
+  if (formula) return [{ type: "text", value: markedLatex(formula.latex, formula.display) }];
   if (image || object) {
     const href = (!object && image?.getAttribute("xlink:href")?.replace(/^\.\//, "")) || "";
     return [el("img", [], { src: EXTERNAL.test(href) ? "" : href, alt: described?.textContent?.trim() ?? "" })];
@@ -289,7 +297,7 @@ function list(node: XmlElement, walk: Walk, context: ListContext): ElementConten
     const startAt = item.getAttribute("text:start-value");
     return walk.numbering.next(key, levels, context.level - 1, startAt ? Number(startAt) || undefined : undefined);
   };
-  const items = childElements(node).filter((child) => child.localName === "list-item" || child.localName === "list-header");
+  const items = childElements(node).filter((child) => (child.localName === "list-item" || child.localName === "list-header") && !isWhollyHidden(child, walk));
   if (numbersHeadings(node)) {
     return items.flatMap((item) => {
       const label = labelOf(item);
@@ -373,13 +381,43 @@ function joinCodeLines(blocks: ElementContent[]): ElementContent[] {
 /** A section the writer hid (`text:display="none"`): neither shown nor printed. */
 const isHiddenSection = (node: XmlElement): boolean => node.localName === "section" && node.getAttribute("text:display") === "none";
 
+/**
+ * The text of `node` its styles show (or all of it, with `all`): hidden spans and paragraphs left
+ * out, frames counted as shown. Note: past {@link MAX_ELEMENT_DEPTH} it counts as shown, for the
+ * walk to refuse the nesting (xmldom's `textContent` recurses without a bound).
+ */
+function shownText(node: XmlElement, walk: Walk, hidden: boolean, all: boolean, depth = 0): string {
+  if (depth > MAX_ELEMENT_DEPTH) return "nested";
+  let shown = "";
+  for (let child: XmlNode | null = node.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === child.TEXT_NODE) shown += hidden && !all ? "" : (child.nodeValue ?? "");
+    if (child.nodeType !== child.ELEMENT_NODE) continue;
+    const element = child as XmlElement;
+    const style = element.getAttribute("text:style-name") ?? undefined;
+    if (element.localName === "frame" || element.localName === "custom-shape") return "frame";
+    if (element.localName === "span") shown += shownText(element, walk, walk.styles.hidden("text", style) ?? hidden, all, depth + 1);
+    else if (element.localName === "p" || element.localName === "h") shown += shownText(element, walk, walk.styles.hidden("paragraph", style) ?? false, all, depth + 1);
+    else shown += shownText(element, walk, hidden, all, depth + 1);
+  }
+  return shown;
+}
+
+/**
+ * Whether a heading or list item has text and none of it shows (hidden spans, a hidden paragraph
+ * style). Note: it is left out with its number, as Word leaves out a paragraph hidden to its mark
+ * (LibreOffice writes Word's hidden mark as an empty hidden span); written, it was an empty
+ * heading or an empty numbered item.
+ */
+const isWhollyHidden = (node: XmlElement, walk: Walk): boolean =>
+  shownText(node, walk, false, true).trim() !== "" && shownText(node, walk, false, false).trim() === "";
+
 /** The blocks inside `node`: paragraphs, headings, lists, tables, sections (hidden ones left out). */
 function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level: 1, style: undefined }): ElementContent[] {
   const inner = deeper(walk);
   return captionPictures(joinCodeLines(joinContinuedLists(childElements(node).flatMap((child): ElementContent[] => {
     switch (child.localName) {
       case "h":
-        return [heading(child, inner, listContext.level > 1)];
+        return isWhollyHidden(child, inner) ? [] : [heading(child, inner, listContext.level > 1)];
       case "p": {
         const anchored: ElementContent[] = [];
         return [paragraph(child, { ...insideParagraph(child, inner), anchored }), ...anchored];
@@ -402,7 +440,11 @@ function blocks(node: XmlElement, walk: Walk, listContext: ListContext = { level
  * bulleted as their list style says), tables, links, emphasis, and footnotes as
  * `<sup><a href="#footnote-n">` plus an `<ol>` of `<li id="footnote-n">` at the end.
  */
-export function odtBodyToHast(body: XmlElement, styles: OdfStyles, options: { name: string; onlyMainContent: boolean }): Root {
+export function odtBodyToHast(
+  body: XmlElement,
+  styles: OdfStyles,
+  options: { name: string; onlyMainContent: boolean; formulaAt: (href: string) => Formula | undefined },
+): Root {
   const walk: Walk = {
     styles, ...options, notes: [], depth: 0, marks: NO_MARKS, capitals: false, captions: new WeakSet(),
     numbering: createListNumbering(), listKeys: { lastByStyle: new Map(), byId: new Map(), created: 0 },

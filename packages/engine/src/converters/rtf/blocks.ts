@@ -50,14 +50,13 @@ export function resolveStyle(styles: ReadonlyMap<number, RtfStyle>, number: numb
 /** A bullet, or a number or letter with `.` or `)`; the capture is there for numbers only. */
 const LIST_LABEL = /^\s*(?:[\u2022\u25e6\u25aa\u25cf\u2013\u2014\u00b7\u2023\u2043o*-]|(\(?[0-9ivxlcdmIVXLCDMa-zA-Z]{1,4}[.)]))\s*$/;
 
-/** The label of a pandoc-style list item: a bullet or number before the first tab, which is removed. */
-function leadingLabel(inline: ElementContent[]): string | undefined {
+/** The leading label of a pandoc-style list item: a bullet or number before the first space or tab. */
+function leadingLabel(inline: ElementContent[]): { label: string; length: number } | undefined {
   const first = inline[0];
   if (first?.type !== "text") return undefined;
   const match = /^([^\s]{1,6})\s+/.exec(first.value);
   if (!match || !LIST_LABEL.test(match[1]!)) return undefined;
-  first.value = first.value.slice(match[0].length);
-  return match[1];
+  return { label: match[1]!, length: match[0].length };
 }
 
 /**
@@ -69,11 +68,15 @@ export function paragraphOf(runs: ElementContent[], properties: ParagraphPropert
   const content = mergeRuns(runs);
   // Word and pandoc start a footnote with a space after its mark; a paragraph's leading spaces never show.
   if (content[0]?.type === "text") content[0].value = content[0].value.replace(/^[\s\u00a0]+/, "");
-  const label = listText.trim() ? listText : leadingLabel(content);
+  const leading = listText.trim() ? undefined : leadingLabel(content);
+  const label = listText.trim() ? listText : leading?.label;
   const outlineLevel = properties.outlineLevel ?? style?.outlineLevel;
   const isHeading = outlineLevel !== undefined || /^(heading\s*\d|title)$/i.test(style?.name ?? "");
   const hangingLabel = label !== undefined && properties.firstIndent < 0 && properties.leftIndent > 0;
   const isListItem = !isHeading && (properties.listId !== undefined || hangingLabel);
+  // Note: a label typed at the start of a paragraph that is neither a list item nor a heading (whose
+  // number leads it) is its text ("• Typed", "1. Scope").
+  if (leading && (isListItem || isHeading) && content[0]?.type === "text") content[0].value = content[0].value.slice(leading.length);
   const shown = label?.trim() ?? "";
   const labelMatch = LIST_LABEL.exec(shown);
   // Word's label as text where Markdown cannot number it ("Article 1.", "(a)", "IV.", "1.2."); a
@@ -120,6 +123,12 @@ export class BlockSink {
       this.closeTable();
       this.blocks.push(paragraph);
     }
+  }
+
+  /** A table read elsewhere (in a text box): it ends any table being read and follows it. */
+  addTable(table: RtfTable): void {
+    this.closeTable();
+    this.blocks.push(table);
   }
 
   /** `\cell`: the last paragraph of a cell. */

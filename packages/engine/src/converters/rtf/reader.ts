@@ -14,7 +14,7 @@ import { type RtfToken, tokenize } from "./tokens.js";
 import { CHARACTERS, CODE_PAGE_OF_CHARSET, INFO_FIELDS, SKIPPED } from "./vocabulary.js";
 
 /** Where the text of a group goes. */
-export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "formfield" | "ffl" | "listtext" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
+export type Destination = "body" | "skip" | "shape" | "fonttbl" | "stylesheet" | "fldinst" | "formfield" | "ffl" | "listtext" | "pntext" | "pn" | "title" | "author" | "description" | "pict" | "picprop" | "sn" | "sv";
 
 /** What RTF scopes to a group: `{` copies it, `}` restores it. */
 interface GroupState extends ParagraphProperties {
@@ -56,6 +56,15 @@ export interface RtfDocument {
   unclosedGroups: number;
 }
 
+// Note: Word 6/95 lists (`\pntext`, `\pn`) have no list id as `\ls` gives; they share this one.
+const LEGACY_LIST_ID = -1;
+// The shape property that holds WordArt's text.
+const WORD_ART_TEXT = "gtextUNICODE";
+// Note: a table of contents, and a table of figures (`TOC \c "Figure"`), is a TOC field whose result holds its entries.
+const TABLE_OF_CONTENTS_FIELD = /^\s*TOC\b/;
+// Note: its title is a paragraph in a style of its own before the field: Word's "TOC Heading", LibreOffice's "Contents Heading".
+const TABLE_OF_CONTENTS_TITLE = /^(?:TOC|Contents) Heading$/i;
+
 const decode = (bytes: number[], codePage: number): string =>
   iconv.encodingExists(`cp${codePage}`) ? iconv.decode(Buffer.from(bytes), `cp${codePage}`) : Buffer.from(bytes).toString("latin1");
 
@@ -81,15 +90,28 @@ class RtfReader {
   /** The form field (`\*\formfield`) in the field instruction being read, if any. */
   private formField: RtfFormField | undefined;
   private listText = "";
+  /**
+   * The label Word 6/95 lists (and WordPad) write in `{\pntext}`, used when the paragraph has no
+   * `{\listtext}`. Note: a writer may give a list item both, the old one for older readers; the
+   * two are the same label, so it is read once.
+   */
+  private legacyListText = "";
+  /** The level its `{\*\pn}` gives a Word 6/95 list item. */
+  private legacyListLevel = 0;
   /** Paragraphs of text boxes read inside the paragraph being read: they follow it, as DOCX text boxes do. */
   private textBoxParagraphs: RtfBlock[] = [];
   private textBoxCount = 0;
   /** The `\pict` being read: the `<img>` that stands for it, its hex digits, its description. */
   private picture: { element: Element; hex: string[]; propertyName: string; description: string } | undefined;
+  /** The shape property being read (`{\sp{\sn name}{\sv value}}`) of a shape outside a picture. */
+  private shapeProperty: { name: string; value: string } | undefined;
   /** The font or style being read in the font table or the style sheet. */
   private entry: { number: number; text: string; charset?: number; outline?: number; basedOn?: number } | undefined;
 
-  constructor(private readonly name: string) {}
+  constructor(
+    private readonly name: string,
+    private readonly onlyMainContent: boolean,
+  ) {}
 
   private get sink(): BlockSink {
     return this.sinks.at(-1)!;
@@ -153,6 +175,7 @@ class RtfReader {
       this.document.notes.find((note) => note.id === this.sink.label)!.blocks = this.sink.blocks;
       this.sinks.pop();
     }
+    if (closing.destination === "sv" && previous.destination === "shape") this.endShapeProperty();
     // Leaving a text box: its paragraphs wait for the end of the paragraph it is anchored in.
     if (closing.textBox !== undefined && closing.textBox !== previous.textBox && closing.textBox === this.sink.label) {
       if (this.sink.runs.length > 0) this.sink.addParagraph(this.endParagraph(), false);
@@ -164,12 +187,30 @@ class RtfReader {
     return true;
   }
 
-  /** End the paragraph being read; the text boxes anchored in it follow it. */
+  /**
+   * A shape property has been read: WordArt's text (`gtextUNICODE`), which Word shows, becomes a
+   * paragraph that waits, as a text box's do, for the end of the paragraph the shape is anchored in.
+   * Note: LibreOffice writes a drawing shape's text so as well.
+   */
+  private endShapeProperty(): void {
+    const property = this.shapeProperty;
+    this.shapeProperty = undefined;
+    if (property?.name.trim() !== WORD_ART_TEXT || !property.value.trim()) return;
+    this.textBoxParagraphs.push(paragraphOf([{ type: "text", value: property.value.trim() }], PLAIN_PARAGRAPH, undefined, ""));
+  }
+
+  /** End the paragraph being read (not a table of contents' title); the text boxes anchored in it follow it. */
   private addParagraph(inTable: boolean): void {
-    this.sink.addParagraph(this.endParagraph(), inTable);
+    const paragraph = this.endParagraph();
+    if (!(this.onlyMainContent && TABLE_OF_CONTENTS_TITLE.test(paragraph.styleName ?? ""))) this.sink.addParagraph(paragraph, inTable);
     const boxes = this.textBoxParagraphs;
     this.textBoxParagraphs = [];
-    for (const block of boxes) if (block.type === "paragraph") this.sink.addParagraph(block, inTable);
+    for (const block of boxes) {
+      if (block.type === "paragraph") this.sink.addParagraph(block, inTable);
+      // Note: a table in a text box anchored in a table cell gives the cell its paragraphs, as a GFM cell holds no table.
+      else if (inTable) for (const paragraph of block.rows.flat(2)) this.sink.addParagraph(paragraph, true);
+      else this.sink.addTable(block);
+    }
   }
 
   private controlWord(word: string, param: number | undefined): void {
@@ -200,7 +241,10 @@ class RtfReader {
   /** A control word at the start of a group may name its destination. */
   private destination(word: string): void {
     const { state, document } = this;
-    if (word === "footnote") {
+    if (word === "footnote" && (state.deleted || state.hidden)) {
+      // Note: Word shows neither a deleted (or hidden) note reference nor its note.
+      state.destination = "skip";
+    } else if (word === "footnote") {
       const id = `footnote-${document.notes.length + 1}`;
       this.runs.push({ type: "element", tagName: "sup", properties: {}, children: [
         { type: "element", tagName: "a", properties: { href: `#${id}` }, children: [{ type: "text", value: String(document.notes.length + 1) }] },
@@ -208,7 +252,7 @@ class RtfReader {
       document.notes.push({ id, blocks: [] });
       this.sinks.push(new BlockSink(id));
       Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, note: id });
-    } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext") {
+    } else if (word === "fonttbl" || word === "stylesheet" || word === "listtext" || word === "pntext") {
       state.destination = word;
     } else if (word in INFO_FIELDS) {
       // LibreOffice writes `\author` twice (creator and last editor); the first is the author.
@@ -232,6 +276,10 @@ class RtfReader {
     } else if (word === "fldrslt" && equationRubyBase(this.fieldInstruction) !== undefined) {
       // A ruby Word draws from its EQ code shows its base text, whatever its result holds.
       if (state.destination === "body") this.write(equationRubyBase(this.fieldInstruction)!);
+      this.fieldInstruction = "";
+      state.destination = "skip";
+    } else if (word === "fldrslt" && this.onlyMainContent && TABLE_OF_CONTENTS_FIELD.test(this.fieldInstruction)) {
+      // A table of contents repeats the headings with page numbers: left out, as the DOCX and ODT readers leave theirs.
       this.fieldInstruction = "";
       state.destination = "skip";
     } else if (word === "fldrslt") {
@@ -260,12 +308,19 @@ class RtfReader {
     } else if (word === "shpinst" && state.destination === "body") {
       // A shape: its properties are not text, but a text box's `\shptxt` is, and Word shows it.
       state.destination = "shape";
+    } else if ((word === "sn" || word === "sv") && state.destination === "shape") {
+      state.destination = word;
+      if (word === "sn") this.shapeProperty = { name: "", value: "" };
     } else if (word === "shptxt" && state.destination === "shape") {
       const id = `text-box-${++this.textBoxCount}`;
       this.sinks.push(new BlockSink(id));
       Object.assign(state, { ...PLAIN_PARAGRAPH, destination: "body", link: undefined, textBox: id });
     } else if (word === "shppict") {
       // Word's `{\*\shppict{\pict…}}{\nonshppict…}`: the first holds the picture, read as above.
+    } else if (word === "pn") {
+      // `{\*\pn\pnlvlblt…}`: a Word 6/95 list item's level (a starred group, read for its level only).
+      state.destination = "pn";
+      this.legacyListLevel = 0;
     } else if (SKIPPED.has(word) || this.starred) {
       state.destination = "skip";
     }
@@ -277,6 +332,11 @@ class RtfReader {
     // A picture's control words (`\picw`, `\pngblip`) describe it; its bytes say the same.
     if (state.destination === "pict" || state.destination === "picprop" || state.destination === "sn") return;
     if (state.destination === "formfield" && this.formField) return readFormFieldWord(this.formField, word, param);
+    if (state.destination === "pn") {
+      // `\pnlvlN` is an outline list's level N; `\pnlvlblt` and `\pnlvlbody` are one-level lists.
+      if (word === "pnlvl") this.legacyListLevel = Math.max(0, (param ?? 1) - 1);
+      return;
+    }
     if (word in CHARACTERS) return this.write(CHARACTERS[word]!);
     switch (word) {
       case "par":
@@ -301,7 +361,7 @@ class RtfReader {
         if (state.destination === "body" && !state.hidden && !state.deleted) this.runs.push({ type: "element", tagName: "br", properties: {}, children: [] });
         return;
       case "tab":
-        return this.write(state.destination === "listtext" ? "\t" : " ");
+        return this.write(state.destination === "listtext" || state.destination === "pntext" ? "\t" : " ");
       case "u":
         this.write(String.fromCharCode((param ?? 0) < 0 ? (param ?? 0) + 65536 : (param ?? 0)));
         this.skipChars = state.unicodeSkip;
@@ -399,12 +459,17 @@ class RtfReader {
         return;
       case "sn":
         if (this.picture) this.picture.propertyName += value;
+        else if (this.shapeProperty) this.shapeProperty.name += value;
         return;
       case "sv":
         if (this.picture?.propertyName.trim() === "wzDescription") this.picture.description += value;
+        else if (this.shapeProperty) this.shapeProperty.value += value;
         return;
       case "listtext":
         this.listText += value;
+        return;
+      case "pntext":
+        this.legacyListText += value;
         return;
       case "fonttbl":
       case "stylesheet":
@@ -440,9 +505,13 @@ class RtfReader {
 
   private endParagraph(): RtfParagraph {
     this.flushBytes();
-    const paragraph = paragraphOf(this.sink.runs, this.state, resolveStyle(this.styles, this.state.style), this.listText);
+    const legacy = !this.listText.trim() && this.legacyListText.trim() !== "" && this.state.listId === undefined;
+    const properties = legacy ? { ...this.state, listId: LEGACY_LIST_ID, listLevel: this.legacyListLevel } : this.state;
+    const paragraph = paragraphOf(this.sink.runs, properties, resolveStyle(this.styles, this.state.style), this.listText || this.legacyListText);
     this.sink.runs = [];
     this.listText = "";
+    this.legacyListText = "";
+    this.legacyListLevel = 0;
     return paragraph;
   }
 }
@@ -452,14 +521,15 @@ class RtfReader {
  * `\ls`/`\ilvl` lists (and pandoc's hanging-indent lists), `\intbl`/`\cell`/`\row` tables,
  * `HYPERLINK` fields, EQ rubies (their base text), `\footnote`s, bold and italic, text in each
  * font's code page or `\uN`, and pictures' bytes (`\pict` hex data). Headers, footers, comments
- * and field instructions are left out.
+ * and field instructions are left out, and with `onlyMainContent` a table of contents (a TOC field's result)
+ * and its title.
  * Note: the npm RTF readers (rtf-parser and @iarna/rtf-to-html, unmaintained since 2018) keep
  * only character formatting and throw on LibreOffice's output, so this reads the format itself.
  *
  * @throws {ScrapeError} `DOCUMENT_UNREADABLE` for groups nested past {@link MAX_ELEMENT_DEPTH}.
  */
-export function readRtf(bytes: Uint8Array, name: string): RtfDocument {
-  const document = new RtfReader(name).read(tokenize(bytes));
+export function readRtf(bytes: Uint8Array, name: string, options: { onlyMainContent: boolean } = { onlyMainContent: true }): RtfDocument {
+  const document = new RtfReader(name, options.onlyMainContent).read(tokenize(bytes));
   for (const key of ["title", "author", "description"] as const) {
     const value = document.metadata[key]?.trim();
     if (value) document.metadata[key] = value;

@@ -5,7 +5,7 @@ import type { Destination } from "./reader.js";
 export const SKIPPED = new Set([
   "colortbl", "pict", "object", "header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr",
   "footerf", "listtable", "listoverridetable", "revtbl", "rsidtbl", "generator", "xmlnstbl", "themedata",
-  "colorschememapping", "datastore", "latentstyles", "pgdsctbl", "pntext", "nonshppict", "shpinst",
+  "colorschememapping", "datastore", "latentstyles", "pgdsctbl", "nonshppict", "shpinst",
   "ftnsep", "ftnsepc", "aftnsep", "aftnsepc", "docvar", "userprops", "bkmkstart", "bkmkend", "annotation",
   "atnid", "atnauthor", "xe", "tc", "fldtype", "filetbl", "operator", "company", "comment", "keywords",
   "doccomm", "hlinkbase", "category", "manager", "template", "printim", "buptim", "creatim", "revtim",
