@@ -19,7 +19,10 @@ const LATEX_SPECIAL = /[\\{}#%&$_^~]/g;
 // Invisible operators (function application, invisible times/separator/plus) carry no glyph.
 const INVISIBLE = /[\u2061-\u2064]/g;
 // Note: LibreOffice's formula objects hold a StarMath annotation and pandoc's none; MathML's own
-// elements are what both share, so LaTeX is written from them.
+// elements are what both share, so LaTeX is written from them. Written here rather than with npm's
+// mathml-to-latex (1.8.0), which sets an accent as a script (pandoc's h̄ becomes
+// `\overset{\overline}{h}`, not `\bar{h}`), and to share the DOCX equations' handling of
+// function names and accents.
 const SKIPPED = new Set(["annotation", "annotation-xml"]);
 
 const escape = (text: string): string => text.replace(INVISIBLE, "").replace(LATEX_SPECIAL, (character) => `\\${character}`);
