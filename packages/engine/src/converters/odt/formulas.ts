@@ -21,8 +21,8 @@ const INVISIBLE = /[\u2061-\u2064]/g;
 // Note: LibreOffice's formula objects hold a StarMath annotation and pandoc's none; MathML's own
 // elements are what both share, so LaTeX is written from them. Written here rather than with npm's
 // mathml-to-latex (1.8.0), which sets an accent as a script (pandoc's h̄ becomes
-// `\overset{\overline}{h}`, not `\bar{h}`), and to share the DOCX equations' handling of
-// function names and accents.
+// `\overset{\overline}{h}`, not `\bar{h}`); this walk writes accents and function names as the
+// DOCX equations' (omml-to-latex.ts) do.
 const SKIPPED = new Set(["annotation", "annotation-xml"]);
 
 const escape = (text: string): string => text.replace(INVISIBLE, "").replace(LATEX_SPECIAL, (character) => `\\${character}`);
