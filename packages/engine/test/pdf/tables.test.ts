@@ -1961,6 +1961,28 @@ describe("a ruled table with sideways column headers", () => {
   });
 });
 
+describe("a borderless table with sideways column headers", () => {
+  it("reads the names set up the page, ending at the foot of the header, as the header row with the upright one beside them", async () => {
+    // Note: as Chromium prints `writing-mode: vertical-rl` headers at the bottom of their cells: each
+    // name ends on the header's bottom, the upright name's baseline a little above it.
+    const names = ["Holdings", "Area (ha)", "Change (%)"];
+    const rows = [
+      ["North East", "4,812", "562,300", "-1.2"],
+      ["North West", "11,205", "871,450", "-0.4"],
+      ["East", "9,904", "1,184,200", "-2.1"],
+    ];
+    const columns = [72, 200, 280, 360];
+    const items: PageItem[] = [
+      { text: "Region", x: 72, y: 563.6, size: 12, bold: true },
+      ...names.map((text, index): PdfLine => ({ text, x: columns[index + 1]! + 10, y: 560, size: 12, bold: true, sideways: true })),
+      { rule: [72, 556, 420, 556] },
+      ...rows.flatMap((row, index) => row.map((text, column): PdfLine => ({ text, x: columns[column]!, y: 540 - index * 18, size: 12 }))),
+      { rule: [72, 500, 420, 500] },
+    ];
+    expect(tableRows(await toMarkdown([items]))).toEqual([["Region", ...names], ...rows]);
+  });
+});
+
 describe("a table of figures with footnote marks", () => {
   it("keeps a letter mark set as a browser sets <sup> (five sixths of the size, raised) with its figure", async () => {
     const columnRights = [200, 260, 320];

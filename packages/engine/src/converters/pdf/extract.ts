@@ -215,6 +215,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
         monospace: style.monospace,
         fromImage: false,
         vertical,
+        ...(turned ? { turned: true } : {}),
         href: piece.href,
         ...(piece.afterLeader ? { afterLeader: true } : {}),
         ...(index === 0 && spaceBefore ? { spaceBefore: true } : {}),

@@ -42,11 +42,54 @@ export function buildLines(
   page: PageOfLine,
   separators: { gutter: Gutter | undefined; rules: readonly VerticalRule[] },
 ): TextLine[] {
-  const lines = splitAtAlignedColumns(groups.map((group) => splitRuns(group, separators.gutter, separators.rules))).map((runs) => makeLine(runs, page));
+  const { rows, alone } = rowsOfSidewaysNames(items.filter((item) => item.turned));
+  const withNames = joinSidewaysNames(groups, rows);
+  const lines = splitAtAlignedColumns(withNames.map((group) => splitRuns(group, separators.gutter, separators.rules))).map((runs) => makeLine(runs, page));
   // Note: vertical (CJK) text reads top to bottom in columns from right to left; each column is a line.
-  const vertical = items.filter((item) => item.vertical).sort((a, b) => b.x - a.x);
+  const vertical = [...items.filter((item) => item.vertical && !item.turned), ...alone].sort((a, b) => b.x - a.x);
   for (const item of vertical) lines.push(makeLine([[item]], page));
   return lines;
+}
+
+// Sideways names whose lower ends lie this many ems apart at most are set on one line.
+const SIDEWAYS_ROW_EM = 0.5;
+
+/**
+ * The text turned a quarter turn that makes rows of names set side by side, their lower ends on
+ * one line (a table's sideways column headers, which a browser or a word processor ends at the
+ * bottom of their cells), two names at least; and the rest (a margin note, an identifier set up
+ * the edge of the page), each a line of its own.
+ */
+function rowsOfSidewaysNames(turned: readonly PdfTextItem[]): { rows: PdfTextItem[][]; alone: PdfTextItem[] } {
+  const rows: PdfTextItem[][] = [];
+  for (const item of [...turned].sort((a, b) => a.baseline - b.baseline)) {
+    const row = rows.at(-1);
+    if (row && Math.abs(item.baseline - row[0]!.baseline) <= SIDEWAYS_ROW_EM * item.fontSize) row.push(item);
+    else rows.push([item]);
+  }
+  return { rows: rows.filter((row) => row.length > 1), alone: rows.filter((row) => row.length === 1).flat() };
+}
+
+/**
+ * Baseline groups with each row of sideways names put on the line it ends on (the header row's
+ * upright names, "Region" beside "Holdings", "Area (ha)"), or on a line of its own, in order down
+ * the page. Note: upright text and the names' lower ends are not on one baseline to the point: a
+ * browser sets the upright names on their baseline, the sideways ones on the cell's bottom.
+ */
+function joinSidewaysNames(groups: readonly PdfTextItem[][], rows: readonly PdfTextItem[][]): PdfTextItem[][] {
+  if (rows.length === 0) return [...groups];
+  const joined = groups.map((group) => [...group]);
+  for (const row of rows) {
+    const baseline = row[0]!.baseline;
+    const overlaps = (group: readonly PdfTextItem[]): boolean => group.some((item) => row.some((name) => item.x < name.right && name.x < item.right));
+    const line = joined.find((group) => Math.abs(dominant(group, (item) => item.baseline) - baseline) <= SIDEWAYS_ROW_EM * row[0]!.fontSize && !overlaps(group));
+    if (line) line.push(...row);
+    else {
+      const below = joined.findIndex((group) => dominant(group, (item) => item.baseline) > baseline);
+      joined.splice(below < 0 ? joined.length : below, 0, [...row]);
+    }
+  }
+  return joined.map((group) => group.sort((a, b) => a.x - b.x));
 }
 
 function groupSorted(sorted: readonly PdfTextItem[]): PdfTextItem[][] {

@@ -16,8 +16,10 @@ export interface PdfTextItem {
   monospace: boolean;
   /** Read by OCR from an image on the page (a chart, a screenshot), not from the text layer. */
   fromImage: boolean;
-  /** Set for vertical (CJK) writing: such an item is a line of its own. */
+  /** Set for vertical (CJK) writing and for text turned a quarter turn: such an item is a line of its own. */
   vertical: boolean;
+  /** Set for text turned a quarter turn (a sideways column header), placed as an upright box ending at its baseline. */
+  turned?: boolean;
   /** Target of the link annotation the item sits in. */
   href: string | undefined;
   /** Set when the item follows a dot leader ("Introduction ....... 7"): a table of contents, not a table. */
