@@ -2052,6 +2052,58 @@ describe("pdf layout: columns below a full-width table", () => {
     expect(markdown.indexOf("| Region")).toBeLessThan(markdown.indexOf("Table 1: Homes and visits by region."));
   });
 
+  it("joins a paragraph cut by a figure floated to the top of the next column with its rest under the figure's caption", async () => {
+    // As LaTeX floats a figure that does not fit "here" to the top of the next column: the left
+    // column ends mid-sentence, the right one starts with the figure and its caption, then the rest.
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const frame: PdfRule[] = [
+      { rule: [320, 700, 540, 700] },
+      { rule: [320, 640, 540, 640] },
+    ];
+    const caption: PdfLine = { text: "Figure 2: Households visited in each month of the survey.", x: 320, y: 626 };
+    const rest = paragraph(["counts it, and the weights are given in", "the appendix with the rest of the figures."], 320, 600);
+    const markdown = await toMarkdown([[...paragraph(cut, 72, 700), ...frame, caption, ...rest]]);
+    const joined = `${cut.join(" ")} counts it, and the weights are given in the appendix with the rest of the figures.`;
+    expect(markdown).toContain(joined);
+    expect(markdown.indexOf(joined)).toBeLessThan(markdown.indexOf("Figure 2: Households visited"));
+  });
+
+  it("goes on with a paragraph cut at the foot of the right column past the note at the foot of the left one, level with the cut", async () => {
+    // As LaTeX sets a note at the foot of the column its mark is in: the left column, shortened by
+    // the note, ends above the right one, and the note stands level with the right column's last lines.
+    const left = [...SURVEY_LEFT.slice(0, 4), "and the answers were kept for a year.1"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 10 }),
+        { text: "1", x: 72, y: 625, size: 6 },
+        { text: "The survey asks forty questions of each home.", x: 75.34, y: 622, size: 8 },
+        ...paragraph(SURVEY_RIGHT.slice(0, 7), 320, 700, { size: 10 }),
+      ],
+      paragraph(SURVEY_RIGHT.slice(7), 72, 740, { size: 10 }),
+    ]);
+    expect(markdown).toContain(SURVEY_RIGHT.join(" "));
+    expect(markdown).toMatch(/^1 The survey asks forty questions of each home\.$/m);
+  });
+
+  it("goes on with a paragraph cut at the foot of a page under a table whose caption sets its label and title on lines apart", async () => {
+    // As IEEE's class sets a table's caption: "TABLE I" on its own line, the title under it in
+    // small capitals, smaller type.
+    const body = FLOOD_REPORT.slice(0, -1).map((text, index): PdfLine => ({ text, x: 72, y: 700 - index * 14, size: 11 }));
+    const markdown = await toMarkdown([
+      body,
+      [
+        { text: "TABLE I", x: 280, y: 750, size: 8 },
+        { text: "HEIGHT OF THE WATER AT THE MILL, BY HOUR", x: 230, y: 741, size: 6.4 },
+        ...[["Hour", "Height"], ["01:00", "2.1 m"], ["02:00", "2.6 m"], ["03:00", "3.0 m"]].flatMap((row, index) =>
+          row.map((text, column): PdfLine => ({ text, x: 200 + column * 120, y: 718 - index * 14, size: 11 })),
+        ),
+        { text: FLOOD_REPORT.at(-1)!, x: 72, y: 640, size: 11 },
+      ],
+    ]);
+    expect(markdown).toContain(FLOOD_REPORT.join(" "));
+    expect(markdown).toContain("| 02:00 | 2.6 m |");
+  });
+
   it("reads the two columns of prose under a table that spans the page column by column", async () => {
     const table: PdfLine[] = ["Region", "North", "South", "East", "West", "Centre", "Islands", "Total"].flatMap((label, row) =>
       [label, "1,204", "2,310", "3,420", "4,118", "5,093"].map((text, column): PdfLine => ({ text, x: 72 + column * 95, y: 720 - row * 16, size: 10 })),
