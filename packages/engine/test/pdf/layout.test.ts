@@ -2068,6 +2068,20 @@ describe("pdf layout: columns below a full-width table", () => {
     expect(markdown.indexOf(joined)).toBeLessThan(markdown.indexOf("Figure 2: Households visited"));
   });
 
+  it("reads the captions of figures set side by side over both columns where they stand, each over its column", async () => {
+    // As a book sets two figures in a row over its two columns: the paragraph cut at the foot of
+    // the left column goes on under the right figure's caption, which stays over the right column.
+    const captions: PdfLine[] = [
+      { text: "Figure 1: The harbour in winter.", x: 72, y: 640 },
+      { text: "Figure 2: The harbour in summer.", x: 320, y: 640 },
+    ];
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const rest = paragraph(["counts it, and the weights are given in", ...SURVEY_RIGHT.slice(1)], 320, 610);
+    const markdown = await toMarkdown([[...captions, ...paragraph(cut, 72, 610), ...rest]]);
+    expect(markdown.indexOf("Figure 2: The harbour in summer.")).toBeLessThan(markdown.indexOf("counts it, and the weights"));
+    expect(markdown.indexOf("as the census of the year before")).toBeLessThan(markdown.indexOf("Figure 2: The harbour in summer."));
+  });
+
   it("goes on with a paragraph cut at the foot of the right column past the note at the foot of the left one, level with the cut", async () => {
     // As LaTeX sets a note at the foot of the column its mark is in: the left column, shortened by
     // the note, ends above the right one, and the note stands level with the right column's last lines.

@@ -225,12 +225,23 @@ const isFootnoteOfPage = (block: Block | undefined, last: TextLine): boolean => 
 };
 
 /**
+ * Whether one of `blocks` is a caption on the page of `line`, level with it within a line: figures
+ * set side by side in a row over the columns, each caption read where it stands, over its column.
+ */
+const hasCaptionLevelWith = (blocks: readonly Block[], line: TextLine): boolean =>
+  blocks.some((block) => {
+    const first = block.lines?.[0];
+    return isFloat(block) && first?.pageIndex === line.pageIndex && Math.abs(first.baseline - line.baseline) <= line.fontSize;
+  });
+
+/**
  * Join a paragraph cut at the end of a column or page with its rest, set under a table or a
  * figure (and its caption) at the top of the next, or on the next page after the footnotes of
  * this one. Note: LaTeX floats a table or figure that does not fit to the top of the next column
  * or page, and a word processor moves a table that does not fit to the next page; the paragraph
  * goes on under it. The rest is told by the cut: the paragraph ends mid-sentence, its rest starts
- * in lowercase. The floats follow the joined paragraph.
+ * in lowercase. The floats follow the joined paragraph, but for figures set side by side over
+ * the columns (see `hasCaptionLevelWith`).
  */
 function joinAcrossFloats(blocks: readonly Block[]): Block[] {
   const joined: Block[] = [];
@@ -248,7 +259,7 @@ function joinAcrossFloats(blocks: readonly Block[]): Block[] {
     // Note: the footnotes of this page come first, then what floated to the top of the next.
     const moved = floats.filter((float) => !isFootnoteOfPage(float, last));
     const movedStart = moved[0]?.lines?.[0];
-    const floated = movedStart !== undefined && flowsToNextColumn(last, movedStart);
+    const floated = movedStart !== undefined && flowsToNextColumn(last, movedStart) && (moved.some((float) => float.kind === "table") || !hasCaptionLevelWith(joined, movedStart));
     const afterFootnotes = moved.length === 0 && flowsToNextColumn(last, restStart);
     if (!floated && !afterFootnotes) continue;
     joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text), lines: [...block.lines!, ...(rest.lines ?? [])] };
