@@ -814,6 +814,34 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("2 Methods"));
   });
 
+  it("reads a page column by column where its columns of 11-point type are set 10 points apart, each edged by the gutter", async () => {
+    // Note: as KOMA-Script sets two columns of 11-point type, 10 points apart (under an em); a
+    // figure at the top of the left column moved its lines off the right's baselines, but for a
+    // heading and the lines under it.
+    const measure = 220;
+    const rightX = 72 + measure + 10;
+    const justified = (lines: readonly string[], x: number, y: number): PdfLine[] =>
+      lines.map((text, index) => ({
+        text,
+        x,
+        y: y - index * 13.6,
+        size: 11,
+        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
+      }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Figure 1: Households by region.", x: 72, y: 700, size: 11 },
+        ...justified(SURVEY_LEFT, 72, 600),
+        ...justified(SURVEY_RIGHT, rightX, 707),
+        { text: "2 Methods", x: rightX, y: 600 - 13.6, size: 12, bold: true },
+        ...justified(["each household was asked the same questions", "on both visits."], rightX, 600 - 2 * 13.6),
+      ],
+    ]);
+    expect(markdown).toContain(SURVEY_LEFT.join(" "));
+    expect(markdown).toContain(`${SURVEY_RIGHT.join(" ")}\n\n# 2 Methods\n\neach household was asked the same questions on both visits.`);
+    expect(markdown.indexOf(SURVEY_LEFT[0]!)).toBeLessThan(markdown.indexOf(SURVEY_RIGHT[0]!));
+  });
+
   it.each([
     { lastLine: "filled to the column's edge", filled: true },
     { lastLine: "set short", filled: false },

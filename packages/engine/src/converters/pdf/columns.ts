@@ -430,9 +430,10 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   const gutter = (best.x + bestEnd) / 2;
   const sides = groups.filter((group) => !crossesAt(group, gutter));
   // Note: the gap where a line has text on both sides is the gutter's width; narrower, it is a
-  // word space of justified text that happens to line up, on a page of one column.
+  // word space of justified text that happens to line up, on a page of one column, unless both
+  // columns are edged by it (see NARROW_GUTTER_EM).
   const narrowestGap = Math.min(...sides.map((group) => gapAt(group, gutter)));
-  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM) return undefined;
+  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM && !(narrowestGap >= NARROW_GUTTER_EM && isEdgedByColumns(sides, gutter))) return undefined;
   const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
   const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
@@ -450,6 +451,28 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+// Note: a gutter may be narrower than MINIMUM_PAGE_GUTTER_EM (KOMA-Script sets two columns of 11 pt
+// type 10 pt apart), down to this many ems, where both columns are edged by it: this share of the
+// lines left of it end within this many points of one edge (justified), and this share of those
+// right of it start within as much of one edge. Word spaces of one column that happen to line up
+// end and start their lines anywhere in the gap.
+const NARROW_GUTTER_EM = 0.6;
+const GUTTER_EDGE_SHARE = 0.6;
+const GUTTER_EDGE_POINTS = 1;
+
+/** Whether most lines left of the gutter end at one edge, and most right of it start at one. */
+function isEdgedByColumns(groups: readonly PdfTextItem[][], gutter: number): boolean {
+  const ends = groups.map((group) => group.filter((item) => isLeftOf(item, gutter)).at(-1)?.right).filter(isDefined);
+  const starts = groups.map((group) => group.find((item) => !isLeftOf(item, gutter))?.x).filter(isDefined);
+  return mostAtOneEdge(ends) && mostAtOneEdge(starts);
+}
+
+/** Whether GUTTER_EDGE_SHARE of the values lie within GUTTER_EDGE_POINTS of one of them. */
+function mostAtOneEdge(values: readonly number[]): boolean {
+  const near = (edge: number): number => values.filter((value) => Math.abs(value - edge) <= GUTTER_EDGE_POINTS).length;
+  return values.length > 0 && Math.max(...values.map(near)) >= GUTTER_EDGE_SHARE * values.length;
 }
 
 // Note: lines set flush right end within this many points of one another; set ragged on the
