@@ -408,11 +408,13 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
 export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
   const several = findColumnGutters(groups);
   if (several !== undefined) return { xs: several, top: -Infinity, bottom: Infinity };
-  const x = findPageGutter(groups, pageWidth);
-  return x !== undefined ? { xs: [x], top: -Infinity, bottom: Infinity } : findGutterBand(groups, pageWidth);
+  const pageWide = (x: number | undefined): Gutter | undefined => (x !== undefined ? { xs: [x], top: -Infinity, bottom: Infinity } : undefined);
+  // Note: a gutter narrower than an em (see NARROW_GUTTER_EM) is taken page-wide only where no band
+  // of columns is found, as text across the page under two columns leaves none.
+  return pageWide(findPageGutter(groups, pageWidth)) ?? findGutterBand(groups, pageWidth) ?? pageWide(findPageGutter(groups, pageWidth, true));
 }
 
-function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
+function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number, narrow = false): number | undefined {
   if (groups.length < MINIMUM_COLUMN_LINES * 2) return undefined;
   const crossesAt = (group: readonly PdfTextItem[], x: number): boolean => group.some((item) => item.x < x - 1 && item.right > x + 1);
   let best: { x: number; crossing: number } | undefined;
@@ -433,7 +435,7 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   // word space of justified text that happens to line up, on a page of one column, unless both
   // columns are edged by it (see NARROW_GUTTER_EM).
   const narrowestGap = Math.min(...sides.map((group) => gapAt(group, gutter)));
-  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM && !(narrowestGap >= NARROW_GUTTER_EM && isEdgedByColumns(sides, gutter))) return undefined;
+  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM && !(narrow && narrowestGap >= NARROW_GUTTER_EM && isEdgedByColumns(sides, gutter))) return undefined;
   const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
   const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
