@@ -2179,6 +2179,21 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
     expect(headingsOf(markdown)).toEqual(["1. Purpose", "2. Schedule", "2.1 Responsibilities"]);
   });
 
+  it("reads a numbered italic line in the right column as a heading under a paragraph that went on there from the left one", async () => {
+    // As Elsevier's class sets a subsection: "2.1. Calibration" in body-size italics, flush with
+    // the right column, under the end of a paragraph begun at the foot of the left column.
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(cut, 72, 700, { size: 10 }),
+        ...paragraph(["counts it, region by region, and the", "weights are given in the appendix."], 320, 700, { size: 10 }),
+        { text: "2.1. Calibration", x: 320, y: 660, size: 10, italic: true },
+        ...paragraph(SURVEY_RIGHT.slice(1, 6), 320, 644, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["2.1. Calibration"]);
+  });
+
   it("reads a bold line over a paragraph whose first line alone is indented as a heading, not a defined term", async () => {
     // Note: groff's -ms sets `.SH` headings in bold at the body's size, and indents the first line of each `.PP`.
     const section = (heading: string, lines: readonly string[], y: number): PdfLine[] => [

@@ -411,8 +411,12 @@ const QUOTE_INDENT_EM = 1;
 function isIndentedQuote(open: OpenBlock | undefined, line: TextLine, typography: Typography): boolean {
   if (!open || open.block.kind !== "paragraph" || open.code || open.last.pageIndex !== line.pageIndex) return false;
   if (!line.italic || line.bold || roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY) return false;
-  // Note: a line that starts right of where the paragraph's last line ends is in another column.
-  return line.x - open.textX >= QUOTE_INDENT_EM * typography.bodySize && line.x < open.last.right;
+  // Note: a line that starts right of where the paragraph's last line ends is in another column; a
+  // paragraph that went on into the next column (its last line far right of its first) is measured
+  // from its lines there.
+  const indent = QUOTE_INDENT_EM * typography.bodySize;
+  const textX = open.last.x - open.textX >= indent ? open.last.x : open.textX;
+  return line.x - textX >= indent && line.x < open.last.right;
 }
 
 /** Whether a monospaced line goes on the listing above it: same page, no wider gap than a few blank lines. */
