@@ -66,6 +66,19 @@ describe("removeFurniture", () => {
     expect(answer).toMatch(/42/);
   });
 
+  it("drops a page number centred under text that a two-sided layout sets off the page's middle", async () => {
+    // As LaTeX's `twoside` sets an even page: the text block, and the number centred under it, well
+    // left of the page's middle.
+    const text = [
+      "Moorings are let for a season, and the rules say how they are let.",
+      "Fees are set each year by the harbour board and paid in advance.",
+      "A mooring left empty for a month may be let to the next on the list.",
+    ].map((line, index): PdfLine => ({ text: line, x: 40, y: 200 - index * 13, size: 11 }));
+    const markdown = (await convert(makePdf([[...text, { text: "2", x: 198, y: 120, size: 11 }]]), { filename: "even.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toMatch(/^2$/m);
+    expect(markdown).toContain("Moorings are let for a season");
+  });
+
   it("drops running heads that name their chapter beside the page number, though each chapter's differs", async () => {
     // As LaTeX's book class sets them: the page number and the chapter's name on even pages, the
     // section's name and the page number on odd ones, in the top margin.

@@ -145,10 +145,17 @@ function isPageNumber(line: TextLine): boolean {
   return PAGE_NUMBER.test(text) && (!ofPages || Number(ofPages[1]) <= Number(ofPages[2]));
 }
 
-/** A bare page number centred under the text, apart from it, as the page's lowest line. */
+/**
+ * A bare page number centred under the text, apart from it, as the page's lowest line. Note: it is
+ * centred on the page or on the text, which a two-sided layout sets off the page's middle (LaTeX's
+ * `twoside` shifts it out and in on odd and even pages).
+ */
 function isLonePageNumber(page: PageLayout, line: TextLine): boolean {
   if (line.runs.length !== 1 || !isPageNumber(line) || line.baseline < page.height * LOWER_PART) return false;
-  if (Math.abs((line.x + line.right) / 2 - page.width / 2) > page.width * CENTRED_SHARE) return false;
+  const centre = (line.x + line.right) / 2;
+  const textCentre = (Math.min(...page.lines.map((other) => other.x)) + Math.max(...page.lines.map((other) => other.right))) / 2;
+  const centredOn = (middle: number): boolean => Math.abs(centre - middle) <= page.width * CENTRED_SHARE;
+  if (!centredOn(page.width / 2) && !centredOn(textCentre)) return false;
   let nearestAbove = -Infinity;
   for (const other of page.lines) {
     if (other === line) continue;
