@@ -842,6 +842,21 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(SURVEY_LEFT[0]!)).toBeLessThan(markdown.indexOf(SURVEY_RIGHT[0]!));
   });
 
+  it("reads the left column on under a table at its top before a right column that ends short", async () => {
+    // As IEEE's class sets a last page: a table floated to the top of the left column, the rest of
+    // the left column under it, and the right column holding only the references.
+    const table: PdfLine[] = [["Method", "Precision", "Recall"], ["Baseline", "71.2", "65.4"], ["Ours", "82.3", "79.8"]].flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: 100 + column * 60, y: 730 - index * 10, size: 8 })),
+    );
+    const references = ["REFERENCES", ...["A. Author, A study of tables", "C. Reader, Reading order", "D. Writer, Two columns", "E. Printer, Floats", "F. Setter, Page making"].map((text, index) => `[${index + 1}] ${text}, 2020.`)].map(
+      (text, index): PdfLine => ({ text, x: 320, y: 726 - index * 9, size: 8 }),
+    );
+    const left = [...SURVEY_LEFT, ...SURVEY_RIGHT];
+    const markdown = await toMarkdown([[...table, ...references, ...paragraph(left, 72, 660, { size: 10 })]]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("REFERENCES"));
+  });
+
   it.each([
     { lastLine: "filled to the column's edge", filled: true },
     { lastLine: "set short", filled: false },

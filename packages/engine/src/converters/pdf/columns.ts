@@ -260,6 +260,11 @@ function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]
       line.baseline - previous.baseline > BELOW_COLUMNS_GAP_EM * em
     );
   });
+  // Note: the next section's short lines under balanced columns are a few, fewer than the right
+  // column's; more lines than that left of the gutter are the left column going on, under a float
+  // at its top, beside a right column (a column's lines at least) that ends short (IEEE's last
+  // page: only the references). Under a row of a header's items there is no column.
+  if (start >= 0 && right.length >= MINIMUM_COLUMN_LINES && left.length - start > right.length) return [[...left], []];
   return start < 0 ? [[...left], []] : [left.slice(0, start), left.slice(start)];
 }
 
