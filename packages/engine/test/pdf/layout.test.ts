@@ -842,6 +842,27 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(SURVEY_LEFT[0]!)).toBeLessThan(markdown.indexOf(SURVEY_RIGHT[0]!));
   });
 
+  it("reads a last page of a line or two in each column by the gutter of the page before", async () => {
+    // As LaTeX balances a last page: a paragraph's last lines, one in the left column and two in the
+    // right, then the references across the page; too few lines to find the gutter on this page
+    // alone. The columns are set under three ems apart, so the first line's sides read as one line.
+    const column = [...SURVEY_LEFT, ...SURVEY_RIGHT];
+    const widest = Math.max(...column.map((text) => helveticaWidth(text, 10)));
+    const rightX = 50 + widest + 25;
+    const left = column.find((text) => helveticaWidth(text, 10) === widest)!;
+    const markdown = await toMarkdown([
+      [...paragraph(column, 50, 700, { size: 10 }), ...paragraph(column, rightX, 700, { size: 10 })],
+      [
+        { text: left, x: 50, y: 740, size: 10 },
+        { text: "and the tables at the end give the weights of", x: rightX, y: 740, size: 10 },
+        { text: "them all.", x: rightX, y: 726, size: 10 },
+        { text: "REFERENCES", x: 280, y: 690, size: 10 },
+        { text: "[1] A. Author, A study of tables, 2020.", x: 50, y: 672, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain(`${left} and the tables at the end give the weights of them all.`);
+  });
+
   it("reads the left column on under a table at its top before a right column that ends short", async () => {
     // As IEEE's class sets a last page: a table floated to the top of the left column, the rest of
     // the left column under it, and the right column holding only the references.

@@ -410,13 +410,36 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
  * fill their column. Where that fails (a chart or table across the page), a stretch of the page
  * set in two columns.
  */
-export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number, previous?: Gutter): Gutter | undefined {
   const several = findColumnGutters(groups);
   if (several !== undefined) return { xs: several, top: -Infinity, bottom: Infinity };
   const pageWide = (x: number | undefined): Gutter | undefined => (x !== undefined ? { xs: [x], top: -Infinity, bottom: Infinity } : undefined);
   // Note: a gutter narrower than an em (see NARROW_GUTTER_EM) is taken page-wide only where no band
   // of columns is found, as text across the page under two columns leaves none.
-  return pageWide(findPageGutter(groups, pageWidth)) ?? findGutterBand(groups, pageWidth) ?? pageWide(findPageGutter(groups, pageWidth, true));
+  return (
+    pageWide(findPageGutter(groups, pageWidth)) ??
+    findGutterBand(groups, pageWidth) ??
+    pageWide(findPageGutter(groups, pageWidth, true)) ??
+    pageWide(previousGutterGoingOn(groups, previous))
+  );
+}
+
+/**
+ * The page-wide gutter of the page before, where this page holds too few lines to show its own
+ * (the last page of two columns: a line or two of each, then the references across the page): a
+ * line with prose on each side of it, far enough apart, and few lines across it.
+ */
+function previousGutterGoingOn(groups: readonly PdfTextItem[][], previous: Gutter | undefined): number | undefined {
+  if (previous?.xs.length !== 1 || previous.top !== -Infinity || groups.length >= MINIMUM_COLUMN_LINES * 2) return undefined;
+  const x = previous.xs[0]!;
+  const characters = (items: readonly PdfTextItem[]): number => items.reduce((sum, item) => sum + item.text.trim().length, 0);
+  const isProseEachSide = (group: readonly PdfTextItem[]): boolean =>
+    gapAt(group, x) >= MINIMUM_PAGE_GUTTER_EM &&
+    gapAt(group, x) < Infinity &&
+    characters(group.filter((item) => isLeftOf(item, x))) >= PROSE_SIDE_CHARACTERS &&
+    characters(group.filter((item) => !isLeftOf(item, x))) >= PROSE_SIDE_CHARACTERS;
+  const crossing = groups.filter((group) => group.some((item) => crosses(item, x))).length;
+  return crossing <= groups.length * MAXIMUM_CROSSING_SHARE && groups.some((group) => !group.some((item) => crosses(item, x)) && isProseEachSide(group)) ? x : undefined;
 }
 
 function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number, narrow = false): number | undefined {
