@@ -2132,6 +2132,37 @@ describe("pdf layout: columns below a full-width table", () => {
     expect(markdown.indexOf(joined)).toBeLessThan(markdown.indexOf("Figure 2: Households visited"));
   });
 
+  it("joins a paragraph whose column ends with a sentence, filled to the edge, with its rest set flush under a table at the top of the next", async () => {
+    // As LaTeX sets justified text whose paragraphs open indented: the left column's last line is
+    // filled to the edge and ends a sentence, but the paragraph goes on, flush, under the table
+    // floated to the top of the right column.
+    const measure = 225;
+    const justified = (lines: readonly string[], x: number, y: number, indentFirst: boolean, fillLast: boolean): PdfLine[] =>
+      lines.map((text, index) => {
+        const indent = indentFirst && index === 0 ? 12 : 0;
+        const fill = index < lines.length - 1 || fillLast;
+        return { text, x: x + indent, y: y - index * 12, size: 10, wordSpacing: fill ? (measure - indent - helveticaWidth(text, 10)) / (text.split(" ").length - 1) : 0 };
+      });
+    const first = ["The sample was drawn from every region of the", "country in the spring, and each household was", "visited twice by the same interviewer, once in", "the morning and once in the evening."];
+    const second = ["So the answers of those at work during the day", "were not lost from the survey, and the results", "could be weighted by the size of each region", "as the census of the year before counts it."];
+    const third = ["The weights are given in the appendix with the", "rest of the figures, region by region, and the", "tables use them throughout."];
+    const rest = ["Most firms in the sample answered both times,", "and the rest once."];
+    const table: PdfLine[] = [["Region", "Homes", "Visits"], ["North", "1,204", "2,310"], ["South", "980", "1,870"]].flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: 330 + column * 70, y: 700 - index * 12, size: 10 })),
+    );
+    const markdown = await toMarkdown([
+      [
+        ...justified(first, 72, 700, true, false),
+        ...justified(second, 72, 652, true, true),
+        ...table,
+        { text: "Table 1: Homes and visits by region.", x: 340, y: 656, size: 10 },
+        ...justified(rest, 320, 630, false, false),
+        ...justified(third, 320, 606, true, false),
+      ],
+    ]);
+    expect(markdown).toContain(`${second.join(" ")} ${rest.join(" ")}`);
+  });
+
   it("reads the captions of figures set side by side over both columns where they stand, each over its column", async () => {
     // As a book sets two figures in a row over its two columns: the paragraph cut at the foot of
     // the left column goes on under the right figure's caption, which stays over the right column.

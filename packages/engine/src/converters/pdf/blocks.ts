@@ -193,7 +193,11 @@ export function buildBlocks(
     }
   }
   close();
-  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks)));
+  // Note: a sentence may end a column's last line, filled to the edge of justified text, while the
+  // paragraph goes on; in text that opens its paragraphs indented, its rest starts flush.
+  const goesOnFlush = (last: TextLine, restStart: TextLine): boolean =>
+    indentsParagraphs && filledLines.has(last) && Math.abs(restStart.x - leftEdgeOf(restStart)) <= SAME_START;
+  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks, goesOnFlush)));
 }
 
 // Note: a caption's label is often set in bold ("**Table 1.** Results").
@@ -240,10 +244,10 @@ const hasCaptionLevelWith = (blocks: readonly Block[], line: TextLine): boolean 
  * this one. Note: LaTeX floats a table or figure that does not fit to the top of the next column
  * or page, and a word processor moves a table that does not fit to the next page; the paragraph
  * goes on under it. The rest is told by the cut: the paragraph ends mid-sentence, its rest starts
- * in lowercase. The floats follow the joined paragraph, but for figures set side by side over
- * the columns (see `hasCaptionLevelWith`).
+ * in lowercase (or see `goesOnFlush`). The floats follow the joined paragraph, but for figures
+ * set side by side over the columns (see `hasCaptionLevelWith`).
  */
-function joinAcrossFloats(blocks: readonly Block[]): Block[] {
+function joinAcrossFloats(blocks: readonly Block[], goesOnFlush: (last: TextLine, restStart: TextLine) => boolean): Block[] {
   const joined: Block[] = [];
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
@@ -255,7 +259,8 @@ function joinAcrossFloats(blocks: readonly Block[]): Block[] {
     const rest = blocks[next];
     const floats = blocks.slice(index + 1, next);
     const restStart = rest?.lines?.[0];
-    if (rest?.kind !== "paragraph" || floats.length === 0 || !restStart || SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) continue;
+    if (rest?.kind !== "paragraph" || floats.length === 0 || !restStart) continue;
+    if ((SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) && !goesOnFlush(last, restStart)) continue;
     // Note: the footnotes of this page come first, then what floated to the top of the next.
     const moved = floats.filter((float) => !isFootnoteOfPage(float, last));
     const movedStart = moved[0]?.lines?.[0];
