@@ -435,7 +435,6 @@ function previousGutterGoingOn(groups: readonly PdfTextItem[][], previous: Gutte
   const characters = (items: readonly PdfTextItem[]): number => items.reduce((sum, item) => sum + item.text.trim().length, 0);
   const isProseEachSide = (group: readonly PdfTextItem[]): boolean =>
     gapAt(group, x) >= MINIMUM_PAGE_GUTTER_EM &&
-    gapAt(group, x) < Infinity &&
     characters(group.filter((item) => isLeftOf(item, x))) >= PROSE_SIDE_CHARACTERS &&
     characters(group.filter((item) => !isLeftOf(item, x))) >= PROSE_SIDE_CHARACTERS;
   const crossing = groups.filter((group) => group.some((item) => crosses(item, x))).length;
