@@ -878,6 +878,36 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("REFERENCES"));
   });
 
+  it("reads the right column's first lines, over a figure that heads the left column, after the left column", async () => {
+    // As LaTeX sets a page whose left column opens with a figure: beside the figure, the right
+    // column's first lines end the paragraph the left column's foot begins; columns 10 points apart.
+    const measure = 220;
+    const rightX = 72 + measure + 10;
+    const justified = (lines: readonly string[], x: number, y: number): PdfLine[] =>
+      lines.map((text, index) => ({
+        text,
+        x,
+        y: y - index * 13.6,
+        size: 11,
+        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
+      }));
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const markdown = await toMarkdown([
+      [
+        { rule: [72, 740, 292, 740] },
+        { rule: [72, 660, 292, 660] },
+        { text: "Figure 1: Households by region.", x: 72, y: 630, size: 11 },
+        ...justified(cut, 72, 612),
+        { text: "counts it, and the weights are given in", x: rightX, y: 740, size: 11 },
+        { text: "the appendix.", x: rightX, y: 726.4, size: 11 },
+        { text: "2 Methods", x: rightX, y: 636, size: 13, bold: true },
+        ...justified(SURVEY_RIGHT, rightX, 612),
+      ],
+    ]);
+    expect(markdown).toContain(`${cut.join(" ")} counts it, and the weights are given in the appendix.`);
+    expect(markdown.indexOf("the appendix.")).toBeLessThan(markdown.indexOf("2 Methods"));
+  });
+
   it.each([
     { lastLine: "filled to the column's edge", filled: true },
     { lastLine: "set short", filled: false },

@@ -543,6 +543,8 @@ const MINIMUM_GUTTER_EM = 0.5;
 const MAXIMUM_BAND_CROSSING_SHARE = 0.2;
 // Lines of one stretch of text are no further apart than this many ems.
 const BAND_LEADING_EM = 2.5;
+// A column's lines start within this many points of its edge.
+const COLUMN_EDGE_POINTS = 1;
 
 /**
  * Two columns on part of a page only: at least a few lines hold prose on both sides of a gap,
@@ -584,8 +586,14 @@ function findGutterBand(groups: readonly PdfTextItem[][], pageWidth: number): Gu
   if (crossing > (last - first + 1) * MAXIMUM_BAND_CROSSING_SHARE) return undefined;
   const follows = (group: readonly PdfTextItem[] | undefined, neighbour: readonly PdfTextItem[]): boolean =>
     group !== undefined && !crosses(group) && Math.abs(group[0]!.baseline - neighbour[0]!.baseline) <= BAND_LEADING_EM * group[0]!.fontSize;
+  // Note: the right column's first lines stand over the band where a float heads the left column
+  // (LaTeX's figure at the top of a column): lines right of the gutter alone, starting at the right
+  // column's edge, however far above.
+  const rightEdge = Math.min(...supporting.map((gap) => gap.right));
+  const startsRightColumn = (group: readonly PdfTextItem[] | undefined): boolean =>
+    group !== undefined && group.every((item) => !isLeftOf(item, x)) && Math.abs(group[0]!.x - rightEdge) <= COLUMN_EDGE_POINTS;
   let top = first;
-  while (follows(groups[top - 1], groups[top]!)) top--;
+  while (follows(groups[top - 1], groups[top]!) || startsRightColumn(groups[top - 1])) top--;
   let bottom = last;
   while (follows(groups[bottom + 1], groups[bottom]!)) bottom++;
   return { xs: [x], top: groups[top]![0]!.baseline - 2, bottom: groups[bottom]![0]!.baseline + 2 };
