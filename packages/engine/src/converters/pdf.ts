@@ -16,7 +16,7 @@ import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
 import type { PageImage } from "./pdf/images.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
-import type { PageLayout, PdfTextItem, TextLine } from "./pdf/model.js";
+import type { Gutter, PageLayout, PdfTextItem, TextLine } from "./pdf/model.js";
 import type { Rulings } from "./pdf/rules.js";
 import { mirrorPage, readsRightToLeft } from "./pdf/mirror.js";
 import { createPageReader } from "./pdf/ocr.js";
@@ -131,7 +131,7 @@ async function readPages(
         }
         const read = readsRightToLeft(items) ? mirrorPage(width!, { items, rulings, images: pageImages }) : { items, rulings, images: pageImages };
         if (pictures) imagesByPage.set(pageIndex, read.images);
-        pages.push(pageLayout({ pageIndex, width: width!, height: height! }, read.items, read.rulings));
+        pages.push(pageLayout({ pageIndex, width: width!, height: height! }, read.items, read.rulings, pages.at(-1)?.gutter));
       } finally {
         page.cleanup();
       }
@@ -144,10 +144,13 @@ async function readPages(
   return { pages, imagesByPage, warnings };
 }
 
-/** A page's text items made into lines, cut at the gutters of its columns and at its drawn rules. */
-function pageLayout(page: { pageIndex: number; width: number; height: number }, items: readonly PdfTextItem[], rulings: Rulings): PageLayout {
+/**
+ * A page's text items made into lines, cut at the gutters of its columns (or those of the page
+ * before, `previous`, where they go on) and at its drawn rules.
+ */
+function pageLayout(page: { pageIndex: number; width: number; height: number }, items: readonly PdfTextItem[], rulings: Rulings, previous?: Gutter): PageLayout {
   const groups = groupByBaseline(items);
-  const gutter = findGutter(groups, page.width);
+  const gutter = findGutter(groups, page.width, previous);
   return { ...page, gutter, rulings, lines: buildLines(items, groups, page, { gutter, rules: rulings.vertical }) };
 }
 

@@ -66,6 +66,19 @@ describe("removeFurniture", () => {
     expect(answer).toMatch(/42/);
   });
 
+  it("drops a page number centred under text that a two-sided layout sets off the page's middle", async () => {
+    // As LaTeX's `twoside` sets an even page: the text block, and the number centred under it, well
+    // left of the page's middle.
+    const text = [
+      "Moorings are let for a season, and the rules say how they are let.",
+      "Fees are set each year by the harbour board and paid in advance.",
+      "A mooring left empty for a month may be let to the next on the list.",
+    ].map((line, index): PdfLine => ({ text: line, x: 40, y: 200 - index * 13, size: 11 }));
+    const markdown = (await convert(makePdf([[...text, { text: "2", x: 198, y: 120, size: 11 }]]), { filename: "even.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toMatch(/^2$/m);
+    expect(markdown).toContain("Moorings are let for a season");
+  });
+
   it("drops running heads that name their chapter beside the page number, though each chapter's differs", async () => {
     // As LaTeX's book class sets them: the page number and the chapter's name on even pages, the
     // section's name and the page number on odd ones, in the top margin.
@@ -87,6 +100,40 @@ describe("removeFurniture", () => {
     const markdown = (await convert(makePdf(pages), { filename: "book.pdf", pdf: { mode: "fast" } })).markdown;
     for (const head of heads) for (const part of head.split("|")) expect(markdown).not.toContain(part);
     for (const text of body) expect(markdown).toContain(text);
+  });
+
+  it("drops running heads whose words alternate between odd and even pages, set at one place over the text", async () => {
+    // As a two-page paper sets them: the authors and title on odd pages, the journal on even ones,
+    // in small type at one baseline, well over the text; neither text repeats.
+    const heads: PdfLine[] = [
+      { text: "Doe, Faint source variability", x: 420, y: 760, size: 9 },
+      { text: "Journal of Examples 12 (2026)", x: 72, y: 760, size: 9 },
+    ];
+    const body = [
+      ["The survey watched faint sources over two years.", "Each field was visited once a week."],
+      ["Most sources kept their brightness all along.", "A few of them flared once and faded."],
+    ].map((lines) => lines.map((text, index): PdfLine => ({ text, x: 72, y: 720 - index * 12, size: 10 })));
+    const markdown = (await convert(makePdf([[heads[0]!, ...body[0]!], [heads[1]!, ...body[1]!]]), { filename: "paper.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toContain("Faint source variability");
+    expect(markdown).not.toContain("Journal of Examples");
+    expect(markdown).toContain("The survey watched faint sources");
+    expect(markdown).toContain("A few of them flared once and faded.");
+  });
+
+  it("keeps the first lines of pages where each page's text starts at one place", async () => {
+    // A bold heading at the top of each page is the section's, and a text's first line followed at
+    // the text's pitch is the text's, though both sit where a running head would.
+    const texts = [
+      ["Sources of the survey", "The sources were chosen from the old catalogue,", "the faintest of them first."],
+      ["Results of the survey", "Most sources kept their brightness all along,", "and a few of them flared once."],
+      ["The survey ended after two years", "when the telescope was sent away for repair,", "and it has not been taken up again."],
+    ];
+    const pages = texts.map(([first, ...rest], index): PdfLine[] => [
+      { text: first!, x: 72, y: 760, size: 10, bold: index < 2 },
+      ...rest.map((text, line): PdfLine => ({ text, x: 72, y: (index < 2 ? 720 : 748) - line * 12, size: 10 })),
+    ]);
+    const markdown = (await convert(makePdf(pages), { filename: "starts.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const [first] of texts) expect(markdown).toContain(first);
   });
 
   it("drops a slide's footline of three cells beside the slide's number and the count (Beamer's), on 16:9 pages", async () => {

@@ -814,6 +814,100 @@ describe("pdf layout: reading order", () => {
     expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("2 Methods"));
   });
 
+  it("reads a page column by column where its columns of 11-point type are set 10 points apart, each edged by the gutter", async () => {
+    // Note: as KOMA-Script sets two columns of 11-point type, 10 points apart (under an em); a
+    // figure at the top of the left column moved its lines off the right's baselines, but for a
+    // heading and the lines under it.
+    const measure = 220;
+    const rightX = 72 + measure + 10;
+    const justified = (lines: readonly string[], x: number, y: number): PdfLine[] =>
+      lines.map((text, index) => ({
+        text,
+        x,
+        y: y - index * 13.6,
+        size: 11,
+        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
+      }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Figure 1: Households by region.", x: 72, y: 700, size: 11 },
+        ...justified(SURVEY_LEFT, 72, 600),
+        ...justified(SURVEY_RIGHT, rightX, 707),
+        { text: "2 Methods", x: rightX, y: 600 - 13.6, size: 12, bold: true },
+        ...justified(["each household was asked the same questions", "on both visits."], rightX, 600 - 2 * 13.6),
+      ],
+    ]);
+    expect(markdown).toContain(SURVEY_LEFT.join(" "));
+    expect(markdown).toContain(`${SURVEY_RIGHT.join(" ")}\n\n# 2 Methods\n\neach household was asked the same questions on both visits.`);
+    expect(markdown.indexOf(SURVEY_LEFT[0]!)).toBeLessThan(markdown.indexOf(SURVEY_RIGHT[0]!));
+  });
+
+  it("reads a last page of a line or two in each column by the gutter of the page before", async () => {
+    // As LaTeX balances a last page: a paragraph's last lines, one in the left column and two in the
+    // right, then the references across the page; too few lines to find the gutter on this page
+    // alone. The columns are set under three ems apart, so the first line's sides read as one line.
+    const column = [...SURVEY_LEFT, ...SURVEY_RIGHT];
+    const widest = Math.max(...column.map((text) => helveticaWidth(text, 10)));
+    const rightX = 50 + widest + 25;
+    const left = column.find((text) => helveticaWidth(text, 10) === widest)!;
+    const markdown = await toMarkdown([
+      [...paragraph(column, 50, 700, { size: 10 }), ...paragraph(column, rightX, 700, { size: 10 })],
+      [
+        { text: left, x: 50, y: 740, size: 10 },
+        { text: "and the tables at the end give the weights of", x: rightX, y: 740, size: 10 },
+        { text: "them all.", x: rightX, y: 726, size: 10 },
+        { text: "REFERENCES", x: 280, y: 690, size: 10 },
+        { text: "[1] A. Author, A study of tables, 2020.", x: 50, y: 672, size: 9 },
+      ],
+    ]);
+    expect(markdown).toContain(`${left} and the tables at the end give the weights of them all.`);
+  });
+
+  it("reads the left column on under a table at its top before a right column that ends short", async () => {
+    // As IEEE's class sets a last page: a table floated to the top of the left column, the rest of
+    // the left column under it, and the right column holding only the references.
+    const table: PdfLine[] = [["Method", "Precision", "Recall"], ["Baseline", "71.2", "65.4"], ["Ours", "82.3", "79.8"]].flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: 100 + column * 60, y: 730 - index * 10, size: 8 })),
+    );
+    const references = ["REFERENCES", ...["A. Author, A study of tables", "C. Reader, Reading order", "D. Writer, Two columns", "E. Printer, Floats", "F. Setter, Page making"].map((text, index) => `[${index + 1}] ${text}, 2020.`)].map(
+      (text, index): PdfLine => ({ text, x: 320, y: 726 - index * 9, size: 8 }),
+    );
+    const left = [...SURVEY_LEFT, ...SURVEY_RIGHT];
+    const markdown = await toMarkdown([[...table, ...references, ...paragraph(left, 72, 660, { size: 10 })]]);
+    expect(markdown).toContain(left.join(" "));
+    expect(markdown.indexOf(left.at(-1)!)).toBeLessThan(markdown.indexOf("REFERENCES"));
+  });
+
+  it("reads the right column's first lines, over a figure that heads the left column, after the left column", async () => {
+    // As LaTeX sets a page whose left column opens with a figure: beside the figure, the right
+    // column's first lines end the paragraph the left column's foot begins; columns 10 points apart.
+    const measure = 220;
+    const rightX = 72 + measure + 10;
+    const justified = (lines: readonly string[], x: number, y: number): PdfLine[] =>
+      lines.map((text, index) => ({
+        text,
+        x,
+        y: y - index * 13.6,
+        size: 11,
+        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
+      }));
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const markdown = await toMarkdown([
+      [
+        { rule: [72, 740, 292, 740] },
+        { rule: [72, 660, 292, 660] },
+        { text: "Figure 1: Households by region.", x: 72, y: 630, size: 11 },
+        ...justified(cut, 72, 612),
+        { text: "counts it, and the weights are given in", x: rightX, y: 740, size: 11 },
+        { text: "the appendix.", x: rightX, y: 726.4, size: 11 },
+        { text: "2 Methods", x: rightX, y: 636, size: 13, bold: true },
+        ...justified(SURVEY_RIGHT, rightX, 612),
+      ],
+    ]);
+    expect(markdown).toContain(`${cut.join(" ")} counts it, and the weights are given in the appendix.`);
+    expect(markdown.indexOf("the appendix.")).toBeLessThan(markdown.indexOf("2 Methods"));
+  });
+
   it.each([
     { lastLine: "filled to the column's edge", filled: true },
     { lastLine: "set short", filled: false },
@@ -2102,6 +2196,103 @@ describe("pdf layout: columns below a full-width table", () => {
     expect(markdown.indexOf("| Region")).toBeLessThan(markdown.indexOf("Table 1: Homes and visits by region."));
   });
 
+  it("joins a paragraph cut by a figure floated to the top of the next column with its rest under the figure's caption", async () => {
+    // As LaTeX floats a figure that does not fit "here" to the top of the next column: the left
+    // column ends mid-sentence, the right one starts with the figure and its caption, then the rest.
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const frame: PdfRule[] = [
+      { rule: [320, 700, 540, 700] },
+      { rule: [320, 640, 540, 640] },
+    ];
+    const caption: PdfLine = { text: "Figure 2: Households visited in each month of the survey.", x: 320, y: 626 };
+    const rest = paragraph(["counts it, and the weights are given in", "the appendix with the rest of the figures."], 320, 600);
+    const markdown = await toMarkdown([[...paragraph(cut, 72, 700), ...frame, caption, ...rest]]);
+    const joined = `${cut.join(" ")} counts it, and the weights are given in the appendix with the rest of the figures.`;
+    expect(markdown).toContain(joined);
+    expect(markdown.indexOf(joined)).toBeLessThan(markdown.indexOf("Figure 2: Households visited"));
+  });
+
+  it("joins a paragraph whose column ends with a sentence, filled to the edge, with its rest set flush under a table at the top of the next", async () => {
+    // As LaTeX sets justified text whose paragraphs open indented: the left column's last line is
+    // filled to the edge and ends a sentence, but the paragraph goes on, flush, under the table
+    // floated to the top of the right column.
+    const measure = 225;
+    const justified = (lines: readonly string[], x: number, y: number, indentFirst: boolean, fillLast: boolean): PdfLine[] =>
+      lines.map((text, index) => {
+        const indent = indentFirst && index === 0 ? 12 : 0;
+        const fill = index < lines.length - 1 || fillLast;
+        return { text, x: x + indent, y: y - index * 12, size: 10, wordSpacing: fill ? (measure - indent - helveticaWidth(text, 10)) / (text.split(" ").length - 1) : 0 };
+      });
+    const first = ["The sample was drawn from every region of the", "country in the spring, and each household was", "visited twice by the same interviewer, once in", "the morning and once in the evening."];
+    const second = ["So the answers of those at work during the day", "were not lost from the survey, and the results", "could be weighted by the size of each region", "as the census of the year before counts it."];
+    const third = ["The weights are given in the appendix with the", "rest of the figures, region by region, and the", "tables use them throughout."];
+    const rest = ["Most firms in the sample answered both times,", "and the rest once."];
+    const table: PdfLine[] = [["Region", "Homes", "Visits"], ["North", "1,204", "2,310"], ["South", "980", "1,870"]].flatMap((row, index) =>
+      row.map((text, column): PdfLine => ({ text, x: 330 + column * 70, y: 700 - index * 12, size: 10 })),
+    );
+    const markdown = await toMarkdown([
+      [
+        ...justified(first, 72, 700, true, false),
+        ...justified(second, 72, 652, true, true),
+        ...table,
+        { text: "Table 1: Homes and visits by region.", x: 340, y: 656, size: 10 },
+        ...justified(rest, 320, 630, false, false),
+        ...justified(third, 320, 606, true, false),
+      ],
+    ]);
+    expect(markdown).toContain(`${second.join(" ")} ${rest.join(" ")}`);
+  });
+
+  it("reads the captions of figures set side by side over both columns where they stand, each over its column", async () => {
+    // As a book sets two figures in a row over its two columns: the paragraph cut at the foot of
+    // the left column goes on under the right figure's caption, which stays over the right column.
+    const captions: PdfLine[] = [
+      { text: "Figure 1: The harbour in winter.", x: 72, y: 640 },
+      { text: "Figure 2: The harbour in summer.", x: 320, y: 640 },
+    ];
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const rest = paragraph(["counts it, and the weights are given in", ...SURVEY_RIGHT.slice(1)], 320, 610);
+    const markdown = await toMarkdown([[...captions, ...paragraph(cut, 72, 610), ...rest]]);
+    expect(markdown.indexOf("Figure 2: The harbour in summer.")).toBeLessThan(markdown.indexOf("counts it, and the weights"));
+    expect(markdown.indexOf("as the census of the year before")).toBeLessThan(markdown.indexOf("Figure 2: The harbour in summer."));
+  });
+
+  it("goes on with a paragraph cut at the foot of the right column past the note at the foot of the left one, level with the cut", async () => {
+    // As LaTeX sets a note at the foot of the column its mark is in: the left column, shortened by
+    // the note, ends above the right one, and the note stands level with the right column's last lines.
+    const left = [...SURVEY_LEFT.slice(0, 4), "and the answers were kept for a year.1"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(left, 72, 700, { size: 10 }),
+        { text: "1", x: 72, y: 625, size: 6 },
+        { text: "The survey asks forty questions of each home.", x: 75.34, y: 622, size: 8 },
+        ...paragraph(SURVEY_RIGHT.slice(0, 7), 320, 700, { size: 10 }),
+      ],
+      paragraph(SURVEY_RIGHT.slice(7), 72, 740, { size: 10 }),
+    ]);
+    expect(markdown).toContain(SURVEY_RIGHT.join(" "));
+    expect(markdown).toMatch(/^1 The survey asks forty questions of each home\.$/m);
+  });
+
+  it("goes on with a paragraph cut at the foot of a page under a table whose caption sets its label and title on lines apart", async () => {
+    // As IEEE's class sets a table's caption: "TABLE I" on its own line, the title under it in
+    // small capitals, smaller type.
+    const body = FLOOD_REPORT.slice(0, -1).map((text, index): PdfLine => ({ text, x: 72, y: 700 - index * 14, size: 11 }));
+    const markdown = await toMarkdown([
+      body,
+      [
+        { text: "TABLE I", x: 280, y: 750, size: 8 },
+        { text: "HEIGHT OF THE WATER AT THE MILL, BY HOUR", x: 230, y: 741, size: 6.4 },
+        ...[["Hour", "Height"], ["01:00", "2.1 m"], ["02:00", "2.6 m"], ["03:00", "3.0 m"]].flatMap((row, index) =>
+          row.map((text, column): PdfLine => ({ text, x: 200 + column * 120, y: 718 - index * 14, size: 11 })),
+        ),
+        { text: FLOOD_REPORT.at(-1)!, x: 72, y: 640, size: 11 },
+      ],
+    ]);
+    expect(markdown).toContain(FLOOD_REPORT.join(" "));
+    expect(markdown).toContain("| 02:00 | 2.6 m |");
+  });
+
   it("reads the two columns of prose under a table that spans the page column by column", async () => {
     const table: PdfLine[] = ["Region", "North", "South", "East", "West", "Centre", "Islands", "Total"].flatMap((label, row) =>
       [label, "1,204", "2,310", "3,420", "4,118", "5,093"].map((text, column): PdfLine => ({ text, x: 72 + column * 95, y: 720 - row * 16, size: 10 })),
@@ -2133,6 +2324,21 @@ describe("pdf layout: headings in body-size type, as groff sets them", () => {
       ],
     ]);
     expect(headingsOf(markdown)).toEqual(["1. Purpose", "2. Schedule", "2.1 Responsibilities"]);
+  });
+
+  it("reads a numbered italic line in the right column as a heading under a paragraph that went on there from the left one", async () => {
+    // As Elsevier's class sets a subsection: "2.1. Calibration" in body-size italics, flush with
+    // the right column, under the end of a paragraph begun at the foot of the left column.
+    const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(cut, 72, 700, { size: 10 }),
+        ...paragraph(["counts it, region by region, and the", "weights are given in the appendix."], 320, 700, { size: 10 }),
+        { text: "2.1. Calibration", x: 320, y: 660, size: 10, italic: true },
+        ...paragraph(SURVEY_RIGHT.slice(1, 6), 320, 644, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["2.1. Calibration"]);
   });
 
   it("reads a bold line over a paragraph whose first line alone is indented as a heading, not a defined term", async () => {

@@ -199,7 +199,11 @@ export function buildBlocks(
     }
   }
   close();
-  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks, words)));
+  // Note: a sentence may end a column's last line, filled to the edge of justified text, while the
+  // paragraph goes on; in text that opens its paragraphs indented, its rest starts flush.
+  const goesOnFlush = (last: TextLine, restStart: TextLine): boolean =>
+    indentsParagraphs && filledLines.has(last) && Math.abs(restStart.x - leftEdgeOf(restStart)) <= SAME_START;
+  return nestListItems(joinContinuedTables(joinAcrossFloats(blocks, goesOnFlush, words)));
 }
 
 // Note: a caption's label is often set in bold ("**Table 1.** Results").
@@ -210,24 +214,46 @@ const isFloat = (block: Block | undefined): boolean =>
   block?.kind === "table" || (block?.kind === "paragraph" && isCaption(block.text.replace(LEADING_EMPHASIS, "")));
 
 /**
- * A footnote at the foot of the page of `last`: a paragraph all of it below `last` on its page, set
- * smaller than it or opening with a note's raised number.
+ * A table's title set apart from its caption's label over the table (IEEE's "TABLE I" over
+ * "RESULTS ON THE TEST SET"): a paragraph between a caption and a table.
  */
-const isFootnoteBelow = (block: Block | undefined, last: TextLine): boolean => {
+const isTableTitle = (blocks: readonly Block[], index: number): boolean =>
+  blocks[index]?.kind === "paragraph" && isFloat(blocks[index - 1]) && blocks[index - 1]?.kind === "paragraph" && blocks[index + 1]?.kind === "table";
+
+/**
+ * A footnote at the foot of the page of `last`: a paragraph on its page, all of it below `last` and
+ * set smaller than it or opening with a note's raised number; or both smaller and so numbered
+ * wherever it stands. Note: a note at the foot of the other column may stand level with the cut
+ * at the foot of this one; it is read after both columns.
+ */
+const isFootnoteOfPage = (block: Block | undefined, last: TextLine): boolean => {
   const lines = block?.kind === "paragraph" ? (block.lines ?? []) : [];
-  const isBelow = lines.length > 0 && lines.every((line) => line.pageIndex === last.pageIndex && line.baseline > last.baseline);
-  return isBelow && (lines.every((line) => line.fontSize < last.fontSize) || startsWithNoteNumber(lines[0]!));
+  if (lines.length === 0 || lines.some((line) => line.pageIndex !== last.pageIndex)) return false;
+  const smaller = lines.every((line) => line.fontSize < last.fontSize);
+  const numbered = startsWithNoteNumber(lines[0]!);
+  return lines.every((line) => line.baseline > last.baseline) ? smaller || numbered : smaller && numbered;
 };
 
 /**
- * Join a paragraph cut at the end of a column or page with its rest, set under a table (and its
- * caption) at the top of the next, or on the next page after the footnotes of this one. Note:
- * LaTeX floats a table that does not fit to the top of the next column or page, and a word
- * processor moves a table that does not fit to the next page; the paragraph goes on under it.
- * The rest is told by the cut: the paragraph ends mid-sentence, its rest starts in lowercase. A
- * caption without a table (a figure's) stays where the page sets it.
+ * Whether one of `blocks` is a caption on the page of `line`, level with it within a line: figures
+ * set side by side in a row over the columns, each caption read where it stands, over its column.
  */
-function joinAcrossFloats(blocks: readonly Block[], words: DocumentWords): Block[] {
+const hasCaptionLevelWith = (blocks: readonly Block[], line: TextLine): boolean =>
+  blocks.some((block) => {
+    const first = block.lines?.[0];
+    return isFloat(block) && first?.pageIndex === line.pageIndex && Math.abs(first.baseline - line.baseline) <= line.fontSize;
+  });
+
+/**
+ * Join a paragraph cut at the end of a column or page with its rest, set under a table or a
+ * figure (and its caption) at the top of the next, or on the next page after the footnotes of
+ * this one. Note: LaTeX floats a table or figure that does not fit to the top of the next column
+ * or page, and a word processor moves a table that does not fit to the next page; the paragraph
+ * goes on under it. The rest is told by the cut: the paragraph ends mid-sentence, its rest starts
+ * in lowercase (or see `goesOnFlush`). The floats follow the joined paragraph, but for figures
+ * set side by side over the columns (see `hasCaptionLevelWith`).
+ */
+function joinAcrossFloats(blocks: readonly Block[], goesOnFlush: (last: TextLine, restStart: TextLine) => boolean, words: DocumentWords): Block[] {
   const joined: Block[] = [];
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
@@ -235,17 +261,18 @@ function joinAcrossFloats(blocks: readonly Block[], words: DocumentWords): Block
     const last = block.lines?.at(-1);
     if (block.kind !== "paragraph" || !last) continue;
     let next = index + 1;
-    while (isFloat(blocks[next]) || isFootnoteBelow(blocks[next], last)) next++;
+    while (isFloat(blocks[next]) || isTableTitle(blocks, next) || isFootnoteOfPage(blocks[next], last)) next++;
     const rest = blocks[next];
     const floats = blocks.slice(index + 1, next);
     const restStart = rest?.lines?.[0];
-    if (rest?.kind !== "paragraph" || floats.length === 0 || !restStart || SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) continue;
+    if (rest?.kind !== "paragraph" || floats.length === 0 || !restStart) continue;
+    if ((SENTENCE_END.test(block.text) || !/^\p{Ll}/u.test(rest.text)) && !goesOnFlush(last, restStart)) continue;
     // Note: the footnotes of this page come first, then what floated to the top of the next.
-    const moved = floats.filter((float) => !isFootnoteBelow(float, last));
+    const moved = floats.filter((float) => !isFootnoteOfPage(float, last));
     const movedStart = moved[0]?.lines?.[0];
-    const tableFloated = moved.some((float) => float.kind === "table") && movedStart !== undefined && flowsToNextColumn(last, movedStart);
+    const floated = movedStart !== undefined && flowsToNextColumn(last, movedStart) && (moved.some((float) => float.kind === "table") || !hasCaptionLevelWith(joined, movedStart));
     const afterFootnotes = moved.length === 0 && flowsToNextColumn(last, restStart);
-    if (!tableFloated && !afterFootnotes) continue;
+    if (!floated && !afterFootnotes) continue;
     joined[joined.length - 1] = { ...block, text: joinLines(block.text, rest.text, words), lines: [...block.lines!, ...(rest.lines ?? [])] };
     joined.push(...floats);
     index = next;
@@ -408,8 +435,12 @@ const QUOTE_INDENT_EM = 1;
 function isIndentedQuote(open: OpenBlock | undefined, line: TextLine, typography: Typography): boolean {
   if (!open || open.block.kind !== "paragraph" || open.code || open.last.pageIndex !== line.pageIndex) return false;
   if (!line.italic || line.bold || roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY) return false;
-  // Note: a line that starts right of where the paragraph's last line ends is in another column.
-  return line.x - open.textX >= QUOTE_INDENT_EM * typography.bodySize && line.x < open.last.right;
+  // Note: a line that starts right of where the paragraph's last line ends is in another column; a
+  // paragraph that went on into the next column (its last line far right of its first) is measured
+  // from its lines there.
+  const indent = QUOTE_INDENT_EM * typography.bodySize;
+  const textX = open.last.x - open.textX >= indent ? open.last.x : open.textX;
+  return line.x - textX >= indent && line.x < open.last.right;
 }
 
 /** Whether a monospaced line goes on the listing above it: same page, no wider gap than a few blank lines. */

@@ -260,6 +260,11 @@ function splitBelowColumns(left: readonly TextLine[], right: readonly TextLine[]
       line.baseline - previous.baseline > BELOW_COLUMNS_GAP_EM * em
     );
   });
+  // Note: the next section's short lines under balanced columns are a few, fewer than the right
+  // column's; more lines than that left of the gutter are the left column going on, under a float
+  // at its top, beside a right column (a column's lines at least) that ends short (IEEE's last
+  // page: only the references). Under a row of a header's items there is no column.
+  if (start >= 0 && right.length >= MINIMUM_COLUMN_LINES && left.length - start > right.length) return [[...left], []];
   return start < 0 ? [[...left], []] : [left.slice(0, start), left.slice(start)];
 }
 
@@ -405,14 +410,38 @@ function labelColumnOrder(lines: readonly TextLine[], bodyX: number): TextLine[]
  * fill their column. Where that fails (a chart or table across the page), a stretch of the page
  * set in two columns.
  */
-export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number): Gutter | undefined {
+export function findGutter(groups: readonly PdfTextItem[][], pageWidth: number, previous?: Gutter): Gutter | undefined {
   const several = findColumnGutters(groups);
   if (several !== undefined) return { xs: several, top: -Infinity, bottom: Infinity };
-  const x = findPageGutter(groups, pageWidth);
-  return x !== undefined ? { xs: [x], top: -Infinity, bottom: Infinity } : findGutterBand(groups, pageWidth);
+  const pageWide = (x: number | undefined): Gutter | undefined => (x !== undefined ? { xs: [x], top: -Infinity, bottom: Infinity } : undefined);
+  // Note: a gutter narrower than an em (see NARROW_GUTTER_EM) is taken page-wide only where no band
+  // of columns is found, as text across the page under two columns leaves none.
+  return (
+    pageWide(findPageGutter(groups, pageWidth)) ??
+    findGutterBand(groups, pageWidth) ??
+    pageWide(findPageGutter(groups, pageWidth, true)) ??
+    pageWide(previousGutterGoingOn(groups, previous))
+  );
 }
 
-function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): number | undefined {
+/**
+ * The page-wide gutter of the page before, where this page holds too few lines to show its own
+ * (the last page of two columns: a line or two of each, then the references across the page): a
+ * line with prose on each side of it, far enough apart, and few lines across it.
+ */
+function previousGutterGoingOn(groups: readonly PdfTextItem[][], previous: Gutter | undefined): number | undefined {
+  if (previous?.xs.length !== 1 || previous.top !== -Infinity || groups.length >= MINIMUM_COLUMN_LINES * 2) return undefined;
+  const x = previous.xs[0]!;
+  const characters = (items: readonly PdfTextItem[]): number => items.reduce((sum, item) => sum + item.text.trim().length, 0);
+  const isProseEachSide = (group: readonly PdfTextItem[]): boolean =>
+    gapAt(group, x) >= MINIMUM_PAGE_GUTTER_EM &&
+    characters(group.filter((item) => isLeftOf(item, x))) >= PROSE_SIDE_CHARACTERS &&
+    characters(group.filter((item) => !isLeftOf(item, x))) >= PROSE_SIDE_CHARACTERS;
+  const crossing = groups.filter((group) => group.some((item) => crosses(item, x))).length;
+  return crossing <= groups.length * MAXIMUM_CROSSING_SHARE && groups.some((group) => !group.some((item) => crosses(item, x)) && isProseEachSide(group)) ? x : undefined;
+}
+
+function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number, narrow = false): number | undefined {
   if (groups.length < MINIMUM_COLUMN_LINES * 2) return undefined;
   const crossesAt = (group: readonly PdfTextItem[], x: number): boolean => group.some((item) => item.x < x - 1 && item.right > x + 1);
   let best: { x: number; crossing: number } | undefined;
@@ -430,9 +459,10 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   const gutter = (best.x + bestEnd) / 2;
   const sides = groups.filter((group) => !crossesAt(group, gutter));
   // Note: the gap where a line has text on both sides is the gutter's width; narrower, it is a
-  // word space of justified text that happens to line up, on a page of one column.
+  // word space of justified text that happens to line up, on a page of one column, unless both
+  // columns are edged by it (see NARROW_GUTTER_EM).
   const narrowestGap = Math.min(...sides.map((group) => gapAt(group, gutter)));
-  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM) return undefined;
+  if (narrowestGap < MINIMUM_PAGE_GUTTER_EM && !(narrow && narrowestGap >= NARROW_GUTTER_EM && isEdgedByColumns(sides, gutter))) return undefined;
   const leftExtents = sides.map((group) => proseExtent(group.filter((item) => isLeftOf(item, gutter)))).filter(isDefined);
   const rightExtents = sides.map((group) => proseExtent(group.filter((item) => !isLeftOf(item, gutter)))).filter(isDefined);
   if (leftExtents.length < MINIMUM_COLUMN_LINES || rightExtents.length < MINIMUM_COLUMN_LINES) return undefined;
@@ -450,6 +480,28 @@ function findPageGutter(groups: readonly PdfTextItem[][], pageWidth: number): nu
   // lines: the two sides of a table row share a baseline, two columns mostly do not.
   const paired = sides.filter((group) => group.some((item) => isLeftOf(item, gutter)) && group.some((item) => !isLeftOf(item, gutter))).length;
   return paired < UNPAIRED_SHARE * Math.min(leftExtents.length, rightExtents.length) ? gutter : undefined;
+}
+
+// Note: a gutter may be narrower than MINIMUM_PAGE_GUTTER_EM (KOMA-Script sets two columns of 11 pt
+// type 10 pt apart), down to this many ems, where both columns are edged by it: this share of the
+// lines left of it end within this many points of one edge (justified), and this share of those
+// right of it start within as much of one edge. Word spaces of one column that happen to line up
+// end and start their lines anywhere in the gap.
+const NARROW_GUTTER_EM = 0.6;
+const GUTTER_EDGE_SHARE = 0.6;
+const GUTTER_EDGE_POINTS = 1;
+
+/** Whether most lines left of the gutter end at one edge, and most right of it start at one. */
+function isEdgedByColumns(groups: readonly PdfTextItem[][], gutter: number): boolean {
+  const ends = groups.map((group) => group.filter((item) => isLeftOf(item, gutter)).at(-1)?.right).filter(isDefined);
+  const starts = groups.map((group) => group.find((item) => !isLeftOf(item, gutter))?.x).filter(isDefined);
+  return mostAtOneEdge(ends) && mostAtOneEdge(starts);
+}
+
+/** Whether GUTTER_EDGE_SHARE of the values lie within GUTTER_EDGE_POINTS of one of them. */
+function mostAtOneEdge(values: readonly number[]): boolean {
+  const near = (edge: number): number => values.filter((value) => Math.abs(value - edge) <= GUTTER_EDGE_POINTS).length;
+  return values.length > 0 && Math.max(...values.map(near)) >= GUTTER_EDGE_SHARE * values.length;
 }
 
 // Note: lines set flush right end within this many points of one another; set ragged on the
@@ -491,6 +543,8 @@ const MINIMUM_GUTTER_EM = 0.5;
 const MAXIMUM_BAND_CROSSING_SHARE = 0.2;
 // Lines of one stretch of text are no further apart than this many ems.
 const BAND_LEADING_EM = 2.5;
+// A column's lines start within this many points of its edge.
+const COLUMN_EDGE_POINTS = 1;
 
 /**
  * Two columns on part of a page only: at least a few lines hold prose on both sides of a gap,
@@ -532,8 +586,14 @@ function findGutterBand(groups: readonly PdfTextItem[][], pageWidth: number): Gu
   if (crossing > (last - first + 1) * MAXIMUM_BAND_CROSSING_SHARE) return undefined;
   const follows = (group: readonly PdfTextItem[] | undefined, neighbour: readonly PdfTextItem[]): boolean =>
     group !== undefined && !crosses(group) && Math.abs(group[0]!.baseline - neighbour[0]!.baseline) <= BAND_LEADING_EM * group[0]!.fontSize;
+  // Note: the right column's first lines stand over the band where a float heads the left column
+  // (LaTeX's figure at the top of a column): lines right of the gutter alone, starting at the right
+  // column's edge, however far above.
+  const rightEdge = Math.min(...supporting.map((gap) => gap.right));
+  const startsRightColumn = (group: readonly PdfTextItem[] | undefined): boolean =>
+    group !== undefined && group.every((item) => !isLeftOf(item, x)) && Math.abs(group[0]!.x - rightEdge) <= COLUMN_EDGE_POINTS;
   let top = first;
-  while (follows(groups[top - 1], groups[top]!)) top--;
+  while (follows(groups[top - 1], groups[top]!) || startsRightColumn(groups[top - 1])) top--;
   let bottom = last;
   while (follows(groups[bottom + 1], groups[bottom]!)) bottom++;
   return { xs: [x], top: groups[top]![0]!.baseline - 2, bottom: groups[bottom]![0]!.baseline + 2 };

@@ -1,6 +1,6 @@
 import { findTableFrames } from "./frames.js";
 import type { TableFrame } from "./frames.js";
-import { mainTextSize } from "./column-sides.js";
+import { isDefined, mainTextSize } from "./column-sides.js";
 import { startsWithNoteNumber } from "./lines.js";
 import { lineText } from "./model.js";
 import type { PageLayout, TextLine } from "./model.js";
@@ -21,6 +21,15 @@ const PAGE_OF_PAGES = /^(?:page\s+)?(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})$/i;
 const LONE_NUMBER_GAP_EM = 2.5;
 const CENTRED_SHARE = 0.03;
 const LOWER_PART = 0.6;
+
+// Note: a running head that alternates its words between odd and even pages (the journal's name on
+// one, the authors' on the other) repeats no text, but its place: the page's top line, on one
+// baseline (within this many points) in one size, at most the text's size and not bold, set apart
+// from the text under it by at least this many of its ems (a line of text is followed within two,
+// a paragraph's space included).
+const HEAD_SLOT_BASELINE = 1;
+const HEAD_SLOT_SIZE = 0.5;
+const HEAD_SLOT_GAP_EM = 2.5;
 
 type Zone = "top" | "bottom";
 
@@ -45,10 +54,11 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   }
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const numberedHeads = numberedRunningLines(pages);
+  const slotHeads = runningHeadsByPlace(pages, minimumRepeats);
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     // Note: footnotes alike but for their numbers ("12 Ibid.", "17 Ibid.") are the text's, not the page's.
     if (startsWithNoteNumber(line)) return false;
-    if (numberedHeads.has(line)) return true;
+    if (numberedHeads.has(line) || slotHeads.has(line)) return true;
     const key = furnitureKey(page, line);
     if (key === undefined) return isLonePageNumber(page, line) || isSidewaysPageNumber(page, line);
     if (isPageNumber(line)) return true;
@@ -56,6 +66,29 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
     return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
+}
+
+/**
+ * The top lines of pages that sit where the top lines of at least `minimumRepeats` pages do (see
+ * HEAD_SLOT_GAP_EM): running heads whose words change from page to page.
+ */
+function runningHeadsByPlace(pages: readonly PageLayout[], minimumRepeats: number): Set<TextLine> {
+  const heads = pages.map(headOfPage).filter(isDefined);
+  const samePlace = (a: TextLine[], b: TextLine[]): boolean =>
+    Math.abs(a[0]!.baseline - b[0]!.baseline) <= HEAD_SLOT_BASELINE && Math.abs(a[0]!.fontSize - b[0]!.fontSize) <= HEAD_SLOT_SIZE;
+  return new Set(heads.filter((head) => heads.filter((other) => samePlace(head, other)).length >= minimumRepeats).flat());
+}
+
+/** The lines on a page's top baseline, where they could be a running head (see HEAD_SLOT_GAP_EM). */
+function headOfPage(page: PageLayout): TextLine[] | undefined {
+  if (page.lines.length === 0) return undefined;
+  const top = Math.min(...page.lines.map((line) => line.baseline));
+  const head = page.lines.filter((line) => line.baseline - top <= HEAD_SLOT_BASELINE);
+  const textSize = mainTextSize(page.lines);
+  const size = Math.max(...head.map((line) => line.fontSize));
+  if (head.some((line) => line.bold || line.fontSize > textSize * SAME_SIZE_SCALE || zoneOf(page, line) !== "top" || isTableRow(page, line))) return undefined;
+  const below = Math.min(...page.lines.filter((line) => !head.includes(line)).map((line) => line.baseline));
+  return Number.isFinite(below) && below - top >= HEAD_SLOT_GAP_EM * size ? head : undefined;
 }
 
 // A page's number set apart at one end of a margin line.
@@ -112,10 +145,17 @@ function isPageNumber(line: TextLine): boolean {
   return PAGE_NUMBER.test(text) && (!ofPages || Number(ofPages[1]) <= Number(ofPages[2]));
 }
 
-/** A bare page number centred under the text, apart from it, as the page's lowest line. */
+/**
+ * A bare page number centred under the text, apart from it, as the page's lowest line. Note: it is
+ * centred on the page or on the text, which a two-sided layout sets off the page's middle (LaTeX's
+ * `twoside` shifts it out and in on odd and even pages).
+ */
 function isLonePageNumber(page: PageLayout, line: TextLine): boolean {
   if (line.runs.length !== 1 || !isPageNumber(line) || line.baseline < page.height * LOWER_PART) return false;
-  if (Math.abs((line.x + line.right) / 2 - page.width / 2) > page.width * CENTRED_SHARE) return false;
+  const centre = (line.x + line.right) / 2;
+  const textCentre = (Math.min(...page.lines.map((other) => other.x)) + Math.max(...page.lines.map((other) => other.right))) / 2;
+  const centredOn = (middle: number): boolean => Math.abs(centre - middle) <= page.width * CENTRED_SHARE;
+  if (!centredOn(page.width / 2) && !centredOn(textCentre)) return false;
   let nearestAbove = -Infinity;
   for (const other of page.lines) {
     if (other === line) continue;
