@@ -91,10 +91,12 @@ function joinCodeSpans(text: string, next: string): string | undefined {
   return `${text.slice(0, end.index)}\`${end[1]}${separator}${start[1]}\`${next.slice(start[0].length)}`;
 }
 
+/** Whether a word broken after a hyphen ("`before`-" over "`after`…") keeps it (see `joinLines`). */
 function keepsHyphen(text: string, before: string, after: string, { compounds, whole }: DocumentWords): boolean {
   if (HYPHENATED_COMPOUND.test(text)) return true;
   const compound = `${before}-${after}`.toLowerCase();
-  if (compounds.has(compound) || [...compounds].some((known) => compound.startsWith(known) && compound.length - known.length <= INFLECTION_LETTERS)) return true;
+  const inflected = Array.from({ length: INFLECTION_LETTERS }, (_, index) => compound.slice(0, -(index + 1))).filter((stem) => stem.length > before.length + 1);
+  if (compounds.has(compound) || inflected.some((stem) => compounds.has(stem))) return true;
   if (whole.has(`${before}${after}`.toLowerCase())) return false;
   return !(/\p{Ll}$/u.test(before) && /^\p{Ll}/u.test(after));
 }
