@@ -74,6 +74,16 @@ function odsContentXml(bytes: Uint8Array): string | undefined {
   return content ? strFromU8(content) : undefined;
 }
 
+// The office suites whose ODS files save each number's text as they show it (`meta:generator`).
+const OFFICE_SUITE = /^(?:LibreOffice|OpenOffice|Apache_OpenOffice|StarOffice|Collabora|CollaboraOffice|NeoOffice|Calligra|KOffice|gnumeric|MicrosoftOffice)/i;
+
+/** Whether an ODS package was written by an office suite, which saves what each cell shows. */
+function writtenByOfficeSuite(bytes: Uint8Array): boolean {
+  const meta = unzipSync(bytes, { filter: (file) => file.name === "meta.xml" })["meta.xml"];
+  const generator = meta && /<meta:generator>([^<]*)</.exec(strFromU8(meta))?.[1];
+  return generator !== undefined && OFFICE_SUITE.test(generator.trim());
+}
+
 /**
  * Put the cells of an ODS (its `content.xml`) that SheetJS drops back into its sheets: comments on
  * empty cells, and formulas with no saved result, which then show as formulas with a warning.
@@ -146,7 +156,8 @@ export const spreadsheetConverter: Converter = {
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
     const { workbook, complaints: allComplaints } = readWorkbook(bytes);
     const tooLarge = restoreFormulasWithoutResult(bytes, format, workbook);
-    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods" };
+    const isOdsPackage = format === "ods" && bytes[0] === 0x50;
+    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods", savedTextShown: isOdsPackage && writtenByOfficeSuite(bytes) };
     const complaints = complaintsThatMatter(allComplaints, format, workbook, textOptions);
     const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
     warnings.push(...tooLarge.map(tooLargeWarning));
@@ -154,7 +165,7 @@ export const spreadsheetConverter: Converter = {
     const sheetNames: string[] = [];
     const formulasBySheet = new Map<string, string[]>();
     const textBoxesBySheet = sheetTextBoxes(bytes, format);
-    const odsContent = format === "ods" && bytes[0] === 0x50 ? odsContentXml(bytes) : undefined;
+    const odsContent = isOdsPackage ? odsContentXml(bytes) : undefined;
     const hiddenOdsSheets = odsContent ? readOdsHiddenSheets(odsContent) : new Set<string>();
     if (odsContent) restoreOdsDroppedCells(odsContent, workbook);
     workbook.SheetNames.forEach((sheetName, index) => {

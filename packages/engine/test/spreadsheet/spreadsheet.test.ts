@@ -186,6 +186,16 @@ describe("spreadsheet converter on generated workbooks", () => {
     expect(rows[1]?.[4]).toBe("6.28318");
   });
 
+  it("shows the text an office suite saved for an ODS number, even where it reads as the bare value", async () => {
+    // Note: LibreOffice saves what a cell shows; a style with conditions (SheetJS reads only one of
+    // them) may show 3.14159 as "3.14159" where the format SheetJS reads says 0.00.
+    const parts = unzipSync(workbookBytes(workbookOf({ Ledger: ledger() }), "ods"));
+    const meta = '<?xml version="1.0" encoding="UTF-8"?><office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" office:version="1.3"><office:meta><meta:generator>LibreOffice/7.4.7.2$Linux_X86_64 LibreOffice_project/40$Build-2</meta:generator></office:meta></office:document-meta>';
+    parts["meta.xml"] = strToU8(meta);
+    const { markdown } = await convert(zipSync(parts), { filename: "ledger.ods" });
+    expect(tableRows(markdown)[1]?.[2]).toBe("3.14159");
+  });
+
   it.each(["xlsx", "xls"] as const)("shows numbers and dates in their own formats as Excel does (%s)", async (bookType) => {
     const formats: Array<[number, string, string]> = [
       [0.2302, "0.0%", "23.0%"],

@@ -28,6 +28,12 @@ export interface CellTextOptions {
    * text is the one saved in the file). @default false
    */
   textFromFormat?: boolean;
+  /**
+   * An ODS cell's saved text is what the writer showed, however like the bare value it reads (an
+   * office suite wrote the file: LibreOffice saves `150` for 150 in a style whose condition shows
+   * no decimals, which SheetJS reads as `0.00`). @default false
+   */
+  savedTextShown?: boolean;
 }
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, "0");
@@ -113,7 +119,7 @@ function exactNumber(value: number): string {
  * pandas) save the bare value, and LibreOffice shows the format all the same.
  */
 const isBareSavedValue = (serial: number, shown: string | undefined, options: CellTextOptions): shown is string =>
-  !options.textFromFormat && shown === String(serial);
+  !options.textFromFormat && !options.savedTextShown && shown === String(serial);
 
 /**
  * Whether a cell's text comes from its number format as SheetJS read it rather than from the

@@ -85,8 +85,11 @@ export function readOdsDroppedCells(xml: string, maxRows: number): Map<string, O
       const formula = attribute(cellAttributes, "table:formula");
       const comment = note && !cellClosed ? annotation(noteXml ?? "") : undefined;
       const isEmpty = attribute(cellAttributes, "office:value-type") === undefined;
-      if (isEmpty && (comment || formula) && sheet && row < maxRows) {
-        sheet.push({ row, column, ...(comment && { comment }), ...(formula && { formula: excelFormula(decodeXml(formula)) }) });
+      // Note: LibreOffice saves a formula whose result is empty text (`=""`) with an empty
+      // paragraph and no value type; a formula with no saved result has no paragraph at all.
+      const unresolved = cellClosed === "/" ? formula : undefined;
+      if (isEmpty && (comment || unresolved) && sheet && row < maxRows) {
+        sheet.push({ row, column, ...(comment && { comment }), ...(unresolved && { formula: excelFormula(decodeXml(unresolved)) }) });
       }
       column += repeated(cellAttributes, "table:number-columns-repeated");
     }
