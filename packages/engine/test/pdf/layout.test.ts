@@ -8,6 +8,17 @@ import type { PdfDot, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
 
+/** Lines of 11-point type, 13.6 points apart, justified to `measure` points but the last, as KOMA-Script sets a column. */
+const justifiedElevenPoint =
+  (measure: number) =>
+  (lines: readonly string[], x: number, y: number): PdfLine[] =>
+    lines.map((text, index) => ({
+      text,
+      x,
+      y: y - index * 13.6,
+      size: 11,
+      wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
+    }));
 const headingsOf = (markdown: string): string[] => markdown.split("\n").filter((line) => /^#+ /.test(line)).map((line) => line.replace(/^#+ /, ""));
 
 /** Lines of a paragraph set at `x`, one every 14 points from `y` down. */
@@ -820,14 +831,7 @@ describe("pdf layout: reading order", () => {
     // heading and the lines under it.
     const measure = 220;
     const rightX = 72 + measure + 10;
-    const justified = (lines: readonly string[], x: number, y: number): PdfLine[] =>
-      lines.map((text, index) => ({
-        text,
-        x,
-        y: y - index * 13.6,
-        size: 11,
-        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
-      }));
+    const justified = justifiedElevenPoint(measure);
     const markdown = await toMarkdown([
       [
         { text: "Figure 1: Households by region.", x: 72, y: 700, size: 11 },
@@ -883,14 +887,7 @@ describe("pdf layout: reading order", () => {
     // column's first lines end the paragraph the left column's foot begins; columns 10 points apart.
     const measure = 220;
     const rightX = 72 + measure + 10;
-    const justified = (lines: readonly string[], x: number, y: number): PdfLine[] =>
-      lines.map((text, index) => ({
-        text,
-        x,
-        y: y - index * 13.6,
-        size: 11,
-        wordSpacing: index === lines.length - 1 ? 0 : (measure - helveticaWidth(text, 11)) / (text.split(" ").length - 1),
-      }));
+    const justified = justifiedElevenPoint(measure);
     const cut = [...SURVEY_LEFT.slice(0, 7), "as the census of the year before"];
     const markdown = await toMarkdown([
       [
