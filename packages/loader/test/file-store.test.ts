@@ -27,7 +27,7 @@ const suiteTest = {
   ...vitest,
   it: (name: string, ...rest: unknown[]) => {
     // Skipped: these two assert keyv 5 behaviour that keyv 6 changed (see KEYV_5_ONLY above).
-    if (KEYV_5_ONLY.has(name)) return vitest.it.skip(name, ...(rest as []));
+    if (KEYV_5_ONLY.has(name)) return vitest.it.skip(name, ...(rest as [])); // skipped: asserts keyv 5 behaviour, see KEYV_5_ONLY
     return vitest.it(name, ...(rest as []));
   },
 };

@@ -15,6 +15,7 @@ import { removeFurniture } from "./pdf/furniture.js";
 import { measureTypography } from "./pdf/headings.js";
 import { captionOf, isPageImage, placeImages } from "./pdf/image-placement.js";
 import type { PageImage } from "./pdf/images.js";
+import { documentWords } from "./pdf/join-lines.js";
 import { buildLines, groupByBaseline } from "./pdf/lines.js";
 import type { Gutter, PageLayout, PdfTextItem, TextLine } from "./pdf/model.js";
 import type { Rulings } from "./pdf/rules.js";
@@ -234,6 +235,7 @@ function layOut(
 ) {
   const linesByPage = pages.map(readingOrder);
   const typography = measureTypography(linesByPage.flat());
+  const words = documentWords(linesByPage.flat());
   const framesByPage = new Map(
     pages.map((page, index) => [page.pageIndex, findTableFrames(page.rulings, page.lines, (rule) => isHeadingUnderline(rule, linesByPage[index]!, typography))]),
   );
@@ -245,7 +247,7 @@ function layOut(
     const placed: PlacedBlock[] = [];
     let pending: TextLine[] = [];
     const flush = (pageIndex: number): void => {
-      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage, fillsByPage))), typography), pageIndex, ocrConfidence));
+      placed.push(...placeTextBlocks(reviseHeadings(keepTableMarkNotes(splitTablesSideBySide(buildBlocks(pending, typography, framesByPage, fillsByPage, words))), typography), pageIndex, ocrConfidence));
       pending = [];
     };
     for (const index of indexes) {

@@ -68,20 +68,19 @@ function sheetTextBoxes(bytes: Uint8Array, format: DocumentFormat): Map<string, 
   return format === "xls" && startsWith(bytes, OLE2_SIGNATURE) ? readXlsTextBoxes(bytes) : new Map();
 }
 
-/** The `content.xml` of an ODS package, which holds its sheets; the ZIP guard has checked the package. */
-function odsContentXml(bytes: Uint8Array): string | undefined {
-  const content = unzipSync(bytes, { filter: (file) => file.name === "content.xml" })["content.xml"];
-  return content ? strFromU8(content) : undefined;
-}
-
 // The office suites whose ODS files save each number's text as they show it (`meta:generator`).
 const OFFICE_SUITE = /^(?:LibreOffice|OpenOffice|Apache_OpenOffice|StarOffice|Collabora|CollaboraOffice|NeoOffice|Calligra|KOffice|gnumeric|MicrosoftOffice)/i;
 
-/** Whether an ODS package was written by an office suite, which saves what each cell shows. */
-function writtenByOfficeSuite(bytes: Uint8Array): boolean {
-  const meta = unzipSync(bytes, { filter: (file) => file.name === "meta.xml" })["meta.xml"];
-  const generator = meta && /<meta:generator>([^<]*)</.exec(strFromU8(meta))?.[1];
-  return generator !== undefined && OFFICE_SUITE.test(generator.trim());
+/**
+ * The parts of an ODS package read beside SheetJS, in one pass over it: `content.xml`, which
+ * holds its sheets, and whether an office suite wrote it (its `meta.xml`), which saves what each
+ * cell shows. The ZIP guard has checked the package.
+ */
+function readOdsPackage(bytes: Uint8Array): { content: string | undefined; byOfficeSuite: boolean } {
+  const parts = unzipSync(bytes, { filter: (file) => file.name === "content.xml" || file.name === "meta.xml" });
+  const content = parts["content.xml"] && strFromU8(parts["content.xml"]);
+  const generator = parts["meta.xml"] && /<meta:generator>([^<]*)</.exec(strFromU8(parts["meta.xml"]))?.[1];
+  return { content, byOfficeSuite: generator !== undefined && OFFICE_SUITE.test(generator.trim()) };
 }
 
 /**
@@ -156,8 +155,8 @@ export const spreadsheetConverter: Converter = {
     const picturesBySheet = images ? sheetPictures(bytes, format) : new Map<string, Array<Pick<SheetPicture, "bytes" | "alt">>>();
     const { workbook, complaints: allComplaints } = readWorkbook(bytes);
     const tooLarge = restoreFormulasWithoutResult(bytes, format, workbook);
-    const isOdsPackage = format === "ods" && bytes[0] === 0x50;
-    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods", savedTextShown: isOdsPackage && writtenByOfficeSuite(bytes) };
+    const ods = format === "ods" && bytes[0] === 0x50 ? readOdsPackage(bytes) : undefined;
+    const textOptions = { date1904: Boolean(workbook.Workbook?.WBProps?.date1904), textFromFormat: format !== "ods", savedTextShown: ods?.byOfficeSuite ?? false };
     const complaints = complaintsThatMatter(allComplaints, format, workbook, textOptions);
     const warnings: string[] = complaints.length > 0 ? [`Some cells may look different than in Excel: ${complaints.length} problem(s) reading the workbook, the first: "${decodeXml(complaints[0]!)}".`] : [];
     warnings.push(...tooLarge.map(tooLargeWarning));
@@ -165,7 +164,7 @@ export const spreadsheetConverter: Converter = {
     const sheetNames: string[] = [];
     const formulasBySheet = new Map<string, string[]>();
     const textBoxesBySheet = sheetTextBoxes(bytes, format);
-    const odsContent = isOdsPackage ? odsContentXml(bytes) : undefined;
+    const odsContent = ods?.content;
     const hiddenOdsSheets = odsContent ? readOdsHiddenSheets(odsContent) : new Set<string>();
     if (odsContent) restoreOdsDroppedCells(odsContent, workbook);
     workbook.SheetNames.forEach((sheetName, index) => {

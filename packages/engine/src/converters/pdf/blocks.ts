@@ -4,7 +4,7 @@ import { contentsLines } from "./contents.js";
 import type { TableFrame } from "./frames.js";
 import { LARGER_THAN_BODY, endsWithPageNumber, isCaption, roundSize } from "./headings.js";
 import type { Typography } from "./headings.js";
-import { documentWords, joinLines } from "./join-lines.js";
+import { joinLines } from "./join-lines.js";
 import type { DocumentWords } from "./join-lines.js";
 import { isRightToLeftText, startsWithNoteNumber } from "./lines.js";
 import { nestListItems } from "./list-nesting.js";
@@ -123,13 +123,16 @@ interface Measures {
 /**
  * Turn lines in reading order into headings, paragraphs, list items, code and tables;
  * `framesByPage` holds each page's ruled boxes, where tables are looked for first; `fillsByPage`
- * each page's coloured backgrounds, which tell the rows of a table without rules apart.
+ * each page's coloured backgrounds, which tell the rows of a table without rules apart; `words`
+ * the whole document's words (as `typography` is its type), which tell a word's own hyphen at a
+ * line's end from hyphenation.
  */
 export function buildBlocks(
   laidOut: readonly TextLine[],
   typography: Typography,
   framesByPage: ReadonlyMap<number, readonly TableFrame[]> = new Map(),
   fillsByPage: ReadonlyMap<number, readonly FilledBox[]> = new Map(),
+  words: DocumentWords,
 ): Block[] {
   const lines = joinLabelsToBoxedValues(laidOut, framesByPage);
   const blocks: Block[] = [];
@@ -153,7 +156,6 @@ export function buildBlocks(
   const rightFrom = measureRightFrom(byPage);
   const leftEdgeOf = measureLeftEdge(byPage);
   const indentsParagraphs = opensParagraphsIndented(lines, leftEdgeOf);
-  const words = documentWords(lines);
   const measuresOf = (line: TextLine): Measures => ({ typography, textRight: textRightByPage.get(line.pageIndex) ?? Infinity, filledLines, rightFrom, leftEdgeOf, indentsParagraphs, words });
   for (let index = 0; index < lines.length; index++) {
     if (taken.has(index)) continue;
