@@ -815,6 +815,42 @@ describe("pdf tables", () => {
     expect(markdown).toContain("Here are some interesting things a respectful duck could eat:\n\n|");
   });
 
+  /** A ruled body of staff under a header row of filled cells over its columns, or under one shaded bar with a caption over the whole width. */
+  const staffUnderFilledTop = async (header: "cells" | "bar"): Promise<string> => {
+    const widths = [150, 140, 130, 90];
+    const edges = widths.reduce((acc, width) => [...acc, acc.at(-1)! + width], [40]);
+    const body = ruledTable(40, 680, widths, [
+      [["Amira Haddad"], ["Finance"], ["2019-03-04"], ["48,500"]],
+      [["Ben Okafor"], ["Operations"], ["2021-07-19"], ["41,200"]],
+      [["Chloe Martin"], ["Sales"], ["2018-11-01"], ["52,750"]],
+    ]);
+    const names = ["Employee", "Department", "Start date", "Salary"];
+    const top: PageItem[] =
+      header === "cells"
+        ? names.flatMap((name, column): PageItem[] => [
+            { fill: [edges[column]!, 680, edges[column + 1]!, 700], colour: [0.16, 0.5, 0.73] },
+            { text: name, x: edges[column]! + 4, y: 686, size: 10, bold: true },
+          ])
+        : [{ fill: [40, 680, 550, 700], colour: [0.85, 0.85, 0.85] }, { text: "Table 2: Permanent staff", x: 44, y: 686, size: 10, bold: true }];
+    return toMarkdown([[{ text: "Permanent staff on 1 January 2026.", x: 40, y: 730, size: 10 }, ...top, ...body]]);
+  };
+
+  it("takes the row of filled cells on top of a ruled body in as the table's header", async () => {
+    // As jsPDF-AutoTable's "grid" theme draws a table: the header's cells filled, no rules around them.
+    expect(tableRows(await staffUnderFilledTop("cells"))).toEqual([
+      ["Employee", "Department", "Start date", "Salary"],
+      ["Amira Haddad", "Finance", "2019-03-04", "48,500"],
+      ["Ben Okafor", "Operations", "2021-07-19", "41,200"],
+      ["Chloe Martin", "Sales", "2018-11-01", "52,750"],
+    ]);
+  });
+
+  it("keeps a shaded caption bar over the whole width of a ruled table out of the table", async () => {
+    const markdown = await staffUnderFilledTop("bar");
+    expect(outsideTables(markdown)).toContain("Table 2: Permanent staff");
+    expect(tableRows(markdown)[0]).toEqual(["Amira Haddad", "Finance", "2019-03-04", "48,500"]);
+  });
+
   it("keeps the rows of a wide table whole on a two-column page", async () => {
     const prose = (x: number, from: number): PdfLine[] =>
       Array.from({ length: 12 }, (_, index) => ({ text: `Column text line ${from + index} of the running prose here.`, x, y: 560 - index * 13, size: 10 }));

@@ -1,5 +1,5 @@
 import type { TextLine } from "./model.js";
-import type { HorizontalRule, Rulings, VerticalRule } from "./rules.js";
+import type { FilledBox, HorizontalRule, Rulings, VerticalRule } from "./rules.js";
 
 /** A box drawn by crossing rules: a ruled table's outline and the rules inside it, in page coordinates. */
 export interface TableFrame {
@@ -32,7 +32,7 @@ const ROW_START_EM = 2;
  * them frames the page's sections, not a table.
  */
 export function findTableFrames(rulings: Rulings, lines: readonly TextLine[], isSectionRule: (rule: HorizontalRule) => boolean = () => false): TableFrame[] {
-  const boxes = findBoxes(rulings);
+  const boxes = findBoxes(rulings).map((box) => withFilledHeader(box, rulings.fills));
   const boxed = new Set(boxes.flatMap((box) => box.horizontal));
   return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule) && !isSectionRule(rule)), lines)];
 }
@@ -85,6 +85,35 @@ function isChartGrid(stack: readonly HorizontalRule[], lines: readonly TextLine[
     });
   const rows = stack.slice(1).filter((rule, index) => holdsRow(stack[index]!, rule)).length;
   return rows * 2 <= spacings.length;
+}
+
+/**
+ * A box with the row of filled cells that stands on its top edge taken in: the header of a table
+ * whose generator fills the header's cells and rules the body only (jsPDF-AutoTable's "grid"
+ * theme draws its header this way). The fills give the row its top edge and carry the box's
+ * column rules up. Note: the row must be cells of the box's own columns, side by side across its
+ * whole width, each edge between them on one of the box's column rules; a single bar over the
+ * whole width (a shaded caption or a section's title) is not a row of the table.
+ */
+function withFilledHeader(box: TableFrame, fills: readonly FilledBox[]): TableFrame {
+  const cells = fills
+    .filter((fill) => Math.abs(fill.bottom - box.top) <= TOUCH && fill.left >= box.left - TOUCH && fill.right <= box.right + TOUCH)
+    .sort((a, b) => a.left - b.left);
+  if (cells.length < 2) return box;
+  const acrossWidth =
+    Math.abs(cells[0]!.left - box.left) <= TOUCH &&
+    Math.abs(cells.at(-1)!.right - box.right) <= TOUCH &&
+    cells.slice(1).every((cell, index) => Math.abs(cell.left - cells[index]!.right) <= TOUCH);
+  const reachingTop = box.vertical.filter((rule) => rule.top - box.top <= TOUCH);
+  const onColumnRule = (x: number): boolean => reachingTop.some((rule) => Math.abs(rule.x - x) <= TOUCH);
+  if (!acrossWidth || !cells.slice(1).every((cell) => onColumnRule(cell.left))) return box;
+  const top = Math.min(...cells.map((cell) => cell.top));
+  return {
+    ...box,
+    top,
+    horizontal: [{ y: top, left: box.left, right: box.right }, ...box.horizontal],
+    vertical: box.vertical.map((rule) => (reachingTop.includes(rule) ? { ...rule, top } : rule)),
+  };
 }
 
 /** Groups of horizontal and vertical rules that cross or touch. */
