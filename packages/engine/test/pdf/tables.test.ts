@@ -2745,4 +2745,38 @@ describe("a grid whose rules close over each row's capitals, a label spanning it
       ["", "Physics", "190", "6"],
     ]);
   });
+
+  it("reads two ruled grids set a point or two apart, with different columns, as two tables", async () => {
+    // Rows are 19 points high: the first grid's bottom border is at 700 - 4 × 19 = 624; the
+    // second's top border 2 points lower, its left border in line with the first's.
+    const markdown = await toMarkdown([
+      [
+        ...ruledTable(72, 700, [60, 90, 90], [
+          [["Route"], ["Operator"], ["Buses per hour"]],
+          [["1"], ["Citylink"], ["6"]],
+          [["4A"], ["Citylink"], ["4"]],
+          [["12"], ["Greenway"], ["2"]],
+        ]),
+        ...ruledTable(72, 622, [100, 50, 70, 90], [
+          [["Stop"], ["Zone"], ["Shelter"], ["Step-free"]],
+          [["Bridge Street"], ["1"], ["Yes"], ["Yes"]],
+          [["Canal Lane"], ["1"], ["No"], ["Yes"]],
+        ]),
+      ],
+    ]);
+    const tables = markdown.split(/\n{2,}/).filter((block) => block.startsWith("|")).map(tableRows);
+    expect(tables).toEqual([
+      [
+        ["Route", "Operator", "Buses per hour"],
+        ["1", "Citylink", "6"],
+        ["4A", "Citylink", "4"],
+        ["12", "Greenway", "2"],
+      ],
+      [
+        ["Stop", "Zone", "Shelter", "Step-free"],
+        ["Bridge Street", "1", "Yes", "Yes"],
+        ["Canal Lane", "1", "No", "Yes"],
+      ],
+    ]);
+  });
 });

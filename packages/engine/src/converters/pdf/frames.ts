@@ -23,6 +23,10 @@ const MINIMUM_GRID_LINES = 4;
 const GRID_SPACING_SHARE = 0.1;
 // A table's first cell starts at most this many ems right of the rules' left end (its padding).
 const ROW_START_EM = 2;
+// Note: two tables set one under the other this close are drawn as one box (their outer borders
+// joined end to end, or touching the other's rules); a space this thin between two rules holds no
+// row of text.
+const SEAM_GAP = TOUCH;
 
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
@@ -32,7 +36,9 @@ const ROW_START_EM = 2;
  * them frames the page's sections, not a table.
  */
 export function findTableFrames(rulings: Rulings, lines: readonly TextLine[], isSectionRule: (rule: HorizontalRule) => boolean = () => false): TableFrame[] {
-  const boxes = findBoxes(rulings).map((box) => withFilledHeader(box, rulings.fills));
+  const boxes = findBoxes(rulings)
+    .flatMap(splitAtSeams)
+    .map((box) => withFilledHeader(box, rulings.fills));
   const boxed = new Set(boxes.flatMap((box) => box.horizontal));
   return [...boxes, ...findRuledStacks(rulings.horizontal.filter((rule) => !boxed.has(rule) && !isSectionRule(rule)), lines)];
 }
@@ -114,6 +120,53 @@ function withFilledHeader(box: TableFrame, fills: readonly FilledBox[]): TableFr
     horizontal: [{ y: top, left: box.left, right: box.right }, ...box.horizontal],
     vertical: box.vertical.map((rule) => (reachingTop.includes(rule) ? { ...rule, top } : rule)),
   };
+}
+
+/**
+ * A box cut where it is two tables stacked a point or two apart: two horizontal rules close
+ * together (the upper table's bottom border, the lower one's top border) with different columns
+ * on either side: rules of other lengths, or column rules of which neither side's are a part of
+ * the other's. Note: a double rule under a header has the same columns on both sides, and a
+ * spanning header's column rules are some of the body's; both are one table. A column rule may
+ * run on through the seam, where both tables have one at the same place (their joined ends are
+ * one rule).
+ */
+function splitAtSeams(box: TableFrame): TableFrame[] {
+  const rules = [...box.horizontal].sort((a, b) => a.y - b.y);
+  const seam = rules.slice(1).findIndex((lower, index) => isSeam(box, rules[index]!, lower));
+  if (seam < 0) return [box];
+  const cut = (rules[seam]!.y + rules[seam + 1]!.y) / 2;
+  return [...splitAtSeams(partOfBox(box, -Infinity, cut)), ...splitAtSeams(partOfBox(box, cut, Infinity))];
+}
+
+function isSeam(box: TableFrame, upper: HorizontalRule, lower: HorizontalRule): boolean {
+  if (lower.y - upper.y > SEAM_GAP || !isBorderBetween(box, upper) || !isBorderBetween(box, lower)) return false;
+  const sameWidth = Math.abs(upper.left - lower.left) <= TOUCH && Math.abs(upper.right - lower.right) <= TOUCH;
+  if (!sameWidth) return true;
+  const isInner = (rule: VerticalRule): boolean => rule.x > box.left + TOUCH && rule.x < box.right - TOUCH;
+  const inner = box.vertical.filter(isInner);
+  const above = inner.filter((rule) => rule.top < upper.y && rule.bottom >= upper.y - TOUCH).map((rule) => rule.x);
+  const below = inner.filter((rule) => rule.bottom > lower.y && rule.top <= lower.y + TOUCH).map((rule) => rule.x);
+  const isPartOf = (some: readonly number[], all: readonly number[]): boolean => some.every((x) => all.some((other) => Math.abs(other - x) <= TOUCH));
+  return !isPartOf(above, below) && !isPartOf(below, above);
+}
+
+/** Whether a rule runs from a column rule to a column rule (a border, not a link's underline in a cell). */
+function isBorderBetween(box: TableFrame, rule: HorizontalRule): boolean {
+  const endsOn = (x: number): boolean => box.vertical.some((column) => Math.abs(column.x - x) <= TOUCH && rule.y >= column.top - TOUCH && rule.y <= column.bottom + TOUCH);
+  return endsOn(rule.left) && endsOn(rule.right);
+}
+
+/** The part of a box between two heights: its rules there, the rules that cross them cut short. */
+function partOfBox(box: TableFrame, from: number, to: number): TableFrame {
+  const horizontal = box.horizontal.filter((rule) => rule.y > from && rule.y < to);
+  const vertical = box.vertical
+    .filter((rule) => rule.bottom > from && rule.top < to)
+    .map((rule) => ({ x: rule.x, top: Math.max(rule.top, from), bottom: Math.min(rule.bottom, to) }));
+  const frame: TableFrame = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, horizontal, vertical };
+  for (const rule of horizontal) extend(frame, rule.left, rule.y, rule.right, rule.y);
+  for (const rule of vertical) extend(frame, rule.x, rule.top, rule.x, rule.bottom);
+  return frame;
 }
 
 /** Groups of horizontal and vertical rules that cross or touch. */
