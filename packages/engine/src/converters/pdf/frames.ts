@@ -27,6 +27,9 @@ const ROW_START_EM = 2;
 // joined end to end, or touching the other's rules); a space this thin between two rules holds no
 // row of text.
 const SEAM_GAP = TOUCH;
+// Note: rules less than this many points apart are drawn on one line (a row's borders broken by a
+// cell spanning rows), not one under the other.
+const ONE_LINE = 1;
 
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
@@ -124,7 +127,8 @@ function withFilledHeader(box: TableFrame, fills: readonly FilledBox[]): TableFr
 
 /**
  * A box cut where it is two tables stacked a point or two apart: two horizontal rules close
- * together (the upper table's bottom border, the lower one's top border) with different columns
+ * together, one over the other (the upper table's bottom border, the lower one's top border,
+ * each from a column rule to a column rule), with different columns
  * on either side: rules of other lengths, or column rules of which neither side's are a part of
  * the other's. Note: a double rule under a header has the same columns on both sides, and a
  * spanning header's column rules are some of the body's; both are one table. A column rule may
@@ -140,7 +144,9 @@ function splitAtSeams(box: TableFrame): TableFrame[] {
 }
 
 function isSeam(box: TableFrame, upper: HorizontalRule, lower: HorizontalRule): boolean {
-  if (lower.y - upper.y > SEAM_GAP || !isBorderBetween(box, upper) || !isBorderBetween(box, lower)) return false;
+  const gap = lower.y - upper.y;
+  const overlap = upper.left < lower.right && lower.left < upper.right;
+  if (gap <= ONE_LINE || gap > SEAM_GAP || !overlap || !isBorderBetween(box, upper) || !isBorderBetween(box, lower)) return false;
   const sameWidth = Math.abs(upper.left - lower.left) <= TOUCH && Math.abs(upper.right - lower.right) <= TOUCH;
   if (!sameWidth) return true;
   const isInner = (rule: VerticalRule): boolean => rule.x > box.left + TOUCH && rule.x < box.right - TOUCH;
