@@ -23,6 +23,13 @@ export interface Extent {
   right: number;
   /** Set for a gap found inside the text layer's items (two columns it may have joined into one): an item across it is cut at a word space. */
   insideItems?: boolean;
+  /**
+   * Set for a gap before a column whose cells all end at one x (figures set flush right): that x.
+   * An item across the gap that ends there is the names of the columns either side, set close and
+   * joined by the text layer; it is cut at the word space nearest the gap's left side (where the
+   * name before it ends, if it is set as the figures under it are).
+   */
+  columnEnd?: number;
 }
 
 /**
@@ -34,7 +41,11 @@ export function textColumnGaps(lines: readonly TextLine[]): Extent[] {
   const most = Math.max(...lines.map((line) => line.runs.length));
   const fullest = lines.filter((line) => line.runs.length === most);
   const columns = fullest.length >= 3 ? mergeHeaderOnlyColumns(columnExtents(fullest), fullest) : columnExtents(fullest);
-  const gaps = columns.slice(1).map((column, index) => afterRightAligned({ left: columns[index]!.right, right: column.left }, columns[index]!, lines));
+  const gaps = columns.slice(1).map((column, index) => {
+    const gap = afterRightAligned({ left: columns[index]!.right, right: column.left }, columns[index]!, lines);
+    const end = commonEnd(column);
+    return end === undefined ? gap : { ...gap, columnEnd: end };
+  });
   const splits = columns.flatMap((column) => [...numberColumnSplits(lines, column), ...numberTextSplits(lines, column)]);
   return [...gaps, ...splits].sort((a, b) => a.left - b.left);
 }
@@ -52,15 +63,31 @@ const MINIMUM_RIGHT_ALIGNED_CELLS = 3;
  * different x.
  */
 function afterRightAligned(gap: Extent, column: Column, lines: readonly TextLine[]): Extent {
-  const cells = [...column.lines].flatMap((line) => line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1));
-  if (cells.length < MINIMUM_RIGHT_ALIGNED_CELLS) return gap;
-  const em = Math.min(...cells.map((cell) => cell.fontSize));
-  const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
-  if (spread(cells.map((cell) => cell.right)) > ALIGNED_EM * em || spread(cells.map((cell) => cell.x)) < RAGGED_EM * em) return gap;
+  if (!isRightAligned(column)) return gap;
   // Note: item starts too, as a header's names set close together may be one run ("Gamma Delta").
   const starts = lines.flatMap((line) => line.runs.flatMap((run) => [run.x, ...(run.items ?? []).map((item) => item.x)]));
   const startsInGap = starts.filter((x) => x > gap.left && x < gap.right);
   return startsInGap.length > 0 ? { left: gap.left, right: Math.min(...startsInGap) } : gap;
+}
+
+/** The cells of a column in the table's fullest rows. */
+const cellsOf = (column: Column): TextRun[] => [...column.lines].flatMap((line) => line.runs.filter((run) => run.x >= column.left - 1 && run.right <= column.right + 1));
+const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
+
+/** Whether a column's cells are right-aligned: `MINIMUM_RIGHT_ALIGNED_CELLS` at least, ending at one x, starting at different x. */
+function isRightAligned(column: Column): boolean {
+  const cells = cellsOf(column);
+  const em = Math.min(...cells.map((cell) => cell.fontSize));
+  return commonEnd(column) !== undefined && spread(cells.map((cell) => cell.x)) >= RAGGED_EM * em;
+}
+
+/** The x at which a column's cells all end (`MINIMUM_RIGHT_ALIGNED_CELLS` at least, within `ALIGNED_EM`), if they do. */
+function commonEnd(column: Column): number | undefined {
+  const cells = cellsOf(column);
+  if (cells.length < MINIMUM_RIGHT_ALIGNED_CELLS) return undefined;
+  const em = Math.min(...cells.map((cell) => cell.fontSize));
+  const ends = cells.map((cell) => cell.right);
+  return spread(ends) <= ALIGNED_EM * em ? Math.max(...ends) : undefined;
 }
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d,.\s]*%?\)?$/u;
@@ -129,7 +156,6 @@ function numberTextSplits(lines: readonly TextLine[], column: Extent): Extent[] 
     }),
   );
   if (pairs.length < MINIMUM_NUMBER_TEXT_LINES) return [];
-  const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
   const em = Math.min(...pairs.map((pair) => pair.em));
   const aligned = spread(pairs.map((pair) => pair.end)) <= ALIGNED_EM * em && spread(pairs.map((pair) => pair.text)) <= ALIGNED_EM * em;
   if (!aligned || spread(pairs.map((pair) => pair.start)) < RAGGED_EM * em) return [];
@@ -217,20 +243,24 @@ function columnOf(piece: TextRun, boundaries: readonly number[]): number {
   return best;
 }
 
+/** Whether an item ends where the cells of the column after a gap all end (its last words are that column's name). */
+const endsOnEdge = (item: Pick<PdfTextItem, "right" | "fontSize">, gap: Extent): boolean => gap.columnEnd !== undefined && Math.abs(item.right - gap.columnEnd) <= ALIGNED_EM * item.fontSize;
+
 export function cutAtGaps(run: TextRun, gaps: readonly Extent[]): TextRun[] {
   const crossed = gaps.filter((gap) => run.x < gap.left && run.right > gap.right);
   // Note: an item across a gap found inside items, one of numbers alone ("1,471,922 (1,735,388)"
   // in a bold totals row, set wider than the rows above) or a number and words ("$7,250 Pending"),
   // is cells the text layer joined; its words are where the run may be cut.
   const joinsCells = (item: PdfTextItem): boolean =>
-    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || isJoinedNumbers(item.text) || startsWithNumber(item.text)));
+    crossed.some((gap) => item.x < gap.left && item.right > gap.right && (gap.insideItems || isJoinedNumbers(item.text) || startsWithNumber(item.text) || endsOnEdge(item, gap)));
   const items = [...(run.items ?? [])].sort((a, b) => a.x - b.x).flatMap((item) => (joinsCells(item) ? itemWords(item) : [item]));
   if (crossed.length === 0 || items.length < 2) return [run];
   // Note: each column gap cuts the run at a word space that lies in it (or within half an em of
   // it, or around its middle); a run with no space there is a cell spanning columns and stays whole.
   const cuts = new Set<number>();
   for (const gap of crossed) {
-    const middle = (gap.left + gap.right) / 2;
+    // Note: the name before the gap ends where the cells under it do, at its left side.
+    const middle = endsOnEdge(run, gap) ? gap.left : (gap.left + gap.right) / 2;
     let nearest: { index: number; distance: number } | undefined;
     items.slice(1).forEach((item, at) => {
       const previous = items[at]!;
