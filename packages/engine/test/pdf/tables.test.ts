@@ -2745,7 +2745,9 @@ describe("a grid whose rules close over each row's capitals, a label spanning it
       ["", "Physics", "190", "6"],
     ]);
   });
+});
 
+describe("ruled tables set one under the other", () => {
   it("reads two ruled grids set a point or two apart, with different columns, as two tables", async () => {
     // Rows are 19 points high: the first grid's bottom border is at 700 - 4 × 19 = 624; the
     // second's top border 2 points lower, its left border in line with the first's.
@@ -2802,7 +2804,9 @@ describe("a grid whose rules close over each row's capitals, a label spanning it
       ],
     ]);
   });
+});
 
+describe("a header whose names the text layer joined", () => {
   it("cuts a header whose right-aligned names the text layer joined where the figures under the first end", async () => {
     // Note: as reportlab sets a table of figures: each name flush right over its figures, the
     // column on the right narrow, so its name starts half an em after the name before it ends and
@@ -2812,7 +2816,7 @@ describe("a grid whose rules close over each row's capitals, a label spanning it
     const edges = [300, 360];
     const row = (y: number, label: string, figures: readonly string[]): PdfLine[] => [
       { text: label, x: 72, y, size: 10 },
-      ...figures.map((text, index): PdfLine => ({ text, x: edges[index]! - numberWidth(text.replace("-", "0"), 10) + (text.startsWith("-") ? 2.23 : 0), y, size: 10 })),
+      ...figures.map((text, index): PdfLine => ({ text, x: edges[index]! - helveticaWidth(text, 10), y, size: 10 })),
     ];
     const markdown = await toMarkdown([
       [
@@ -2832,6 +2836,63 @@ describe("a grid whose rules close over each row's capitals, a label spanning it
       ["Production managers", "25,717", "-0.7"],
       ["Financial managers", "33,434", "0.6"],
       ["Civil engineers", "41,151", "12.9"],
+    ]);
+  });
+});
+
+describe("a group's name over the columns it spans", () => {
+  const flushRight = (text: string, right: number, y: number, size = 10): PdfLine => ({ text, x: right - helveticaWidth(text, size), y, size });
+
+  it("leaves a name set flush left in its own column, after a column of right-aligned figures, where it is", async () => {
+    // Note: as a spreadsheet prints a header: "Balances" centred over two columns, "Rate" flush
+    // left in the next (as text is), over "(annual)" set flush right as the figures are.
+    const edges = [200, 270, 330];
+    const row = (y: number, label: string, figures: readonly string[]): PdfLine[] => [{ text: label, x: 72, y, size: 10 }, ...figures.map((figure, index) => flushRight(figure, edges[index]!, y))];
+    const markdown = await toMarkdown([
+      [
+        { text: "Ledger balances at the year end.", x: 72, y: 730, size: 10 },
+        { text: "Balances", x: 205 - helveticaWidth("Balances", 10) / 2, y: 700, size: 10 },
+        { text: "Rate", x: 272, y: 700, size: 10 },
+        ...row(686, "Account", ["Opening", "Movement", "(annual)"]),
+        ...row(670, "Account 1000", ["1,629", "71", "5.1%"]),
+        ...row(656, "Account 1003", ["35,632", "18", "9.2%"]),
+        ...row(642, "Account 1006", ["32,635", "(35)", "4.3%"]),
+        ...row(628, "Account 1009", ["29,638", "(188)", "9.1%"]),
+      ],
+    ]);
+    expect(tableRows(markdown).slice(0, 3)).toEqual([
+      ["", "Balances", "", "Rate"],
+      ["Account", "Opening", "Movement", "(annual)"],
+      ["Account 1000", "1,629", "71", "5.1%"],
+    ]);
+  });
+
+  it("does not spread a name over a column past a column rule beside it", async () => {
+    // Note: as a spreadsheet prints its grid: "Account" in cells merged down two rows, "Balances"
+    // in cells merged over two columns (no rule between them on its row), "Rate" in the next
+    // cell, flush left 2 points from its rule.
+    const columns = [72, 152, 242, 312, 372];
+    const rows = [700, 684, 668, 652, 636];
+    const rules: PdfRule[] = [
+      ...rows.map((y, index): PdfRule => ({ rule: [index === 1 ? columns[1]! : columns[0]!, y, columns[4]!, y] })),
+      ...columns.map((x, index): PdfRule => ({ rule: [x, index === 2 ? rows[1]! : rows[0]!, x, rows[4]!] })),
+    ];
+    const row = (y: number, label: string, cells: readonly string[]): PdfLine[] => [{ text: label, x: 74, y, size: 10 }, ...cells.map((cell, index) => flushRight(cell, columns[index + 2]! - 4, y))];
+    const markdown = await toMarkdown([
+      [
+        ...rules,
+        { text: "Balances", x: (columns[1]! + columns[3]!) / 2 - helveticaWidth("Balances", 10) / 2, y: 689, size: 10 },
+        { text: "Rate", x: 314, y: 689, size: 10 },
+        ...row(673, "Account", ["Opening", "Movement", "(annual)"]),
+        ...row(657, "Account 1000", ["1,629", "71", "5.1%"]),
+        ...row(641, "Account 1003", ["35,632", "(35)", "9.2%"]),
+      ],
+    ]);
+    expect(tableRows(markdown)).toEqual([
+      ["Account", "Balances", "", "Rate"],
+      ["", "Opening", "Movement", "(annual)"],
+      ["Account 1000", "1,629", "71", "5.1%"],
+      ["Account 1003", "35,632", "(35)", "9.2%"],
     ]);
   });
 });

@@ -35,6 +35,8 @@ const RULE_UNDER_CELL_EM = 1.2;
 const GROUP_HEADER_REACH = 3;
 // A group header is centred over its columns when its middle is within this many ems of theirs.
 const SPAN_CENTRE_EM = 1;
+// Note: a name starting this many ems at most from its column's left edge is set flush left there.
+const FLUSH_LEFT_EM = 0.25;
 // A ruled box with a single column is a table when rules divide it into at least this many rows
 // (fewer is a framed note or a title bar).
 const MINIMUM_SINGLE_COLUMN_ROWS = 3;
@@ -270,6 +272,8 @@ function buildTable(lines: readonly TextLine[], frame: TableFrame | undefined, f
   const placed = withGroupsOverTheirColumns(
     places.map((place, index) => (index < firstLabelled ? { line: place.line, ...inFirstColumnUnderRule(place, place.line, spanRules, columnEdges) } : place)),
     headerEnd(places, firstLabelled),
+    boxed ? undefined : columnEdges,
+    (line, boundary) => boxed && ruleBeside(line, boundaries[boundary]!),
   );
   const behind = frame ? [] : fillsBehind(fills, cellLines);
   const fillEdges = rowEdgesOfFills(behind, boundaries, placed);
@@ -432,9 +436,16 @@ function headerEnd(places: readonly Omit<PlacedLine, "line">[], firstLabelled: n
  * The lines with each group header (a name over several columns, without a rule under it to show
  * which, on a line of the header: over the line `firstLabelled`) written in the first of its columns.
  * Note: a group's name is centred over its columns, which sets it in a middle one; the names of
- * the columns on the next line that has more of them show where those are.
+ * the columns on the next line that has more of them show where those are. A column rule that runs
+ * beside the group's line (`isRuledBeside`, by the index of the boundary) is an edge its name does
+ * not span.
  */
-function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled: number): PlacedLine[] {
+function withGroupsOverTheirColumns(
+  placed: readonly PlacedLine[],
+  firstLabelled: number,
+  textEdges: readonly number[] | undefined,
+  isRuledBeside: (line: TextLine, boundary: number) => boolean,
+): PlacedLine[] {
   const filled = (line: PlacedLine): number[] => line.pieces.flatMap((pieces, column) => (pieces.length > 0 ? [column] : []));
   return placed.map((group, index) => {
     const own = filled(group);
@@ -451,10 +462,11 @@ function withGroupsOverTheirColumns(placed: readonly PlacedLine[], firstLabelled
     const nameCentres = names.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
     const cells = group.cells.map((cell) => [...cell]);
     const pieces = group.pieces.map((column) => [...column]);
+    const open = cells.slice(1).map((_, boundary) => !isRuledBeside(group.line, boundary));
     // Note: a group's name stands over named columns; a name over none on that line is a cell's
     // first line, the rest of it under it, as is a name whose text goes on in the line under it.
     for (const column of own.filter((candidate) => nameCentres[candidate] !== undefined && !runsOnBelow(group, placed[index + 1], candidate))) {
-      const first = firstColumnOfGroup(group, column, cells, nameCentres);
+      const first = firstColumnOfGroup(group, column, cells, nameCentres, { textEdges, open });
       if (first === column) continue;
       cells[first] = cells[column]!.splice(0);
       pieces[first] = pieces[column]!.splice(0);
@@ -478,20 +490,33 @@ const middleOf = (pieces: readonly TextRun[]): number => (Math.min(...pieces.map
 
 /**
  * The first column a group's name in `column` spans: of the runs of two columns or more around it,
- * named under it, empty on its line (`cells`) and nearer its name than any other name on the line,
- * the widest whose names' middle is its middle, within an em; or `column` itself.
+ * named under it, empty on its line (`cells`), nearer its name than any other name on the line and
+ * with no column rule beside it between them (the boundaries `open` on its line), the widest whose
+ * names' middle is its middle, within an em; or `column` itself. Note: in a table without column
+ * rules, a name that starts at its column's left edge (`textEdges`, the middles of the spaces
+ * between the columns) is set flush left in its own column, as spreadsheets set text after a
+ * column of figures set flush right, not centred over others.
  */
-function firstColumnOfGroup(group: PlacedLine, column: number, cells: readonly string[][], nameCentres: readonly (number | undefined)[]): number {
+function firstColumnOfGroup(
+  group: PlacedLine,
+  column: number,
+  cells: readonly string[][],
+  nameCentres: readonly (number | undefined)[],
+  { textEdges, open }: { textEdges: readonly number[] | undefined; open: readonly boolean[] },
+): number {
   const groupCentres = group.pieces.map((pieces) => (pieces.length > 0 ? middleOf(pieces) : undefined));
   const nearestGroup = (x: number): number =>
     groupCentres.reduce<number>((best, centre, other) => (centre !== undefined && (best < 0 || Math.abs(centre - x) < Math.abs(groupCentres[best]! - x)) ? other : best), -1);
   const belongs = (other: number): boolean => nameCentres[other] !== undefined && cells[other]!.length === 0 && nearestGroup(nameCentres[other]!) === column;
   let first = column;
   let last = column;
-  while (first > 0 && belongs(first - 1)) first--;
-  while (last + 1 < cells.length && belongs(last + 1)) last++;
+  while (first > 0 && open[first - 1] && belongs(first - 1)) first--;
+  while (last + 1 < cells.length && open[last] && belongs(last + 1)) last++;
   const middle = groupCentres[column]!;
-  const tolerance = SPAN_CENTRE_EM * group.pieces[column]![0]!.fontSize;
+  const fontSize = group.pieces[column]![0]!.fontSize;
+  const tolerance = SPAN_CENTRE_EM * fontSize;
+  const start = Math.min(...group.pieces[column]!.map((piece) => piece.x));
+  if (textEdges && column > 0 && Math.abs(start - textEdges[column]!) <= FLUSH_LEFT_EM * fontSize) return column;
   let span: { from: number; to: number } | undefined;
   for (let from = first; from <= column; from++) {
     for (let to = Math.max(column, from + 1); to <= last; to++) {

@@ -13,6 +13,9 @@ const WIDTHS: Record<string, number> = {
   ";": 278,
   "-": 333,
   "'": 191,
+  "(": 333,
+  ")": 333,
+  "%": 889,
 };
 
 /** The width in points of `text` set in Helvetica at `size`; it throws on a character it has no width for. */
