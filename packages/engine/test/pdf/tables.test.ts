@@ -2806,6 +2806,38 @@ describe("ruled tables set one under the other", () => {
   });
 });
 
+describe("ruled tables set side by side", () => {
+  it("reads two ruled grids side by side, their rows level, as two tables, the left one first", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "Leisure services in four boroughs.", x: 72, y: 730, size: 10 },
+        ...ruledTable(72, 700, [70, 60, 80], [
+          [["Borough"], ["Libraries"], ["Loans"]],
+          [["Camden"], ["10"], ["1,204"]],
+          [["Hackney"], ["8"], ["981"]],
+        ]),
+        ...ruledTable(300, 700, [70, 50, 80], [
+          [["Borough"], ["Pools"], ["Visits"]],
+          [["Camden"], ["4"], ["612"]],
+          [["Hackney"], ["5"], ["744"]],
+        ]),
+      ],
+    ]);
+    expect(markdown.split(/\n{2,}/).filter((block) => block.startsWith("|")).map(tableRows)).toEqual([
+      [
+        ["Borough", "Libraries", "Loans"],
+        ["Camden", "10", "1,204"],
+        ["Hackney", "8", "981"],
+      ],
+      [
+        ["Borough", "Pools", "Visits"],
+        ["Camden", "4", "612"],
+        ["Hackney", "5", "744"],
+      ],
+    ]);
+  });
+});
+
 describe("a header whose names the text layer joined", () => {
   it("cuts a header whose right-aligned names the text layer joined where the figures under the first end", async () => {
     // Note: as reportlab sets a table of figures: each name flush right over its figures, the

@@ -13,7 +13,7 @@ import { boldTitledListLines, isEnumerator, isOutlineMarker, letteredListLines, 
 import { SENTENCE_END, lineText } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
 import type { FilledBox } from "./rules.js";
-import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable } from "./tables.js";
+import { isInFrame, isRowOfRuledTable, joinContinuedTables, matchTable, splitAtBoxesSideBySide } from "./tables.js";
 import { readTileRow } from "./tiles.js";
 import type { TableMatch } from "./tables.js";
 
@@ -134,7 +134,7 @@ export function buildBlocks(
   fillsByPage: ReadonlyMap<number, readonly FilledBox[]> = new Map(),
   words: DocumentWords,
 ): Block[] {
-  const lines = joinLabelsToBoxedValues(laidOut, framesByPage);
+  const lines = splitAtBoxesSideBySide(joinLabelsToBoxedValues(laidOut, framesByPage), framesByPage);
   const blocks: Block[] = [];
   let open: OpenBlock | undefined;
   let openLines: TextLine[] = [];

@@ -195,6 +195,25 @@ function crossesFrame(line: TextLine, frame: TableFrame): boolean {
   return overlaps && (line.x < frame.left - line.fontSize || line.right > frame.right + line.fontSize);
 }
 
+/**
+ * The lines with each line whose runs lie in two ruled boxes side by side or more (tables set
+ * beside each other: a browser's flex box, a report's pair of small tables) cut into one line per
+ * box, left to right. Note: the text layer reads the rows the tables have at one height as one
+ * line; cut, each box's lines are its own table's rows, read one table after the other.
+ */
+export function splitAtBoxesSideBySide(lines: readonly TextLine[], framesByPage: ReadonlyMap<number, readonly TableFrame[]>): TextLine[] {
+  return lines.flatMap((line) => {
+    const boxes = (framesByPage.get(line.pageIndex) ?? []).filter((frame) => frame.vertical.length > 0 && line.baseline >= frame.top && line.baseline - line.fontSize / 2 <= frame.bottom);
+    if (boxes.length < 2) return [line];
+    const owners = line.runs.map((run) => boxes.find((frame) => run.x >= frame.left - EDGE && run.right <= frame.right + EDGE));
+    const distinct = [...new Set(owners)];
+    if (distinct.length < 2 || distinct.includes(undefined)) return [line];
+    return distinct
+      .sort((a, b) => a!.left - b!.left)
+      .map((box) => withRuns(line, line.runs.filter((_, index) => owners[index] === box)));
+  });
+}
+
 /** Whether a line lies in a ruled frame with a column rule between its first and last run: a row of a ruled table. */
 export function isRowOfRuledTable(line: TextLine, frames: readonly TableFrame[]): boolean {
   const first = line.runs[0]!;
