@@ -2838,6 +2838,39 @@ describe("ruled tables set side by side", () => {
   });
 });
 
+describe("borderless tables set one under the other", () => {
+  it("ends a borderless table over the caption of the next, though the caption starts in its first column", async () => {
+    const row = (y: number, cells: readonly string[]): PdfLine[] => cells.map((text, index) => ({ text, x: [72, 200, 260, 320][index]!, y, size: 9 }));
+    const markdown = await toMarkdown([
+      [
+        { text: "Table A. Main heating fuel", x: 72, y: 730, size: 10 },
+        ...row(716, ["Fuel", "Homes", "Share"]),
+        ...row(704, ["Mains gas", "18,204", "74.1"]),
+        ...row(692, ["Electricity", "2,310", "9.4"]),
+        ...row(680, ["Oil", "1,105", "4.5"]),
+        { text: "Table B. Tenure", x: 72, y: 664, size: 10 },
+        ...row(650, ["Tenure", "Homes", "Share", "Mean age"]),
+        ...row(638, ["Owner occupied", "15,640", "63.7", "51"]),
+        ...row(626, ["Private rented", "4,702", "19.1", "38"]),
+      ],
+    ]);
+    expect(markdown.split(/\n{2,}/).filter((block) => block.startsWith("|")).map(tableRows)).toEqual([
+      [
+        ["Fuel", "Homes", "Share"],
+        ["Mains gas", "18,204", "74.1"],
+        ["Electricity", "2,310", "9.4"],
+        ["Oil", "1,105", "4.5"],
+      ],
+      [
+        ["Tenure", "Homes", "Share", "Mean age"],
+        ["Owner occupied", "15,640", "63.7", "51"],
+        ["Private rented", "4,702", "19.1", "38"],
+      ],
+    ]);
+    expect(markdown).toContain("Table B. Tenure");
+  });
+});
+
 describe("a header whose names the text layer joined", () => {
   it("cuts a header whose right-aligned names the text layer joined where the figures under the first end", async () => {
     // Note: as reportlab sets a table of figures: each name flush right over its figures, the

@@ -1,4 +1,4 @@
-import { LARGER_THAN_BODY } from "./headings.js";
+import { LARGER_THAN_BODY, isCaption } from "./headings.js";
 import { isBareListMarker, isEnumerator, isOutlineMarker, parseListMarker } from "./lists.js";
 import { SENTENCE_END } from "./model.js";
 import type { TextLine, TextRun } from "./model.js";
@@ -64,6 +64,9 @@ export function borderlessMembers(lines: readonly TextLine[], start: number): Te
     // Note: a one-run line set larger than the rows above is a heading over what follows (a menu's
     // next course), not a label of the table's rows.
     if (line.runs.length < 2 && line.fontSize >= LARGER_THAN_BODY * members.at(lastMultiRun)!.fontSize) break;
+    // Note: a one-run line that reads as a caption ("Table B. Tenure") names the next table (or
+    // figure), however it is aligned: the table above ends over it.
+    if (line.runs.length < 2 && isCaption(line.runs[0]!.text)) break;
     const acrossCells = gaps.some((gap) => line.x <= gap.left && line.right >= gap.right);
     if (line.runs.length < 2 && acrossCells && !isLabelOverRows(line, lines[index + 1], members.at(lastMultiRun)!)) break;
     members.push(line);
