@@ -126,14 +126,8 @@ function withFilledHeader(box: TableFrame, fills: readonly FilledBox[]): TableFr
 }
 
 /**
- * A box cut where it is two tables stacked a point or two apart: two horizontal rules close
- * together, one over the other (the upper table's bottom border, the lower one's top border,
- * each from a column rule to a column rule), with different columns
- * on either side: rules of other lengths, or column rules of which neither side's are a part of
- * the other's. Note: a double rule under a header has the same columns on both sides, and a
- * spanning header's column rules are some of the body's; both are one table. A column rule may
- * run on through the seam, where both tables have one at the same place (their joined ends are
- * one rule).
+ * A box cut where it is two tables stacked a point or two apart (see `isSeam`), each part cut
+ * again where it is two tables itself.
  */
 function splitAtSeams(box: TableFrame): TableFrame[] {
   const rules = [...box.horizontal].sort((a, b) => a.y - b.y);
@@ -143,6 +137,15 @@ function splitAtSeams(box: TableFrame): TableFrame[] {
   return [...splitAtSeams(partOfBox(box, -Infinity, cut)), ...splitAtSeams(partOfBox(box, cut, Infinity))];
 }
 
+/**
+ * Whether two rules of a box, one right under the other, are two tables' borders (the upper
+ * table's bottom, the lower one's top): a point or two apart, each from a column rule to a column
+ * rule, with different columns on either side: rules of other lengths, or column rules of which
+ * neither side's are a part of the other's. Note: a double rule under a header has the same
+ * columns on both sides, and a spanning header's column rules are some of the body's; both are
+ * one table. A column rule may run on through the seam, where both tables have one at the same
+ * place (their joined ends are one rule).
+ */
 function isSeam(box: TableFrame, upper: HorizontalRule, lower: HorizontalRule): boolean {
   const gap = lower.y - upper.y;
   const overlap = upper.left < lower.right && lower.left < upper.right;

@@ -76,9 +76,10 @@ const spread = (values: number[]): number => Math.max(...values) - Math.min(...v
 
 /** Whether a column's cells are right-aligned: `MINIMUM_RIGHT_ALIGNED_CELLS` at least, ending at one x, starting at different x. */
 function isRightAligned(column: Column): boolean {
+  if (commonEnd(column) === undefined) return false;
   const cells = cellsOf(column);
   const em = Math.min(...cells.map((cell) => cell.fontSize));
-  return commonEnd(column) !== undefined && spread(cells.map((cell) => cell.x)) >= RAGGED_EM * em;
+  return spread(cells.map((cell) => cell.x)) >= RAGGED_EM * em;
 }
 
 /** The x at which a column's cells all end (`MINIMUM_RIGHT_ALIGNED_CELLS` at least, within `ALIGNED_EM`), if they do. */
