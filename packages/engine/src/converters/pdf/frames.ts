@@ -30,6 +30,8 @@ const SEAM_GAP = TOUCH;
 // Note: rules less than this many points apart are drawn on one line (a row's borders broken by a
 // cell spanning rows), not one under the other.
 const ONE_LINE = 1;
+// A table cut from a box at a seam has a top and a bottom border and a rule between two rows at least.
+const MINIMUM_GRID_PART_RULES = 3;
 
 /**
  * The ruled regions of a page: boxes (groups of horizontal and vertical rules that cross or touch
@@ -131,10 +133,26 @@ function withFilledHeader(box: TableFrame, fills: readonly FilledBox[]): TableFr
  */
 function splitAtSeams(box: TableFrame): TableFrame[] {
   const rules = [...box.horizontal].sort((a, b) => a.y - b.y);
-  const seam = rules.slice(1).findIndex((lower, index) => isSeam(box, rules[index]!, lower));
-  if (seam < 0) return [box];
-  const cut = (rules[seam]!.y + rules[seam + 1]!.y) / 2;
-  return [...splitAtSeams(partOfBox(box, -Infinity, cut)), ...splitAtSeams(partOfBox(box, cut, Infinity))];
+  for (let index = 0; index + 1 < rules.length; index++) {
+    if (!isSeam(box, rules[index]!, rules[index + 1]!)) continue;
+    const cut = (rules[index]!.y + rules[index + 1]!.y) / 2;
+    const parts = [partOfBox(box, -Infinity, cut), partOfBox(box, cut, Infinity)];
+    if (parts.every(isClosedGrid)) return parts.flatMap(splitAtSeams);
+  }
+  return [box];
+}
+
+/**
+ * Whether a part of a box is a table of its own: closed all round by its borders, with two rows
+ * at least. Note: a figure framed by a double rule, a chart's bars and grid lines or a
+ * flowchart's boxes also leave rules a point or two apart; cut there, their parts are slivers and
+ * single boxes, not tables.
+ */
+function isClosedGrid(part: TableFrame): boolean {
+  if (part.horizontal.length < MINIMUM_GRID_PART_RULES) return false;
+  const across = (y: number): boolean => part.horizontal.some((rule) => Math.abs(rule.y - y) <= TOUCH && rule.left <= part.left + TOUCH && rule.right >= part.right - TOUCH);
+  const down = (x: number): boolean => part.vertical.some((rule) => Math.abs(rule.x - x) <= TOUCH && rule.top <= part.top + TOUCH && rule.bottom >= part.bottom - TOUCH);
+  return across(part.top) && across(part.bottom) && down(part.left) && down(part.right);
 }
 
 /**
