@@ -13,6 +13,7 @@ import { drawnBulletItems, findDrawnMarks, markNumbersInMarks } from "./drawn-bu
 import { characterStarts } from "./rule-cuts.js";
 import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
+import { monospacePitches, withoutSlackSpaces } from "./monospace-spaces.js";
 import { measureTextLayer } from "./text-quality.js";
 import type { TextLayerQuality } from "./text-quality.js";
 
@@ -177,11 +178,16 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   // space is usually (the gap between words is then under a tenth of an em); the glyph, not the
   // gap, says that a word ends there.
   let writtenSpace: { right: number; baseline: number } | undefined;
+  const textItems = content.items.filter((raw): raw is TextItem => "str" in raw);
+  const pitches = monospacePitches(textItems, {
+    fontSize: (item) => itemFontSize(viewport.transform, item),
+    isMonospace: (item) => fontStyle(page, item.fontName, styleByFont).monospace,
+  });
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItem;
-    const [a, b, c, d, originX, originBaseline] = Util.transform(viewport.transform, item.transform) as number[];
-    const fontSize = Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+    const [a, b, , , originX, originBaseline] = Util.transform(viewport.transform, item.transform) as number[];
+    const fontSize = itemFontSize(viewport.transform, item);
     const turned = turnedTextBox(a!, b!, originX!, originBaseline!, item.width, fontSize);
     const x = turned?.left ?? originX;
     const baseline = turned?.bottom ?? originBaseline;
@@ -195,7 +201,8 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const readable = readableText(item.str, ligatures);
+    const shown = style.monospace ? withoutSlackSpaces(item.str, width, fontSize, pitches.get(item.fontName)) : item.str;
+    const readable = readableText(shown, ligatures);
     const text = isBulletGlyph(item.str, style) ? "•" : style.smallCapitals ? readable.toUpperCase() : readable;
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
@@ -311,6 +318,12 @@ function turnedTextBox(a: number, b: number, x: number, baseline: number, length
 const SPACE_REACH_EM = 0.5;
 
 /** Whether an item starting at `x` on `baseline` sits right after the written space. */
+/** An item's font size on the page: the height of its glyphs' em, however the text is turned. */
+function itemFontSize(transform: number[], item: TextItem): number {
+  const [a, b, c, d] = Util.transform(transform, item.transform) as number[];
+  return Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+}
+
 function followsSpace(space: { right: number; baseline: number }, x: number, baseline: number, fontSize: number): boolean {
   return Math.abs(space.baseline - baseline) < fontSize / 4 && x >= space.right - fontSize * 0.1 && x <= space.right + fontSize * SPACE_REACH_EM;
 }
