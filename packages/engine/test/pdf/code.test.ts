@@ -44,6 +44,17 @@ describe("code listings", () => {
     expect(markdown).toContain("rows = list(handle)");
   });
 
+  it("keeps punctuation next to its word in code of short words, measured by its glyphs' width", async () => {
+    const markdown = await toMarkdown([
+      { text: "Change to the folder of the application and list its log files.", x: 72, y: 700 },
+      ...listingLine([["cd"], ["/", "opt", "/", "app"]], 72, 676, 10),
+      ...listingLine([["ls"], ["-", "l"], ["/", "var", "/", "log", "/", "app", ".", "log"]], 72, 664, 10),
+      { text: "Each line of the log starts with the time of the event.", x: 72, y: 640 },
+    ]);
+    expect(markdown).toContain("cd /opt/app");
+    expect(markdown).toContain("ls -l /var/log/app.log");
+  });
+
   it("keeps the spaces of code whose spaces are whole cells", async () => {
     const markdown = await toMarkdown([
       { text: "Run the command below from the folder that holds the project.", x: 72, y: 700 },

@@ -140,6 +140,8 @@ interface FontStyle {
   monospace: boolean;
   symbol: boolean;
   smallCapitals: boolean;
+  /** The advance of the font's glyphs in ems, where they are all as wide. */
+  advance?: number;
 }
 
 /** What the text layer of a page holds: text items, the rules its tables are drawn with, and how readable it is. */
@@ -182,6 +184,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   const pitches = monospacePitches(textItems, {
     fontSize: (item) => itemFontSize(viewport.transform, item),
     isMonospace: (item) => fontStyle(page, item.fontName, styleByFont).monospace,
+    glyphAdvance: (item) => fontStyle(page, item.fontName, styleByFont).advance,
   });
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
@@ -393,6 +396,8 @@ interface LoadedFont {
   isMonospace?: boolean;
   /** Advance widths by character code. */
   widths?: Record<string, number>;
+  /** The advance of a glyph without a width of its own (all of a standard font's, which has none listed). */
+  defaultWidth?: number;
 }
 
 // Note: pdf.js calls a font monospaced when all the glyphs it has widths for are as wide. A subset
@@ -401,6 +406,19 @@ interface LoadedFont {
 // width for all is a fixed pitch.
 const GLYPHS_TO_TELL_PITCH = 10;
 const hasPitchOfItsOwn = (font: LoadedFont): boolean => Object.values(font.widths ?? {}).filter((width) => width > 0).length >= GLYPHS_TO_TELL_PITCH;
+
+// Note: glyph widths are given in thousandths of an em; a pitch outside these bounds (ems) is a
+// font with other units (a Type 3 font's own matrix), whose widths say nothing of a cell.
+const PLAUSIBLE_PITCH = { least: 0.3, most: 1.2 };
+
+/** The width (in ems) of all of a font's glyphs, where they have one width; else undefined. */
+function commonAdvance(font: LoadedFont): number | undefined {
+  const widths = new Set(Object.values(font.widths ?? {}).filter((width) => width > 0));
+  if (widths.size === 0 && font.defaultWidth) widths.add(font.defaultWidth);
+  if (widths.size !== 1) return undefined;
+  const advance = [...widths][0]! / 1000;
+  return advance >= PLAUSIBLE_PITCH.least && advance <= PLAUSIBLE_PITCH.most ? advance : undefined;
+}
 
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
@@ -415,6 +433,7 @@ function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, Font
         monospace: Boolean((font?.isMonospace && hasPitchOfItsOwn(font)) || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
         smallCapitals: SMALL_CAPITALS_FONT_NAME.test(name),
+        advance: font ? commonAdvance(font) : undefined,
       };
     } catch {
       // Note: a font that failed to load is simply not known to be bold or italic.
