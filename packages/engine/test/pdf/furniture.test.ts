@@ -120,6 +120,32 @@ describe("removeFurniture", () => {
     expect(markdown).toContain("A few of them flared once and faded.");
   });
 
+  it("drops a running foot printed on only some pages of a short book, where its chapters open on pages without it", async () => {
+    // As LaTeX's fancyhdr sets a report: the foot on the pages between chapter openings, which carry
+    // only their number; too few pages for the foot to repeat on two in five.
+    const foot = "Draft Document for Review";
+    const bodies = [
+      "Chapter one opens the book and says what a storage pool is for.",
+      "A pool groups the capacity of several drives into one logical space.",
+      "Chapter two opens here and tells how to create a pool.",
+      "Chapter three opens here and tells how to watch a pool's capacity.",
+      "The used capacity of every pool is reported once a week.",
+      "Chapter four opens here and tells how to retire a pool.",
+    ];
+    const pages = bodies.map((body, index): PdfLine[] => {
+      const opening = index !== 1 && index !== 4;
+      const number: PdfLine = opening ? { text: String(index + 1), x: 303, y: 60, size: 10 } : { text: String(index + 1), x: 530, y: 740, size: 10 };
+      const text: PdfLine[] = [
+        { text: body, x: 72, y: 680, size: 10 },
+        { text: "The text goes on for a while in the same size and measure.", x: 72, y: 668, size: 10 },
+      ];
+      return opening ? [...text, number] : [number, ...text, { text: foot, x: 250, y: 40, size: 9 }];
+    });
+    const markdown = (await convert(makePdf(pages), { filename: "report.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toContain(foot);
+    for (const body of bodies) expect(markdown).toContain(body);
+  });
+
   it("keeps the first lines of pages where each page's text starts at one place", async () => {
     // A bold heading at the top of each page is the section's, and a text's first line followed at
     // the text's pitch is the text's, though both sit where a running head would.

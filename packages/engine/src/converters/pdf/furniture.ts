@@ -31,6 +31,12 @@ const HEAD_SLOT_BASELINE = 1;
 const HEAD_SLOT_SIZE = 0.5;
 const HEAD_SLOT_GAP_EM = 2.5;
 
+// Note: a line that is the very top or bottom line of its page, set word for word at one place (within
+// this many points) in text size or smaller on two pages at least, is a running head or foot even
+// where it repeats on fewer pages than REPEAT_SHARE asks for: a book's chapters open on pages of
+// their own style without it, so a short manual shows its foot on only a few pages.
+const EDGE_PLACE_POINTS = 1;
+
 type Zone = "top" | "bottom";
 
 /**
@@ -55,10 +61,11 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const numberedHeads = numberedRunningLines(pages);
   const slotHeads = runningHeadsByPlace(pages, minimumRepeats);
+  const edgeLines = repeatedEdgeLines(pages);
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     // Note: footnotes alike but for their numbers ("12 Ibid.", "17 Ibid.") are the text's, not the page's.
     if (startsWithNoteNumber(line)) return false;
-    if (numberedHeads.has(line) || slotHeads.has(line)) return true;
+    if (numberedHeads.has(line) || slotHeads.has(line) || edgeLines.has(line)) return true;
     const key = furnitureKey(page, line);
     if (key === undefined) return isLonePageNumber(page, line) || isSidewaysPageNumber(page, line);
     if (isPageNumber(line)) return true;
@@ -77,6 +84,37 @@ function runningHeadsByPlace(pages: readonly PageLayout[], minimumRepeats: numbe
   const samePlace = (a: TextLine[], b: TextLine[]): boolean =>
     Math.abs(a[0]!.baseline - b[0]!.baseline) <= HEAD_SLOT_BASELINE && Math.abs(a[0]!.fontSize - b[0]!.fontSize) <= HEAD_SLOT_SIZE;
   return new Set(heads.filter((head) => heads.filter((other) => samePlace(head, other)).length >= minimumRepeats).flat());
+}
+
+/**
+ * The outermost lines of pages (top line in the top margin, bottom line in the bottom margin) that
+ * repeat word for word at one place, in text size or smaller and not bold, on two pages at least
+ * (see EDGE_PLACE_POINTS).
+ */
+function repeatedEdgeLines(pages: readonly PageLayout[]): Set<TextLine> {
+  const linesByPlace = new Map<string, { lines: TextLine[]; pages: Set<number> }>();
+  for (const page of pages) {
+    const textSize = mainTextSize(page.lines);
+    for (const line of outermostLines(page)) {
+      if (line.bold || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
+      const key = furnitureKey(page, line);
+      if (key === undefined) continue;
+      const place = `${key}@${Math.round(line.baseline / EDGE_PLACE_POINTS)}:${lineText(line)}`;
+      const entry = linesByPlace.get(place) ?? { lines: [], pages: new Set<number>() };
+      entry.lines.push(line);
+      entry.pages.add(page.pageIndex);
+      linesByPlace.set(place, entry);
+    }
+  }
+  return new Set([...linesByPlace.values()].filter((entry) => entry.pages.size >= 2).flatMap((entry) => entry.lines));
+}
+
+/** A page's topmost and bottommost lines. */
+function outermostLines(page: PageLayout): TextLine[] {
+  if (page.lines.length === 0) return [];
+  const top = Math.min(...page.lines.map((line) => line.baseline));
+  const bottom = Math.max(...page.lines.map((line) => line.baseline));
+  return page.lines.filter((line) => line.baseline === top || line.baseline === bottom);
 }
 
 /** The lines on a page's top baseline, where they could be a running head (see HEAD_SLOT_GAP_EM). */
