@@ -102,6 +102,25 @@ describe("removeFurniture", () => {
     for (const text of body) expect(markdown).toContain(text);
   });
 
+  it("drops running heads beside the page number set lower than the top margin, as memoir's default layout sets them", async () => {
+    // Letter paper: the head's baseline some 105 points under the paper's top edge, below the top
+    // eighth of the page, over the text of the page.
+    const heads = ["4|CHAPTER 1. GETTING STARTED", "6|CHAPTER 2. CONFIGURING THE NETWORK"];
+    const body = ["Place the router in a central place away from metal objects.", "Choose the strongest security mode that all devices support."];
+    const pages = heads.map((head, index): PdfLine[] => {
+      const [left, right] = head.split("|") as [string, string];
+      return [
+        { text: left, x: 96, y: 687, size: 10 },
+        { text: right, x: 520 - right.length * 6, y: 687, size: 10 },
+        { text: body[index]!, x: 96, y: 640, size: 10 },
+        { text: "The text of the page goes on for a while in the same size.", x: 96, y: 628, size: 10 },
+      ];
+    });
+    const markdown = (await convert(makePdf([[{ text: "The guide starts on this page.", x: 96, y: 640, size: 10 }], ...pages.flatMap((page) => [page, [{ text: "A page between the two.", x: 96, y: 640, size: 10 }]])]), { filename: "memoir.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const head of heads) for (const part of head.split("|")) expect(markdown).not.toContain(part);
+    for (const text of body) expect(markdown).toContain(text);
+  });
+
   it("drops running heads whose words alternate between odd and even pages, set at one place over the text", async () => {
     // As a two-page paper sets them: the authors and title on odd pages, the journal on even ones,
     // in small type at one baseline, well over the text; neither text repeats.

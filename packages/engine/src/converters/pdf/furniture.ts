@@ -135,7 +135,7 @@ const BARE_NUMBER = /^\d{1,4}$/;
 const SAME_SIZE_SCALE = 1.05;
 
 /**
- * The margin lines that carry the page's number set apart at one end (see `pageNumberAtEnd`), where
+ * The margin lines (or pages' top or bottom lines) that carry the page's number set apart at one end (see `pageNumberAtEnd`), where
  * those numbers go up with the pages on two pages at least: running heads that name the chapter or section they are
  * in ("4   CHAPTER 1. INTRODUCTION", "1.2. SCOPE   5"), which differ from chapter to chapter and
  * so never repeat word for word. Note: a numbered heading at the top of a page ("2  Results")
@@ -145,8 +145,12 @@ function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
   const linesByOffset = new Map<number, { lines: TextLine[]; pages: Set<number> }>();
   for (const page of pages) {
     const textSize = mainTextSize(page.lines);
+    const outermost = new Set(outermostLines(page));
     for (const line of page.lines) {
-      if (line.runs.length < 2 || zoneOf(page, line) === undefined || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
+      // Note: memoir's default layout sets its running head lower than the top eighth of the page; as
+      // the page's top line, with the page's number at one end, it is the head all the same.
+      const atEdge = zoneOf(page, line) !== undefined || outermost.has(line);
+      if (line.runs.length < 2 || !atEdge || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
       for (const run of [line.runs[0]!, line.runs.at(-1)!]) {
         const number = pageNumberAtEnd(run.text.trim(), () => isTableRow(page, line));
         if (number === undefined) continue;
