@@ -165,6 +165,21 @@ describe("removeFurniture", () => {
     for (const body of bodies) expect(markdown).toContain(body);
   });
 
+  it("keeps a chapter's label over its title at the top of each chapter's first page", async () => {
+    // As a browser prints a user guide: each chapter on a page of its own, "CHAPTER 2" in bold type
+    // larger than the text at the top, where a running head would be; only its number changes.
+    const chapters = ["Getting Started", "Configuring the Network", "Troubleshooting"];
+    const pages = chapters.map((title, index): PdfLine[] => [
+      { text: `CHAPTER ${index + 1}`, x: 63, y: 740, size: 12, bold: true },
+      { text: title, x: 63, y: 712, size: 20, bold: true },
+      { text: "Each chapter starts with a short overview of what it covers.", x: 63, y: 680, size: 10.5 },
+      { text: "The steps that follow are numbered in the order to take them.", x: 63, y: 665, size: 10.5 },
+    ]);
+    const markdown = (await convert(makePdf(pages), { filename: "guide.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const index of [1, 2, 3]) expect(markdown).toContain(`CHAPTER ${index}`);
+    for (const title of chapters) expect(markdown).toContain(title);
+  });
+
   it("keeps the first lines of pages where each page's text starts at one place", async () => {
     // A bold heading at the top of each page is the section's, and a text's first line followed at
     // the text's pitch is the text's, though both sit where a running head would.

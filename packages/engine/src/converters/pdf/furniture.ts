@@ -43,11 +43,13 @@ type Zone = "top" | "bottom";
  * Drop page furniture: bare page numbers (in the margins, or centred well under the text), and
  * lines in the top or bottom margin that repeat at the same place on many pages (digits ignored,
  * so "Page 3" matches "Page 4"). Where such a line is set larger than its repeats (the title on
- * the first page), it is kept.
+ * the first page), it is kept; so is one set larger than the page's text whose numbers change
+ * from page to page: a chapter's label ("CHAPTER 2") over its title at the top of its first page.
  */
 export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const pagesByKey = new Map<string, Set<number>>();
   const smallestSizeByKey = new Map<string, number>();
+  const textsByKey = new Map<string, Set<string>>();
   for (const page of pages) {
     for (const line of page.lines) {
       const key = furnitureKey(page, line);
@@ -56,6 +58,7 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
       seen.add(page.pageIndex);
       pagesByKey.set(key, seen);
       smallestSizeByKey.set(key, Math.min(line.fontSize, smallestSizeByKey.get(key) ?? Infinity));
+      textsByKey.set(key, (textsByKey.get(key) ?? new Set<string>()).add(lineText(line).trim()));
     }
   }
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
@@ -70,7 +73,8 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
     if (key === undefined) return isLonePageNumber(page, line) || isSidewaysPageNumber(page, line);
     if (isPageNumber(line)) return true;
     const repeats = (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
-    return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
+    const numberedHeading = textsByKey.get(key)!.size > 1 && line.fontSize > mainTextSize(page.lines) * SAME_SIZE_SCALE;
+    return repeats && !numberedHeading && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
 }
