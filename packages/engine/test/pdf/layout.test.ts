@@ -429,6 +429,36 @@ describe("pdf layout: headings", () => {
     ]);
   });
 
+  it("ranks a chapter's small label at the top of its page with the large title under it, below the document's title", async () => {
+    // Note: as a browser prints a user guide: the guide's title largest on its first page, each
+    // chapter on a page of its own under "CHAPTER 2" in bold type a little larger than the text, at
+    // the top of the text some 75 points under the paper's edge.
+    const chapter = (number: number, title: string): PdfLine[] => [
+      { text: `CHAPTER ${number}`, x: 63, y: 717, size: 12, bold: true },
+      { text: title, x: 63, y: 686, size: 20, bold: true },
+      { text: `${number}.1 Before you start`, x: 63, y: 641, size: 14, bold: true },
+      ...paragraph(["Check that the package holds every item listed on the card that", "came with it, and keep the card for later."], 63, 616, { size: 10.5 }),
+      { text: `${number}.2 Next steps`, x: 63, y: 571, size: 14, bold: true },
+      ...paragraph(["Connect the cables in the order the card shows, then switch the", "device on and wait for its light to turn green."], 63, 546, { size: 10.5 }),
+    ];
+    const cover: PdfLine[] = [
+      { text: "NetEdge Router User Guide", x: 63, y: 760, size: 26, bold: true },
+      ...paragraph(["This guide tells how to set up the router and how to keep it running."], 63, 720, { size: 10.5 }),
+    ];
+    const markdown = await toMarkdown([cover, chapter(1, "Getting Started"), chapter(2, "Wireless Networks")]);
+    expect(markdown.split("\n").filter((line) => line.startsWith("#"))).toEqual([
+      "# NetEdge Router User Guide",
+      "## CHAPTER 1",
+      "## Getting Started",
+      "### 1.1 Before you start",
+      "### 1.2 Next steps",
+      "## CHAPTER 2",
+      "## Wireless Networks",
+      "### 2.1 Before you start",
+      "### 2.2 Next steps",
+    ]);
+  });
+
   it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
     const markdown = await toMarkdown([
       [
