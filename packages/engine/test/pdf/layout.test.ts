@@ -459,6 +459,25 @@ describe("pdf layout: headings", () => {
     ]);
   });
 
+  it("reads a note box's title (Tip, Warning) in bold body type as a bold label, not a section's heading", async () => {
+    // Note: as LaTeX's mdframed and tcolorbox title a box: the word alone on a line over the box's text.
+    const markdown = await toMarkdown([
+      [
+        { text: "1.1 Opening files safely", x: 72, y: 700, size: 14, bold: true },
+        ...paragraph(["Open a file inside a context manager, which closes the file even when an", "exception is raised while it is read."], 72, 676, { size: 10 }),
+        { text: "Tip", x: 82, y: 640, size: 10, bold: true },
+        ...paragraph(["Pass an empty newline when you open a file of values parted by commas."], 82, 622, { size: 10 }),
+        { text: "Warning", x: 82, y: 590, size: 10, bold: true },
+        ...paragraph(["A job that runs longer than its interval overlaps with the next run."], 82, 572, { size: 10 }),
+        { text: "1.2 Validating records", x: 72, y: 536, size: 14, bold: true },
+        ...paragraph(["Validation rejects a record early, before it can spoil the results of the", "later stages of the pipeline."], 72, 512, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1.1 Opening files safely", "1.2 Validating records"]);
+    expect(markdown).toContain("**Tip**");
+    expect(markdown).toContain("**Warning**");
+  });
+
   it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
     const markdown = await toMarkdown([
       [
