@@ -478,6 +478,27 @@ describe("pdf layout: headings", () => {
     expect(markdown).toContain("**Warning**");
   });
 
+  it("keeps the entries of a book's index one a line, not run together into a paragraph", async () => {
+    // Note: as LaTeX's theindex sets them: a term and its pages a line, a gap between letters.
+    const entries = [
+      ["absorbing, 7", "aircraft, 7", "aviation, 5, 12"],
+      ["hydraulic, 5, 6", "hydraulics, 5"],
+      ["landing gear, 7", "leaks, 9"],
+    ];
+    const lines: PdfLine[] = [{ text: "Index", x: 72, y: 700, size: 24.8, bold: true }];
+    let y = 640;
+    for (const group of entries) {
+      for (const text of group) {
+        lines.push({ text, x: 72, y, size: 10 });
+        y -= 12;
+      }
+      y -= 12;
+    }
+    const markdown = await toMarkdown([[...paragraph(["The book closes with an index of the terms it explains, and the pages where", "each of them is explained."], 72, 740, { size: 10 })], lines]);
+    const outputLines = markdown.split("\n");
+    for (const text of entries.flat()) expect(outputLines.some((line) => line.replace(/\\$/, "").trim() === text)).toBe(true);
+  });
+
   it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
     const markdown = await toMarkdown([
       [
