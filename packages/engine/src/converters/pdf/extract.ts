@@ -64,6 +64,17 @@ function withUnmappedSpaces(text: string): string {
   }
   return text;
 }
+// Note: TeX's fonts drawn as bitmaps (Type 3 fonts: pdfTeX embeds its PK fonts so where no outline
+// font is installed) carry no glyph names. In TeX's Cork (T1) encoding codes 27 to 31 are the ff,
+// fi, fl, ffi and ffl ligatures, which the text layer then gives as control characters next to
+// letters ("come \u001crst", "corrosive \u001duids"); dropped, they would leave "rst" and "uids".
+const CORK_LIGATURES: Readonly<Record<string, string>> = { "\u001b": "ff", "\u001c": "fi", "\u001d": "fl", "\u001e": "ffi", "\u001f": "ffl" };
+const CORK_LIGATURE = /[\u001b-\u001f](?=\p{L})|(?<=\p{L})[\u001b-\u001f]/gu;
+const withCorkLigatures = (text: string): string => text.replace(CORK_LIGATURE, (code) => CORK_LIGATURES[code]!);
+// Note: a bitmap font's bullet has no Unicode mapping either: TeX's (cmsy's code 15) comes out as
+// U+0088, and pdf.js may join it to the item's text after it (" Safety glasses").
+const LEADING_UNMAPPED_BULLET = /^(\s*)[\u0080-\u009f](?=\s)/u;
+const withBitmapFontGlyphs = (text: string): string => withCorkLigatures(text).replace(LEADING_UNMAPPED_BULLET, "$1•");
 // Note: a soft hyphen (U+00AD) marks where a word may break and is never shown. Where a line breaks
 // at it, browsers write it before the hyphen they draw ("news\u00AD\u2010", Chromium, weasyprint)
 // or as that hyphen; either way the line ends in a hyphen that joining the lines undoes. Inside a
@@ -140,6 +151,8 @@ interface FontStyle {
   monospace: boolean;
   symbol: boolean;
   smallCapitals: boolean;
+  /** A Type 3 font: glyphs drawn by the PDF itself (TeX's bitmap fonts), without glyph names. */
+  bitmap: boolean;
   /** The advance of the font's glyphs in ems, where they are all as wide. */
   advance?: number;
 }
@@ -204,7 +217,8 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const shown = style.monospace ? withoutSlackSpaces(item.str, width, fontSize, pitches.get(item.fontName)) : item.str;
+    const drawn = style.bitmap ? withBitmapFontGlyphs(item.str) : item.str;
+    const shown = style.monospace ? withoutSlackSpaces(drawn, width, fontSize, pitches.get(item.fontName)) : drawn;
     const readable = readableText(shown, ligatures);
     const text = isBulletGlyph(item.str, style) ? "•" : style.smallCapitals ? readable.toUpperCase() : readable;
     if (text.trim() === "") continue;
@@ -396,6 +410,7 @@ interface LoadedFont {
   isMonospace?: boolean;
   /** Advance widths by character code. */
   widths?: Record<string, number>;
+  isType3Font?: boolean;
   /** The advance of a glyph without a width of its own (all of a standard font's, which has none listed). */
   defaultWidth?: number;
 }
@@ -423,7 +438,7 @@ function commonAdvance(font: LoadedFont): number | undefined {
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
   if (style === undefined) {
-    style = { bold: false, italic: false, monospace: false, symbol: false, smallCapitals: false };
+    style = { bold: false, italic: false, monospace: false, symbol: false, smallCapitals: false, bitmap: false };
     try {
       const font = page.commonObjs.get(fontName) as LoadedFont | null;
       const name = font?.name ?? "";
@@ -433,6 +448,7 @@ function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, Font
         monospace: Boolean((font?.isMonospace && hasPitchOfItsOwn(font)) || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
         smallCapitals: SMALL_CAPITALS_FONT_NAME.test(name),
+        bitmap: font?.isType3Font === true,
         advance: font ? commonAdvance(font) : undefined,
       };
     } catch {
