@@ -121,6 +121,29 @@ describe("removeFurniture", () => {
     for (const text of body) expect(markdown).toContain(text);
   });
 
+  it("drops the running heads and feet of a small page, set further in than the top and bottom eighths (memoir on A5)", async () => {
+    // A5 paper: the foot some 98 points over the paper's bottom edge, the head some 105 points under
+    // its top, over the text; the head's capitals run up close to the page's number, in one run.
+    const foot = "Workshop Safety Handbook, Revision C";
+    const heads = ["", "4 CHAPTER 1. PERSONAL PROTECTIVE EQUIPMENT", "1.2. CARING FOR EQUIPMENT 5", "6 CHAPTER 2. HANDLING MATERIALS"];
+    const bodies = [
+      "Every task in the workshop has its own hazards to guard against.",
+      "Protective equipment is the last line of defence in a workshop.",
+      "Inspect your equipment before every use and clean it after.",
+      "Every chemical in the workshop comes with a safety data sheet.",
+    ];
+    const pages = bodies.map((body, index): PdfLine[] => [
+      ...(heads[index] ? [{ text: heads[index]!, x: index % 2 === 1 ? 86 : 58, y: 490, size: 10 } satisfies PdfLine] : []),
+      { text: body, x: 58, y: 460, size: 10 },
+      { text: "The text of the page goes on in the same size and measure.", x: 58, y: 448, size: 10 },
+      { text: foot, x: 114, y: 98, size: 9 },
+    ]);
+    const markdown = (await convert(makePdf(pages, { pageSize: [419.5, 595.3] }), { filename: "a5.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toContain(foot);
+    for (const head of heads.filter(Boolean)) expect(markdown).not.toContain(head);
+    for (const body of bodies) expect(markdown).toContain(body);
+  });
+
   it("drops running heads whose words alternate between odd and even pages, set at one place over the text", async () => {
     // As a two-page paper sets them: the authors and title on odd pages, the journal on even ones,
     // in small type at one baseline, well over the text; neither text repeats.

@@ -33,8 +33,9 @@ const HEAD_SLOT_GAP_EM = 2.5;
 
 // Note: a line that is the very top or bottom line of its page, set word for word at one place (within
 // this many points) in text size or smaller on two pages at least, is a running head or foot even
-// where it repeats on fewer pages than REPEAT_SHARE asks for: a book's chapters open on pages of
-// their own style without it, so a short manual shows its foot on only a few pages.
+// where it repeats on fewer pages than REPEAT_SHARE asks for (a book's chapters open on pages of
+// their own style without it, so a short manual shows its foot on only a few pages), or outside the
+// top and bottom eighths of the page (memoir's default layout on small paper sets it further in).
 const EDGE_PLACE_POINTS = 1;
 
 type Zone = "top" | "bottom";
@@ -100,10 +101,8 @@ function repeatedEdgeLines(pages: readonly PageLayout[]): Set<TextLine> {
   for (const page of pages) {
     const textSize = mainTextSize(page.lines);
     for (const line of outermostLines(page)) {
-      if (line.bold || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
-      const key = furnitureKey(page, line);
-      if (key === undefined) continue;
-      const place = `${key}@${Math.round(line.baseline / EDGE_PLACE_POINTS)}:${lineText(line)}`;
+      if (line.bold || line.fontSize > textSize * SAME_SIZE_SCALE || isTableRow(page, line)) continue;
+      const place = `${Math.round(line.baseline / EDGE_PLACE_POINTS)}:${lineText(line)}`;
       const entry = linesByPlace.get(place) ?? { lines: [], pages: new Set<number>() };
       entry.lines.push(line);
       entry.pages.add(page.pageIndex);
@@ -154,9 +153,9 @@ function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
       // Note: memoir's default layout sets its running head lower than the top eighth of the page; as
       // the page's top line, with the page's number at one end, it is the head all the same.
       const atEdge = zoneOf(page, line) !== undefined || outermost.has(line);
-      if (line.runs.length < 2 || !atEdge || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
-      for (const run of [line.runs[0]!, line.runs.at(-1)!]) {
-        const number = pageNumberAtEnd(run.text.trim(), () => isTableRow(page, line));
+      if (!atEdge || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
+      for (const end of lineEnds(line, outermost.has(line))) {
+        const number = pageNumberAtEnd(end, () => isTableRow(page, line));
         if (number === undefined) continue;
         const offset = number - page.pageIndex;
         const entry = linesByOffset.get(offset) ?? { lines: [], pages: new Set<number>() };
@@ -167,6 +166,23 @@ function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
     }
   }
   return new Set([...linesByOffset.values()].filter((entry) => entry.pages.size >= 2).flatMap((entry) => entry.lines));
+}
+
+// Note: LaTeX sets its running heads in capitals ("4 CHAPTER 1. PERSONAL PROTECTIVE EQUIPMENT");
+// on a narrow page the head's words run up close to the page's number, in one run with it.
+const HEAD_WORDS_BESIDE_NUMBER = 3;
+const CAPITALS_HEAD_NUMBER = /^(\d{1,4})\s+[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$|^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\s(\d{1,4})$/u;
+
+/**
+ * The texts at the ends of a line that may hold the page's number: its first and last runs where
+ * it has two runs or more; a page's top or bottom line in one run, its number beside words in capitals.
+ */
+function lineEnds(line: TextLine, outermost: boolean): string[] {
+  if (line.runs.length >= 2) return [line.runs[0]!.text.trim(), line.runs.at(-1)!.text.trim()];
+  const text = lineText(line).trim();
+  const match = outermost && !line.bold ? CAPITALS_HEAD_NUMBER.exec(text) : null;
+  // Note: a label and its number alone ("CHAPTER 3") opens a chapter; a head names what it is in.
+  return match && text.split(/\s+/).length >= HEAD_WORDS_BESIDE_NUMBER + 1 ? [match[1] ?? match[2]!] : [];
 }
 
 /**
