@@ -478,6 +478,51 @@ describe("pdf layout: headings", () => {
     expect(markdown).toContain("**Warning**");
   });
 
+  it("reads a callout floated beside the text on a shaded background on its own, before the text that flows round it", async () => {
+    // Note: as a browser prints a `float: right` note box: its lines share baselines with the
+    // paragraph beside it, which reads as a table's rows or as one line where the box is not seen.
+    const box = ["Important: Replace any helmet", "that has taken a hard blow, even", "when no damage can be seen on", "its shell."];
+    const text = [
+      "Most eye injuries in workshops are caused by small",
+      "particles thrown from grinders, drills and wire",
+      "brushes. Safety glasses stop particles from the front,",
+      "but particles can also enter from the side or from",
+      "below, which is why side shields are required for all",
+      "bench work at every station of the workshop.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { fill: [380, 560, 540, 640], colour: [0.98, 0.92, 0.92] },
+        { text: "Eye and face protection", x: 72, y: 626, size: 12, bold: true },
+        ...box.map((line, index): PdfLine => ({ text: line, x: 390, y: 626 - index * 13, size: 9 })),
+        ...paragraph(text, 72, 604, { size: 10.5 }),
+      ],
+    ]);
+    expect(markdown).toContain("Important: Replace any helmet that has taken a hard blow, even when no damage can be seen on its shell.");
+    expect(markdown).toContain(text.join(" "));
+    expect(markdown).not.toContain("|");
+  });
+
+  it("keeps a table whose column of terms is shaded a table, its terms beside their descriptions", async () => {
+    const rows = [
+      ["timeout", "The number of seconds to wait for an answer from the server."],
+      ["retries", "How many times a failed request is sent again before giving up."],
+      ["backoff", "The factor by which the wait grows after each failed request."],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The client reads the following settings from its configuration file."], 72, 700, { size: 10 }),
+        { fill: [70, 590, 150, 665], colour: [0.9, 0.9, 0.9] },
+        ...rows.flatMap(([term, description], index): PdfLine[] => [
+          { text: term!, x: 76, y: 650 - index * 22, size: 10 },
+          { text: description!, x: 160, y: 650 - index * 22, size: 10 },
+        ]),
+        ...paragraph(["Settings left out of the file keep the values the client was built with."], 72, 570, { size: 10 }),
+      ],
+    ]);
+    for (const [term, description] of rows) expect(markdown).toContain(`| ${term} | ${description} |`);
+  });
+
   it("keeps the entries of a book's index one a line, not run together into a paragraph", async () => {
     // Note: as LaTeX's theindex sets them: a term and its pages a line, a gap between letters.
     const entries = [
