@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfDot, PdfLine, PdfRule } from "./helpers/make-pdf.js";
+import type { PdfDot, PdfFill, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
-const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
+const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule | PdfFill)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
 
 /** Lines of 11-point type, 13.6 points apart, justified to `measure` points but the last, as KOMA-Script sets a column. */
