@@ -144,6 +144,29 @@ describe("removeFurniture", () => {
     for (const body of bodies) expect(markdown).toContain(body);
   });
 
+  it("drops the running head of a page left blank but for its head and its smaller foot", async () => {
+    // As a two-sided book leaves the back of its contents blank: only "4   Contents" over the page
+    // and the book's foot, set smaller, under it.
+    const foot: PdfLine = { text: "AMT Handbook Volume 2", x: 248, y: 45, size: 9 };
+    const head = (left: string, right: string): PdfLine[] => [
+      { text: left, x: 72, y: 742, size: 11 },
+      { text: right, x: 540 - right.length * 6, y: 742, size: 11 },
+    ];
+    const text = (first: string): PdfLine[] => [
+      { text: first, x: 72, y: 700, size: 11 },
+      { text: "The text of the page goes on for a while in the same size and measure.", x: 72, y: 686, size: 11 },
+    ];
+    const pages: PdfLine[][] = [
+      [...text("Hydraulic systems are not new to aviation; early aircraft had them."), foot],
+      [...head("2", "Contents"), foot],
+      [...head("3", "Hydraulic Systems"), ...text("Every hydraulic system has a minimum number of parts."), foot],
+      [...head("4", "Landing Gear"), ...text("Landing gear supports the weight of the aircraft on the ground."), foot],
+    ];
+    const markdown = (await convert(makePdf(pages), { filename: "book.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toMatch(/Contents/);
+    expect(markdown).toContain("Every hydraulic system has a minimum number of parts.");
+  });
+
   it("drops running heads whose words alternate between odd and even pages, set at one place over the text", async () => {
     // As a two-page paper sets them: the authors and title on odd pages, the journal on even ones,
     // in small type at one baseline, well over the text; neither text repeats.

@@ -146,8 +146,11 @@ const SAME_SIZE_SCALE = 1.05;
  */
 function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
   const linesByOffset = new Map<number, { lines: TextLine[]; pages: Set<number> }>();
+  const documentTextSize = mainTextSize(pages.flatMap((page) => page.lines));
   for (const page of pages) {
-    const textSize = mainTextSize(page.lines);
+    // Note: a page left blank but for its head and foot (the back of a two-sided book's last page
+    // before a chapter) has too little text of its own to tell the text's size.
+    const textSize = Math.max(mainTextSize(page.lines), documentTextSize);
     const outermost = new Set(outermostLines(page));
     for (const line of page.lines) {
       // Note: memoir's default layout sets its running head lower than the top eighth of the page; as
