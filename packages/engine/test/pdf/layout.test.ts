@@ -544,6 +544,25 @@ describe("pdf layout: headings", () => {
     for (const text of entries.flat()) expect(outputLines.some((line) => line.replace(/\\$/, "").trim() === text)).toBe(true);
   });
 
+  it("ranks a book's title on its own title page first, though it is set smaller than the chapters' titles", async () => {
+    // Note: as LaTeX's \maketitle sets a book's title page: the title in \LARGE, the author and
+    // date under it; each chapter then opens under "Chapter 1" in larger type still.
+    const cover: PdfLine[] = [
+      { text: "Aviation Maintenance Handbook", x: 160, y: 600, size: 17.3 },
+      { text: "Technical Publications", x: 240, y: 560, size: 10 },
+      { text: "March 2026", x: 270, y: 540, size: 10 },
+    ];
+    const chapter: PdfLine[] = [
+      { text: "Chapter 1", x: 72, y: 650, size: 20.7, bold: true },
+      { text: "Hydraulic Systems", x: 72, y: 610, size: 24.8, bold: true },
+      ...paragraph(["The word hydraulics is based on the Greek word for water and first meant", "the study of the behaviour of water at rest and in motion."], 72, 570, { size: 10 }),
+      { text: "1.1 Types of Fluids", x: 72, y: 520, size: 14.3, bold: true },
+      ...paragraph(["The correct fluid must be used, or the seals of the system are damaged", "and the system loses its pressure."], 72, 495, { size: 10 }),
+    ];
+    const markdown = await toMarkdown([cover, chapter]);
+    expect(markdown.split("\n").filter((line) => line.startsWith("#"))).toEqual(["# Aviation Maintenance Handbook", "# Chapter 1", "# Hydraulic Systems", "## 1.1 Types of Fluids"]);
+  });
+
   it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {
     const markdown = await toMarkdown([
       [
