@@ -331,16 +331,16 @@ function turnedTextBox(a: number, b: number, x: number, baseline: number, length
     : { left: x - DESCENT_EM * fontSize, right: x + ASCENT_EM * fontSize, bottom: baseline + length };
 }
 
-// An item this close after a written space (in ems), on its baseline, is the word the space ends.
-const SPACE_REACH_EM = 0.5;
-
-/** Whether an item starting at `x` on `baseline` sits right after the written space. */
 /** An item's font size on the page: the height of its glyphs' em, however the text is turned. */
 function itemFontSize(transform: number[], item: TextItem): number {
   const [a, b, c, d] = Util.transform(transform, item.transform) as number[];
   return Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
 }
 
+// An item this close after a written space (in ems), on its baseline, is the word the space ends.
+const SPACE_REACH_EM = 0.5;
+
+/** Whether an item starting at `x` on `baseline` sits right after the written space. */
 function followsSpace(space: { right: number; baseline: number }, x: number, baseline: number, fontSize: number): boolean {
   return Math.abs(space.baseline - baseline) < fontSize / 4 && x >= space.right - fontSize * 0.1 && x <= space.right + fontSize * SPACE_REACH_EM;
 }
@@ -410,6 +410,7 @@ interface LoadedFont {
   isMonospace?: boolean;
   /** Advance widths by character code. */
   widths?: Record<string, number>;
+  /** A Type 3 font: its glyphs are drawn by the PDF's own procedures. */
   isType3Font?: boolean;
   /** The advance of a glyph without a width of its own (all of a standard font's, which has none listed). */
   defaultWidth?: number;

@@ -34,9 +34,10 @@ function readFloatFirst(lines: readonly TextLine[], box: FilledBox): TextLine[] 
   const isInside = (line: TextLine, run: TextRun): boolean => withinHeight(line) && run.x >= box.left - INSIDE_TOLERANCE && run.right <= box.right + INSIDE_TOLERANCE;
   const isBeside = (line: TextLine, run: TextRun): boolean => withinHeight(line) && (run.right < box.left || run.x > box.right);
   const boxLines = lines.filter((line) => line.runs.some((run) => isInside(line, run)));
-  const beside = lines.flatMap((line) => line.runs.filter((run) => isBeside(line, run)));
-  if (boxLines.length < MINIMUM_BOX_LINES || beside.length < MINIMUM_BESIDE_LINES || median(beside.map((run) => run.text.length)) < PROSE_CHARACTERS) return undefined;
-  if (!textFlowsOnUnder(lines, box, beside)) return undefined;
+  const besideLines = lines.filter((line) => line.runs.some((run) => isBeside(line, run)));
+  const beside = besideLines.flatMap((line) => line.runs.filter((run) => isBeside(line, run)));
+  if (boxLines.length < MINIMUM_BOX_LINES || besideLines.length < MINIMUM_BESIDE_LINES || median(beside.map((run) => run.text.length)) < PROSE_CHARACTERS) return undefined;
+  if (!textFlowsOnUnder(lines, box, besideLines, beside)) return undefined;
   const first = lines.findIndex((line) => boxLines.includes(line) || line.runs.some((run) => isBeside(line, run)));
   const inside = boxLines.map((line, index) => ({ ...withRuns(line, line.runs.filter((run) => isInside(line, run))), ...(index === 0 ? { startsBlock: true } : {}) }));
   const outside = lines.slice(first).flatMap((line) => {
@@ -52,8 +53,8 @@ function readFloatFirst(lines: readonly TextLine[], box: FilledBox): TextLine[] 
  * box, at the text's pitch after its last line beside the box, starting at the text's left edge
  * or the box's, whichever is further left (a float on the right, or on the left).
  */
-function textFlowsOnUnder(lines: readonly TextLine[], box: FilledBox, beside: readonly TextRun[]): boolean {
-  const lastBeside = Math.max(...lines.filter((line) => line.runs.some((run) => beside.includes(run))).map((line) => line.baseline));
+function textFlowsOnUnder(lines: readonly TextLine[], box: FilledBox, besideLines: readonly TextLine[], beside: readonly TextRun[]): boolean {
+  const lastBeside = Math.max(...besideLines.map((line) => line.baseline));
   const size = median(beside.map((run) => run.fontSize));
   const left = Math.min(box.left, ...beside.map((run) => run.x));
   return lines.some((line) => line.baseline > box.bottom && line.baseline > lastBeside && line.baseline - lastBeside <= FLOW_PITCH_EM * size && line.x <= left + INSIDE_TOLERANCE);

@@ -92,9 +92,9 @@ function runningHeadsByPlace(pages: readonly PageLayout[], minimumRepeats: numbe
 }
 
 /**
- * The outermost lines of pages (top line in the top margin, bottom line in the bottom margin) that
- * repeat word for word at one place, in text size or smaller and not bold, on two pages at least
- * (see EDGE_PLACE_POINTS).
+ * The outermost lines of pages (each page's top and bottom lines) that repeat word for word at one
+ * place, in text size or smaller, not bold and no table's row, on two pages at least (see
+ * EDGE_PLACE_POINTS).
  */
 function repeatedEdgeLines(pages: readonly PageLayout[]): Set<TextLine> {
   const linesByPlace = new Map<string, { lines: TextLine[]; pages: Set<number> }>();

@@ -1,4 +1,5 @@
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
+import { median } from "./column-sides.js";
 
 // Note: a word of code with no space in it measures its font's pitch (the advance of one character
 // cell, tracking included) on the page: from two characters on where the glyphs' own advance is
@@ -40,11 +41,6 @@ function samplePitch(text: string, width: number, advance: number | undefined): 
   if (/\s/.test(text) || !(width > 0)) return undefined;
   if (advance !== undefined && text.length >= 2) return advance + (width - text.length * advance) / (text.length - 1);
   return text.length >= PITCH_SAMPLE_LENGTH ? width / text.length : undefined;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**
