@@ -544,8 +544,18 @@ describe("pdf layout: headings", () => {
     for (const text of entries.flat()) expect(outputLines.some((line) => line.replace(/\\$/, "").trim() === text)).toBe(true);
   });
 
+  it("keeps an index's entries one a line where a letter's entries run on from one column to the next", async () => {
+    // Note: as LaTeX's theindex sets a page of entries in two columns, a gap between letters.
+    const left = ["absorber, 1", "accumulator, 1", "actuator, 1", "aileron, 2", "", "ballast, 2", "battery, 2", "bearing, 3", "", "damper, 4", "deicer, 4"];
+    const right = ["diaphragm, 4", "dipstick, 5", "", "elevator, 5", "empennage, 5", "engine, 6", "exhaust, 6", "", "fairing, 7", "filter, 7", "flap, 7"];
+    const column = (texts: readonly string[], x: number): PdfLine[] => texts.flatMap((text, index) => (text ? [{ text, x, y: 700 - index * 12, size: 10 }] : []));
+    const markdown = await toMarkdown([[{ text: "Index", x: 72, y: 740, size: 24.8, bold: true }, ...column(left, 72), ...column(right, 320)]]);
+    const outputLines = markdown.split("\n").map((line) => line.replace(/\\$/, "").trim());
+    for (const text of [...left, ...right].filter(Boolean)) expect(outputLines).toContain(text);
+  });
+
   it("ranks a book's title on its own title page first, though it is set smaller than the chapters' titles", async () => {
-    // Note: as LaTeX's \maketitle sets a book's title page: the title in \LARGE, the author and
+    // Note: as LaTeX's \maketitle sets a book's title page: the title in \LARGE, the publisher and
     // date under it; each chapter then opens under "Chapter 1" in larger type still.
     const cover: PdfLine[] = [
       { text: "Aviation Maintenance Handbook", x: 160, y: 600, size: 17.3 },

@@ -690,9 +690,10 @@ const isIndexEntry = (line: TextLine): boolean => {
  * somewhere in the paragraph.
  */
 function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): boolean {
+  // Note: an index's entries run on from the foot of one column to the head of the next.
+  if (isIndexEntry(previous) && isIndexEntry(line)) return true;
   if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
   if (FORM_FIELD.test(lineText(previous)) && FORM_FIELD.test(lineText(line))) return true;
-  if (isIndexEntry(previous) && isIndexEntry(line)) return true;
   const word = firstWord(line);
   if (!STARTS_PHRASE.test(word) && !ADDRESS.test(word)) return false;
   return fitsFirstWord(previous, line, measures, SPARE_EM);
