@@ -23,6 +23,7 @@ import { mirrorPage, readsRightToLeft } from "./pdf/mirror.js";
 import { createPageReader } from "./pdf/ocr.js";
 import { renderPage } from "./pdf/render.js";
 import { reviseHeadings } from "./pdf/revise-headings.js";
+import { rankTitlePageFirst } from "./pdf/title-page.js";
 import { keepTableMarkNotes } from "./pdf/table-notes.js";
 import { splitTablesSideBySide } from "./pdf/tables.js";
 import type { OcrPage, PageReader } from "./pdf/ocr.js";
@@ -204,7 +205,7 @@ async function convertDocument(
     return markdownByImage.get(image);
   };
   const layout = layOut(pages, imagesByPage, addImage);
-  const placed = layout.documentBlocks();
+  const placed = rankTitlePageFirst(layout.documentBlocks());
   const firstHeading = placed.find((entry) => entry.block.kind === "heading")?.block;
   if (metadata.title === undefined && firstHeading?.kind === "heading") metadata.title = firstHeading.plain;
   const rendered = renderDocument(placed, pdfOptions.pageMarkers === true);

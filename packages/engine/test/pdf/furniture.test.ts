@@ -102,6 +102,71 @@ describe("removeFurniture", () => {
     for (const text of body) expect(markdown).toContain(text);
   });
 
+  it("drops running heads beside the page number set lower than the top margin, as memoir's default layout sets them", async () => {
+    // Letter paper: the head's baseline some 105 points under the paper's top edge, below the top
+    // eighth of the page, over the text of the page.
+    const heads = ["4|CHAPTER 1. GETTING STARTED", "6|CHAPTER 2. CONFIGURING THE NETWORK"];
+    const body = ["Place the router in a central place away from metal objects.", "Choose the strongest security mode that all devices support."];
+    const pages = heads.map((head, index): PdfLine[] => {
+      const [left, right] = head.split("|") as [string, string];
+      return [
+        { text: left, x: 96, y: 687, size: 10 },
+        { text: right, x: 520 - right.length * 6, y: 687, size: 10 },
+        { text: body[index]!, x: 96, y: 640, size: 10 },
+        { text: "The text of the page goes on for a while in the same size.", x: 96, y: 628, size: 10 },
+      ];
+    });
+    const markdown = (await convert(makePdf([[{ text: "The guide starts on this page.", x: 96, y: 640, size: 10 }], ...pages.flatMap((page) => [page, [{ text: "A page between the two.", x: 96, y: 640, size: 10 }]])]), { filename: "memoir.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const head of heads) for (const part of head.split("|")) expect(markdown).not.toContain(part);
+    for (const text of body) expect(markdown).toContain(text);
+  });
+
+  it("drops the running heads and feet of a small page, set further in than the top and bottom eighths (memoir on A5)", async () => {
+    // A5 paper: the foot some 98 points over the paper's bottom edge, the head some 105 points under
+    // its top, over the text; the head's capitals run up close to the page's number, in one run.
+    const foot = "Workshop Safety Handbook, Revision C";
+    const heads = ["", "4 CHAPTER 1. PERSONAL PROTECTIVE EQUIPMENT", "1.2. CARING FOR EQUIPMENT 5", "6 CHAPTER 2. HANDLING MATERIALS"];
+    const bodies = [
+      "Every task in the workshop has its own hazards to guard against.",
+      "Protective equipment is the last line of defence in a workshop.",
+      "Inspect your equipment before every use and clean it after.",
+      "Every chemical in the workshop comes with a safety data sheet.",
+    ];
+    const pages = bodies.map((body, index): PdfLine[] => [
+      ...(heads[index] ? [{ text: heads[index]!, x: index % 2 === 1 ? 86 : 58, y: 490, size: 10 } satisfies PdfLine] : []),
+      { text: body, x: 58, y: 460, size: 10 },
+      { text: "The text of the page goes on in the same size and measure.", x: 58, y: 448, size: 10 },
+      { text: foot, x: 114, y: 98, size: 9 },
+    ]);
+    const markdown = (await convert(makePdf(pages, { pageSize: [419.5, 595.3] }), { filename: "a5.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toContain(foot);
+    for (const head of heads.filter(Boolean)) expect(markdown).not.toContain(head);
+    for (const body of bodies) expect(markdown).toContain(body);
+  });
+
+  it("drops the running head of a page left blank but for its head and its smaller foot", async () => {
+    // As a two-sided book leaves the back of its contents blank: only "4   Contents" over the page
+    // and the book's foot, set smaller, under it.
+    const foot: PdfLine = { text: "AMT Handbook Volume 2", x: 248, y: 45, size: 9 };
+    const head = (left: string, right: string): PdfLine[] => [
+      { text: left, x: 72, y: 742, size: 11 },
+      { text: right, x: 540 - right.length * 6, y: 742, size: 11 },
+    ];
+    const text = (first: string): PdfLine[] => [
+      { text: first, x: 72, y: 700, size: 11 },
+      { text: "The text of the page goes on for a while in the same size and measure.", x: 72, y: 686, size: 11 },
+    ];
+    const pages: PdfLine[][] = [
+      [...text("Hydraulic systems are not new to aviation; early aircraft had them."), foot],
+      [...head("2", "Contents"), foot],
+      [...head("3", "Hydraulic Systems"), ...text("Every hydraulic system has a minimum number of parts."), foot],
+      [...head("4", "Landing Gear"), ...text("Landing gear supports the weight of the aircraft on the ground."), foot],
+    ];
+    const markdown = (await convert(makePdf(pages), { filename: "book.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toMatch(/Contents/);
+    expect(markdown).toContain("Every hydraulic system has a minimum number of parts.");
+  });
+
   it("drops running heads whose words alternate between odd and even pages, set at one place over the text", async () => {
     // As a two-page paper sets them: the authors and title on odd pages, the journal on even ones,
     // in small type at one baseline, well over the text; neither text repeats.
@@ -118,6 +183,47 @@ describe("removeFurniture", () => {
     expect(markdown).not.toContain("Journal of Examples");
     expect(markdown).toContain("The survey watched faint sources");
     expect(markdown).toContain("A few of them flared once and faded.");
+  });
+
+  it("drops a running foot printed on only some pages of a short book, where its chapters open on pages without it", async () => {
+    // As LaTeX's fancyhdr sets a report: the foot on the pages between chapter openings, which carry
+    // only their number; too few pages for the foot to repeat on two in five.
+    const foot = "Draft Document for Review";
+    const bodies = [
+      "Chapter one opens the book and says what a storage pool is for.",
+      "A pool groups the capacity of several drives into one logical space.",
+      "Chapter two opens here and tells how to create a pool.",
+      "Chapter three opens here and tells how to watch a pool's capacity.",
+      "The used capacity of every pool is reported once a week.",
+      "Chapter four opens here and tells how to retire a pool.",
+    ];
+    const pages = bodies.map((body, index): PdfLine[] => {
+      const opening = index !== 1 && index !== 4;
+      const number: PdfLine = opening ? { text: String(index + 1), x: 303, y: 60, size: 10 } : { text: String(index + 1), x: 530, y: 740, size: 10 };
+      const text: PdfLine[] = [
+        { text: body, x: 72, y: 680, size: 10 },
+        { text: "The text goes on for a while in the same size and measure.", x: 72, y: 668, size: 10 },
+      ];
+      return opening ? [...text, number] : [number, ...text, { text: foot, x: 250, y: 40, size: 9 }];
+    });
+    const markdown = (await convert(makePdf(pages), { filename: "report.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toContain(foot);
+    for (const body of bodies) expect(markdown).toContain(body);
+  });
+
+  it("keeps a chapter's label over its title at the top of each chapter's first page", async () => {
+    // As a browser prints a user guide: each chapter on a page of its own, "CHAPTER 2" in bold type
+    // larger than the text at the top, where a running head would be; only its number changes.
+    const chapters = ["Getting Started", "Configuring the Network", "Troubleshooting"];
+    const pages = chapters.map((title, index): PdfLine[] => [
+      { text: `CHAPTER ${index + 1}`, x: 63, y: 740, size: 12, bold: true },
+      { text: title, x: 63, y: 712, size: 20, bold: true },
+      { text: "Each chapter starts with a short overview of what it covers.", x: 63, y: 680, size: 10.5 },
+      { text: "The steps that follow are numbered in the order to take them.", x: 63, y: 665, size: 10.5 },
+    ]);
+    const markdown = (await convert(makePdf(pages), { filename: "guide.pdf", pdf: { mode: "fast" } })).markdown;
+    for (const index of [1, 2, 3]) expect(markdown).toContain(`CHAPTER ${index}`);
+    for (const title of chapters) expect(markdown).toContain(title);
   });
 
   it("keeps the first lines of pages where each page's text starts at one place", async () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
 import { helveticaWidth } from "./helpers/helvetica.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfDot, PdfLine, PdfRule } from "./helpers/make-pdf.js";
+import type { PdfDot, PdfFill, PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
-const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule)[])[]): Promise<string> =>
+const toMarkdown = async (pages: readonly (readonly (PdfLine | PdfRule | PdfFill)[])[]): Promise<string> =>
   (await convert(makePdf(pages), { filename: "layout.pdf" })).markdown;
 
 /** Lines of 11-point type, 13.6 points apart, justified to `measure` points but the last, as KOMA-Script sets a column. */
@@ -427,6 +427,150 @@ describe("pdf layout: headings", () => {
       "# Discussion",
       "## 2.1 Setup",
     ]);
+  });
+
+  it("ranks a chapter's small label at the top of its page with the large title under it, below the document's title", async () => {
+    // Note: as a browser prints a user guide: the guide's title largest on its first page, each
+    // chapter on a page of its own under "CHAPTER 2" in bold type a little larger than the text, at
+    // the top of the text some 75 points under the paper's edge.
+    const chapter = (number: number, title: string): PdfLine[] => [
+      { text: `CHAPTER ${number}`, x: 63, y: 717, size: 12, bold: true },
+      { text: title, x: 63, y: 686, size: 20, bold: true },
+      { text: `${number}.1 Before you start`, x: 63, y: 641, size: 14, bold: true },
+      ...paragraph(["Check that the package holds every item listed on the card that", "came with it, and keep the card for later."], 63, 616, { size: 10.5 }),
+      { text: `${number}.2 Next steps`, x: 63, y: 571, size: 14, bold: true },
+      ...paragraph(["Connect the cables in the order the card shows, then switch the", "device on and wait for its light to turn green."], 63, 546, { size: 10.5 }),
+    ];
+    const cover: PdfLine[] = [
+      { text: "NetEdge Router User Guide", x: 63, y: 760, size: 26, bold: true },
+      ...paragraph(["This guide tells how to set up the router and how to keep it running."], 63, 720, { size: 10.5 }),
+    ];
+    const markdown = await toMarkdown([cover, chapter(1, "Getting Started"), chapter(2, "Wireless Networks")]);
+    expect(markdown.split("\n").filter((line) => line.startsWith("#"))).toEqual([
+      "# NetEdge Router User Guide",
+      "## CHAPTER 1",
+      "## Getting Started",
+      "### 1.1 Before you start",
+      "### 1.2 Next steps",
+      "## CHAPTER 2",
+      "## Wireless Networks",
+      "### 2.1 Before you start",
+      "### 2.2 Next steps",
+    ]);
+  });
+
+  it("reads a note box's title (Tip, Warning) in bold body type as a bold label, not a section's heading", async () => {
+    // Note: as LaTeX's mdframed and tcolorbox title a box: the word alone on a line over the box's text.
+    const markdown = await toMarkdown([
+      [
+        { text: "1.1 Opening files safely", x: 72, y: 700, size: 14, bold: true },
+        ...paragraph(["Open a file inside a context manager, which closes the file even when an", "exception is raised while it is read."], 72, 676, { size: 10 }),
+        { text: "Tip", x: 82, y: 640, size: 10, bold: true },
+        ...paragraph(["Pass an empty newline when you open a file of values parted by commas."], 82, 622, { size: 10 }),
+        { text: "Warning", x: 82, y: 590, size: 10, bold: true },
+        ...paragraph(["A job that runs longer than its interval overlaps with the next run."], 82, 572, { size: 10 }),
+        { text: "1.2 Validating records", x: 72, y: 536, size: 14, bold: true },
+        ...paragraph(["Validation rejects a record early, before it can spoil the results of the", "later stages of the pipeline."], 72, 512, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1.1 Opening files safely", "1.2 Validating records"]);
+    expect(markdown).toContain("**Tip**");
+    expect(markdown).toContain("**Warning**");
+  });
+
+  it("reads a callout floated beside the text on a shaded background on its own, before the text that flows round it", async () => {
+    // Note: as a browser prints a `float: right` note box: its lines share baselines with the
+    // paragraph beside it, which reads as a table's rows or as one line where the box is not seen.
+    const box = ["Important: Replace any helmet", "that has taken a hard blow, even", "when no damage can be seen on", "its shell."];
+    const text = [
+      "Most eye injuries in workshops are caused by small",
+      "particles thrown from grinders, drills and wire",
+      "brushes. Safety glasses stop particles from the front,",
+      "but particles can also enter from the side or from",
+      "below, which is why side shields are required for all",
+      "bench work at every station of the workshop.",
+    ];
+    const markdown = await toMarkdown([
+      [
+        { fill: [380, 560, 540, 640], colour: [0.98, 0.92, 0.92] },
+        { text: "Eye and face protection", x: 72, y: 626, size: 12, bold: true },
+        ...box.map((line, index): PdfLine => ({ text: line, x: 390, y: 626 - index * 13, size: 9 })),
+        ...paragraph(text, 72, 604, { size: 10.5 }),
+      ],
+    ]);
+    expect(markdown).toContain("Important: Replace any helmet that has taken a hard blow, even when no damage can be seen on its shell.");
+    expect(markdown).toContain(text.join(" "));
+    expect(markdown).not.toContain("|");
+  });
+
+  it("keeps a table whose column of terms is shaded a table, its terms beside their descriptions", async () => {
+    const rows = [
+      ["timeout", "The number of seconds to wait for an answer from the server."],
+      ["retries", "How many times a failed request is sent again before giving up."],
+      ["backoff", "The factor by which the wait grows after each failed request."],
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...paragraph(["The client reads the following settings from its configuration file."], 72, 700, { size: 10 }),
+        { fill: [70, 590, 150, 665], colour: [0.9, 0.9, 0.9] },
+        ...rows.flatMap(([term, description], index): PdfLine[] => [
+          { text: term!, x: 76, y: 650 - index * 22, size: 10 },
+          { text: description!, x: 160, y: 650 - index * 22, size: 10 },
+        ]),
+        ...paragraph(["Settings left out of the file keep the values the client was built with."], 72, 570, { size: 10 }),
+      ],
+    ]);
+    for (const [term, description] of rows) expect(markdown).toContain(`| ${term} | ${description} |`);
+  });
+
+  it("keeps the entries of a book's index one a line, not run together into a paragraph", async () => {
+    // Note: as LaTeX's theindex sets them: a term and its pages a line, a gap between letters.
+    const entries = [
+      ["absorbing, 7", "aircraft, 7", "aviation, 5, 12"],
+      ["hydraulic, 5, 6", "hydraulics, 5"],
+      ["landing gear, 7", "leaks, 9"],
+    ];
+    const lines: PdfLine[] = [{ text: "Index", x: 72, y: 700, size: 24.8, bold: true }];
+    let y = 640;
+    for (const group of entries) {
+      for (const text of group) {
+        lines.push({ text, x: 72, y, size: 10 });
+        y -= 12;
+      }
+      y -= 12;
+    }
+    const markdown = await toMarkdown([[...paragraph(["The book closes with an index of the terms it explains, and the pages where", "each of them is explained."], 72, 740, { size: 10 })], lines]);
+    const outputLines = markdown.split("\n");
+    for (const text of entries.flat()) expect(outputLines.some((line) => line.replace(/\\$/, "").trim() === text)).toBe(true);
+  });
+
+  it("keeps an index's entries one a line where a letter's entries run on from one column to the next", async () => {
+    // Note: as LaTeX's theindex sets a page of entries in two columns, a gap between letters.
+    const left = ["absorber, 1", "accumulator, 1", "actuator, 1", "aileron, 2", "", "ballast, 2", "battery, 2", "bearing, 3", "", "damper, 4", "deicer, 4"];
+    const right = ["diaphragm, 4", "dipstick, 5", "", "elevator, 5", "empennage, 5", "engine, 6", "exhaust, 6", "", "fairing, 7", "filter, 7", "flap, 7"];
+    const column = (texts: readonly string[], x: number): PdfLine[] => texts.flatMap((text, index) => (text ? [{ text, x, y: 700 - index * 12, size: 10 }] : []));
+    const markdown = await toMarkdown([[{ text: "Index", x: 72, y: 740, size: 24.8, bold: true }, ...column(left, 72), ...column(right, 320)]]);
+    const outputLines = markdown.split("\n").map((line) => line.replace(/\\$/, "").trim());
+    for (const text of [...left, ...right].filter(Boolean)) expect(outputLines).toContain(text);
+  });
+
+  it("ranks a book's title on its own title page first, though it is set smaller than the chapters' titles", async () => {
+    // Note: as LaTeX's \maketitle sets a book's title page: the title in \LARGE, the publisher and
+    // date under it; each chapter then opens under "Chapter 1" in larger type still.
+    const cover: PdfLine[] = [
+      { text: "Aviation Maintenance Handbook", x: 160, y: 600, size: 17.3 },
+      { text: "Technical Publications", x: 240, y: 560, size: 10 },
+      { text: "March 2026", x: 270, y: 540, size: 10 },
+    ];
+    const chapter: PdfLine[] = [
+      { text: "Chapter 1", x: 72, y: 650, size: 20.7, bold: true },
+      { text: "Hydraulic Systems", x: 72, y: 610, size: 24.8, bold: true },
+      ...paragraph(["The word hydraulics is based on the Greek word for water and first meant", "the study of the behaviour of water at rest and in motion."], 72, 570, { size: 10 }),
+      { text: "1.1 Types of Fluids", x: 72, y: 520, size: 14.3, bold: true },
+      ...paragraph(["The correct fluid must be used, or the seals of the system are damaged", "and the system loses its pressure."], 72, 495, { size: 10 }),
+    ];
+    const markdown = await toMarkdown([cover, chapter]);
+    expect(markdown.split("\n").filter((line) => line.startsWith("#"))).toEqual(["# Aviation Maintenance Handbook", "# Chapter 1", "# Hydraulic Systems", "## 1.1 Types of Fluids"]);
   });
 
   it("makes a chapter label set alone in body type a heading, but not a smaller footer naming the chapter", async () => {

@@ -670,8 +670,18 @@ function endsHandBrokenSentence(open: OpenBlock, line: TextLine, measures: Measu
 // other are two fields, however short the first: a form sets one a line.
 const FORM_FIELD = /^\p{Lu}[\p{L}'’.\-]*(?: [\p{L}'’.\-]+){0,3}: \S/u;
 
+// Note: an entry of a book's index: a term, then the pages it is on after a comma ("hydraulic
+// fluid, 5, 12–14"), in a short line; set one a line, lowercase as most terms are, in a column
+// too narrow to tell by its right edge whether the next entry would have fitted.
+const INDEX_ENTRY = /^\S[^,]*(?:,\s*\d{1,4}(?:[–-]\d{1,4})?)+$/u;
+const INDEX_ENTRY_CHARACTERS = 60;
+const isIndexEntry = (line: TextLine): boolean => {
+  const text = lineText(line);
+  return text.length <= INDEX_ENTRY_CHARACTERS && INDEX_ENTRY.test(text);
+};
+
 /**
- * Whether the line above was broken by hand: two fields of a form, one a line, or the next line starts a phrase of its own (a capital,
+ * Whether the line above was broken by hand: two fields of a form, or two entries of an index, one a line, or the next line starts a phrase of its own (a capital,
  * a digit, an email or web address), and its first word would have fitted after the line above,
  * with an em to spare, inside the right edge that lines starting where that line starts reach.
  * Note: a wrapped line is never broken so; the edge is measured from the lines of the line's own
@@ -680,6 +690,8 @@ const FORM_FIELD = /^\p{Lu}[\p{L}'’.\-]*(?: [\p{L}'’.\-]+){0,3}: \S/u;
  * somewhere in the paragraph.
  */
 function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): boolean {
+  // Note: an index's entries run on from the foot of one column to the head of the next.
+  if (isIndexEntry(previous) && isIndexEntry(line)) return true;
   if (line.pageIndex !== previous.pageIndex || line.baseline <= previous.baseline) return false;
   if (FORM_FIELD.test(lineText(previous)) && FORM_FIELD.test(lineText(line))) return true;
   const word = firstWord(line);

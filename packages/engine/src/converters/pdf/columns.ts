@@ -1,5 +1,6 @@
 import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, PROSE_FILL, PROSE_GAP_EM, crosses, gapAt, isDefined, isLeftOf, mainTextSize, median, proseExtent, splitFootnotes, withRuns } from "./column-sides.js";
 import type { Extent } from "./column-sides.js";
+import { floatedBoxOrder } from "./floated-boxes.js";
 import { readGridRows } from "./grid-rows.js";
 import { findColumnGutters, multiColumnOrder } from "./multi-columns.js";
 import { SENTENCE_END, lineText } from "./model.js";
@@ -53,11 +54,14 @@ const LABEL_LEADING_EM = 1.6;
 const LINE_PITCH_RANK = 0.25;
 
 /**
- * The page's lines in reading order. On a page with a label column each label is read before the
+ * The page's lines in reading order. A box floated beside the text is read before the text beside
+ * it (see floatedBoxOrder); on a page with a label column each label is read before the
  * body text beside it; on a two-column page the lines of each stretch between full-width lines
  * are read left column first, then right column.
  */
 export function readingOrder(page: PageLayout): TextLine[] {
+  const floated = floatedBoxOrder(page.lines, page.rulings.fills);
+  if (floated !== undefined) return floated;
   const bodyX = findLabelColumn(page.lines);
   if (bodyX !== undefined) return labelColumnOrder(page.lines, bodyX);
   const band = page.gutter;

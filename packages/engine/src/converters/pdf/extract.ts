@@ -13,6 +13,7 @@ import { drawnBulletItems, findDrawnMarks, markNumbersInMarks } from "./drawn-bu
 import { characterStarts } from "./rule-cuts.js";
 import { repairRightToLeftLigatures, rightToLeftLigatureRepairs } from "./rtl-ligatures.js";
 import type { Rulings } from "./rules.js";
+import { monospacePitches, withoutSlackSpaces } from "./monospace-spaces.js";
 import { measureTextLayer } from "./text-quality.js";
 import type { TextLayerQuality } from "./text-quality.js";
 
@@ -63,6 +64,17 @@ function withUnmappedSpaces(text: string): string {
   }
   return text;
 }
+// Note: TeX's fonts drawn as bitmaps (Type 3 fonts: pdfTeX embeds its PK fonts so where no outline
+// font is installed) carry no glyph names. In TeX's Cork (T1) encoding codes 27 to 31 are the ff,
+// fi, fl, ffi and ffl ligatures, which the text layer then gives as control characters next to
+// letters ("come \u001crst", "corrosive \u001duids"); dropped, they would leave "rst" and "uids".
+const CORK_LIGATURES: Readonly<Record<string, string>> = { "\u001b": "ff", "\u001c": "fi", "\u001d": "fl", "\u001e": "ffi", "\u001f": "ffl" };
+const CORK_LIGATURE = /[\u001b-\u001f](?=\p{L})|(?<=\p{L})[\u001b-\u001f]/gu;
+const withCorkLigatures = (text: string): string => text.replace(CORK_LIGATURE, (code) => CORK_LIGATURES[code]!);
+// Note: a bitmap font's bullet has no Unicode mapping either: TeX's (cmsy's code 15) comes out as
+// U+0088, and pdf.js may join it to the item's text after it (" Safety glasses").
+const LEADING_UNMAPPED_BULLET = /^(\s*)[\u0080-\u009f](?=\s)/u;
+const withBitmapFontGlyphs = (text: string): string => withCorkLigatures(text).replace(LEADING_UNMAPPED_BULLET, "$1•");
 // Note: a soft hyphen (U+00AD) marks where a word may break and is never shown. Where a line breaks
 // at it, browsers write it before the hyphen they draw ("news\u00AD\u2010", Chromium, weasyprint)
 // or as that hyphen; either way the line ends in a hyphen that joining the lines undoes. Inside a
@@ -139,6 +151,10 @@ interface FontStyle {
   monospace: boolean;
   symbol: boolean;
   smallCapitals: boolean;
+  /** A Type 3 font: glyphs drawn by the PDF itself (TeX's bitmap fonts), without glyph names. */
+  bitmap: boolean;
+  /** The advance of the font's glyphs in ems, where they are all as wide. */
+  advance?: number;
 }
 
 /** What the text layer of a page holds: text items, the rules its tables are drawn with, and how readable it is. */
@@ -177,11 +193,17 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
   // space is usually (the gap between words is then under a tenth of an em); the glyph, not the
   // gap, says that a word ends there.
   let writtenSpace: { right: number; baseline: number } | undefined;
+  const textItems = content.items.filter((raw): raw is TextItem => "str" in raw);
+  const pitches = monospacePitches(textItems, {
+    fontSize: (item) => itemFontSize(viewport.transform, item),
+    isMonospace: (item) => fontStyle(page, item.fontName, styleByFont).monospace,
+    glyphAdvance: (item) => fontStyle(page, item.fontName, styleByFont).advance,
+  });
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItem;
-    const [a, b, c, d, originX, originBaseline] = Util.transform(viewport.transform, item.transform) as number[];
-    const fontSize = Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+    const [a, b, , , originX, originBaseline] = Util.transform(viewport.transform, item.transform) as number[];
+    const fontSize = itemFontSize(viewport.transform, item);
     const turned = turnedTextBox(a!, b!, originX!, originBaseline!, item.width, fontSize);
     const x = turned?.left ?? originX;
     const baseline = turned?.bottom ?? originBaseline;
@@ -195,7 +217,9 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     const width = turned ? turned.right - turned.left : vertical ? item.width : item.width || fontSize * item.str.length * 0.5;
     if (isHidden(item.str, { left: x!, right: x! + width, top: baseline! - fontSize * ASCENT_EM, bottom: baseline! + fontSize * DESCENT_EM })) continue;
     const style = fontStyle(page, item.fontName, styleByFont);
-    const readable = readableText(item.str, ligatures);
+    const drawn = style.bitmap ? withBitmapFontGlyphs(item.str) : item.str;
+    const shown = style.monospace ? withoutSlackSpaces(drawn, width, fontSize, pitches.get(item.fontName)) : drawn;
+    const readable = readableText(shown, ligatures);
     const text = isBulletGlyph(item.str, style) ? "•" : style.smallCapitals ? readable.toUpperCase() : readable;
     if (text.trim() === "") continue;
     const followsLeader = leaderBaseline !== undefined && Math.abs(leaderBaseline - baseline!) < fontSize / 2;
@@ -307,6 +331,12 @@ function turnedTextBox(a: number, b: number, x: number, baseline: number, length
     : { left: x - DESCENT_EM * fontSize, right: x + ASCENT_EM * fontSize, bottom: baseline + length };
 }
 
+/** An item's font size on the page: the height of its glyphs' em, however the text is turned. */
+function itemFontSize(transform: number[], item: TextItem): number {
+  const [a, b, c, d] = Util.transform(transform, item.transform) as number[];
+  return Math.hypot(c!, d!) || Math.hypot(a!, b!) || item.height;
+}
+
 // An item this close after a written space (in ems), on its baseline, is the word the space ends.
 const SPACE_REACH_EM = 0.5;
 
@@ -380,6 +410,10 @@ interface LoadedFont {
   isMonospace?: boolean;
   /** Advance widths by character code. */
   widths?: Record<string, number>;
+  /** A Type 3 font: its glyphs are drawn by the PDF's own procedures. */
+  isType3Font?: boolean;
+  /** The advance of a glyph without a width of its own (all of a standard font's, which has none listed). */
+  defaultWidth?: number;
 }
 
 // Note: pdf.js calls a font monospaced when all the glyphs it has widths for are as wide. A subset
@@ -389,10 +423,23 @@ interface LoadedFont {
 const GLYPHS_TO_TELL_PITCH = 10;
 const hasPitchOfItsOwn = (font: LoadedFont): boolean => Object.values(font.widths ?? {}).filter((width) => width > 0).length >= GLYPHS_TO_TELL_PITCH;
 
+// Note: glyph widths are given in thousandths of an em; a pitch outside these bounds (ems) is a
+// font with other units (a Type 3 font's own matrix), whose widths say nothing of a cell.
+const PLAUSIBLE_PITCH = { least: 0.3, most: 1.2 };
+
+/** The width (in ems) of all of a font's glyphs, where they have one width; else undefined. */
+function commonAdvance(font: LoadedFont): number | undefined {
+  const widths = new Set(Object.values(font.widths ?? {}).filter((width) => width > 0));
+  if (widths.size === 0 && font.defaultWidth) widths.add(font.defaultWidth);
+  if (widths.size !== 1) return undefined;
+  const advance = [...widths][0]! / 1000;
+  return advance >= PLAUSIBLE_PITCH.least && advance <= PLAUSIBLE_PITCH.most ? advance : undefined;
+}
+
 function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, FontStyle>): FontStyle {
   let style = cache.get(fontName);
   if (style === undefined) {
-    style = { bold: false, italic: false, monospace: false, symbol: false, smallCapitals: false };
+    style = { bold: false, italic: false, monospace: false, symbol: false, smallCapitals: false, bitmap: false };
     try {
       const font = page.commonObjs.get(fontName) as LoadedFont | null;
       const name = font?.name ?? "";
@@ -402,6 +449,8 @@ function fontStyle(page: PDFPageProxy, fontName: string, cache: Map<string, Font
         monospace: Boolean((font?.isMonospace && hasPitchOfItsOwn(font)) || MONOSPACE_FONT_NAME.test(name)),
         symbol: SYMBOL_FONT_NAME.test(name),
         smallCapitals: SMALL_CAPITALS_FONT_NAME.test(name),
+        bitmap: font?.isType3Font === true,
+        advance: font ? commonAdvance(font) : undefined,
       };
     } catch {
       // Note: a font that failed to load is simply not known to be bold or italic.

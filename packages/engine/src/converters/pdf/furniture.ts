@@ -31,17 +31,26 @@ const HEAD_SLOT_BASELINE = 1;
 const HEAD_SLOT_SIZE = 0.5;
 const HEAD_SLOT_GAP_EM = 2.5;
 
+// Note: a line that is the very top or bottom line of its page, set word for word at one place (within
+// this many points) in text size or smaller on two pages at least, is a running head or foot even
+// where it repeats on fewer pages than REPEAT_SHARE asks for (a book's chapters open on pages of
+// their own style without it, so a short manual shows its foot on only a few pages), or outside the
+// top and bottom eighths of the page (memoir's default layout on small paper sets it further in).
+const EDGE_PLACE_POINTS = 1;
+
 type Zone = "top" | "bottom";
 
 /**
  * Drop page furniture: bare page numbers (in the margins, or centred well under the text), and
  * lines in the top or bottom margin that repeat at the same place on many pages (digits ignored,
  * so "Page 3" matches "Page 4"). Where such a line is set larger than its repeats (the title on
- * the first page), it is kept.
+ * the first page), it is kept; so is one set larger than the page's text whose numbers change
+ * from page to page: a chapter's label ("CHAPTER 2") over its title at the top of its first page.
  */
 export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
   const pagesByKey = new Map<string, Set<number>>();
   const smallestSizeByKey = new Map<string, number>();
+  const textsByKey = new Map<string, Set<string>>();
   for (const page of pages) {
     for (const line of page.lines) {
       const key = furnitureKey(page, line);
@@ -50,20 +59,23 @@ export function removeFurniture(pages: readonly PageLayout[]): PageLayout[] {
       seen.add(page.pageIndex);
       pagesByKey.set(key, seen);
       smallestSizeByKey.set(key, Math.min(line.fontSize, smallestSizeByKey.get(key) ?? Infinity));
+      textsByKey.set(key, (textsByKey.get(key) ?? new Set<string>()).add(lineText(line).trim()));
     }
   }
   const minimumRepeats = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const numberedHeads = numberedRunningLines(pages);
   const slotHeads = runningHeadsByPlace(pages, minimumRepeats);
+  const edgeLines = repeatedEdgeLines(pages);
   const isFurniture = (page: PageLayout, line: TextLine): boolean => {
     // Note: footnotes alike but for their numbers ("12 Ibid.", "17 Ibid.") are the text's, not the page's.
     if (startsWithNoteNumber(line)) return false;
-    if (numberedHeads.has(line) || slotHeads.has(line)) return true;
+    if (numberedHeads.has(line) || slotHeads.has(line) || edgeLines.has(line)) return true;
     const key = furnitureKey(page, line);
     if (key === undefined) return isLonePageNumber(page, line) || isSidewaysPageNumber(page, line);
     if (isPageNumber(line)) return true;
     const repeats = (pagesByKey.get(key)?.size ?? 0) >= minimumRepeats;
-    return repeats && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
+    const numberedHeading = textsByKey.get(key)!.size > 1 && line.fontSize > mainTextSize(page.lines) * SAME_SIZE_SCALE;
+    return repeats && !numberedHeading && line.fontSize < smallestSizeByKey.get(key)! * PROMINENT_SCALE;
   };
   return pages.map((page) => ({ ...page, lines: page.lines.filter((line) => !isFurniture(page, line)) }));
 }
@@ -77,6 +89,35 @@ function runningHeadsByPlace(pages: readonly PageLayout[], minimumRepeats: numbe
   const samePlace = (a: TextLine[], b: TextLine[]): boolean =>
     Math.abs(a[0]!.baseline - b[0]!.baseline) <= HEAD_SLOT_BASELINE && Math.abs(a[0]!.fontSize - b[0]!.fontSize) <= HEAD_SLOT_SIZE;
   return new Set(heads.filter((head) => heads.filter((other) => samePlace(head, other)).length >= minimumRepeats).flat());
+}
+
+/**
+ * The outermost lines of pages (each page's top and bottom lines) that repeat word for word at one
+ * place, in text size or smaller, not bold and no table's row, on two pages at least (see
+ * EDGE_PLACE_POINTS).
+ */
+function repeatedEdgeLines(pages: readonly PageLayout[]): Set<TextLine> {
+  const linesByPlace = new Map<string, { lines: TextLine[]; pages: Set<number> }>();
+  for (const page of pages) {
+    const textSize = mainTextSize(page.lines);
+    for (const line of outermostLines(page)) {
+      if (line.bold || line.fontSize > textSize * SAME_SIZE_SCALE || isTableRow(page, line)) continue;
+      const place = `${Math.round(line.baseline / EDGE_PLACE_POINTS)}:${lineText(line)}`;
+      const entry = linesByPlace.get(place) ?? { lines: [], pages: new Set<number>() };
+      entry.lines.push(line);
+      entry.pages.add(page.pageIndex);
+      linesByPlace.set(place, entry);
+    }
+  }
+  return new Set([...linesByPlace.values()].filter((entry) => entry.pages.size >= 2).flatMap((entry) => entry.lines));
+}
+
+/** A page's topmost and bottommost lines. */
+function outermostLines(page: PageLayout): TextLine[] {
+  if (page.lines.length === 0) return [];
+  const top = Math.min(...page.lines.map((line) => line.baseline));
+  const bottom = Math.max(...page.lines.map((line) => line.baseline));
+  return page.lines.filter((line) => line.baseline === top || line.baseline === bottom);
 }
 
 /** The lines on a page's top baseline, where they could be a running head (see HEAD_SLOT_GAP_EM). */
@@ -97,7 +138,7 @@ const BARE_NUMBER = /^\d{1,4}$/;
 const SAME_SIZE_SCALE = 1.05;
 
 /**
- * The margin lines that carry the page's number set apart at one end (see `pageNumberAtEnd`), where
+ * The margin lines (or pages' top or bottom lines) that carry the page's number set apart at one end (see `pageNumberAtEnd`), where
  * those numbers go up with the pages on two pages at least: running heads that name the chapter or section they are
  * in ("4   CHAPTER 1. INTRODUCTION", "1.2. SCOPE   5"), which differ from chapter to chapter and
  * so never repeat word for word. Note: a numbered heading at the top of a page ("2  Results")
@@ -105,12 +146,19 @@ const SAME_SIZE_SCALE = 1.05;
  */
 function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
   const linesByOffset = new Map<number, { lines: TextLine[]; pages: Set<number> }>();
+  const documentTextSize = mainTextSize(pages.flatMap((page) => page.lines));
   for (const page of pages) {
-    const textSize = mainTextSize(page.lines);
+    // Note: a page left blank but for its head and foot (the back of a two-sided book's last page
+    // before a chapter) has too little text of its own to tell the text's size.
+    const textSize = Math.max(mainTextSize(page.lines), documentTextSize);
+    const outermost = new Set(outermostLines(page));
     for (const line of page.lines) {
-      if (line.runs.length < 2 || zoneOf(page, line) === undefined || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
-      for (const run of [line.runs[0]!, line.runs.at(-1)!]) {
-        const number = pageNumberAtEnd(run.text.trim(), () => isTableRow(page, line));
+      // Note: memoir's default layout sets its running head lower than the top eighth of the page; as
+      // the page's top line, with the page's number at one end, it is the head all the same.
+      const atEdge = zoneOf(page, line) !== undefined || outermost.has(line);
+      if (!atEdge || line.fontSize > textSize * SAME_SIZE_SCALE) continue;
+      for (const end of lineEnds(line, outermost.has(line))) {
+        const number = pageNumberAtEnd(end, () => isTableRow(page, line));
         if (number === undefined) continue;
         const offset = number - page.pageIndex;
         const entry = linesByOffset.get(offset) ?? { lines: [], pages: new Set<number>() };
@@ -121,6 +169,23 @@ function numberedRunningLines(pages: readonly PageLayout[]): Set<TextLine> {
     }
   }
   return new Set([...linesByOffset.values()].filter((entry) => entry.pages.size >= 2).flatMap((entry) => entry.lines));
+}
+
+// Note: LaTeX sets its running heads in capitals ("4 CHAPTER 1. PERSONAL PROTECTIVE EQUIPMENT");
+// on a narrow page the head's words run up close to the page's number, in one run with it.
+const HEAD_WORDS_BESIDE_NUMBER = 3;
+const CAPITALS_HEAD_NUMBER = /^(\d{1,4})\s+[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$|^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\s(\d{1,4})$/u;
+
+/**
+ * The texts at the ends of a line that may hold the page's number: its first and last runs where
+ * it has two runs or more; a page's top or bottom line in one run, its number beside words in capitals.
+ */
+function lineEnds(line: TextLine, outermost: boolean): string[] {
+  if (line.runs.length >= 2) return [line.runs[0]!.text.trim(), line.runs.at(-1)!.text.trim()];
+  const text = lineText(line).trim();
+  const match = outermost && !line.bold ? CAPITALS_HEAD_NUMBER.exec(text) : null;
+  // Note: a label and its number alone ("CHAPTER 3") opens a chapter; a head names what it is in.
+  return match && text.split(/\s+/).length >= HEAD_WORDS_BESIDE_NUMBER + 1 ? [match[1] ?? match[2]!] : [];
 }
 
 /**

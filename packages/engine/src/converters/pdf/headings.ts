@@ -174,8 +174,10 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
     // Note: a chapter's label set above its title, smaller ("Chapter 1" over "Results", as LaTeX
     // sets them), heads the chapter at the title's level, and its sections go under both.
     const title = DIVISION_LABEL.test(text) ? titleUnder(line, lines[index + 1], typography) : undefined;
-    return [{ text, level: Math.min(level, title ?? level) }];
+    return [{ text, level: title ?? level, titled: title !== undefined }];
   });
+  // Note: a label over its title heads the chapter at the title's level however the label alone ranks.
+  const titledLabels = new Map(headings.filter((heading) => heading.titled).map(({ text, level }) => [text, level]));
   const appendixLetters = new Set(headings.flatMap(({ text }) => /^([A-Z])\.\d/.exec(text)?.[1] ?? []));
   const numbered = headings.flatMap(({ text, level }) => {
     const depth = sectionDepth(text, appendixLetters);
@@ -183,7 +185,7 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
   });
   // Note: depths are ranked, so a level is never skipped ("Chapter 1" over "1.1" with no "1" between).
   const depths = [...new Set(numbered.map((heading) => heading.depth))].sort((a, b) => a - b);
-  if (depths.length < 2) return (_text, level) => level;
+  if (depths.length < 2) return (text, level) => titledLabels.get(text) ?? level;
   const top = Math.min(...numbered.filter((heading) => heading.depth === depths[0]).map((heading) => heading.level));
   return (text, level) => {
     const depth = sectionDepth(text, appendixLetters);
@@ -192,12 +194,16 @@ function measureSectionLevels(lines: readonly TextLine[], typography: Omit<Typog
   };
 }
 
-/** The heading level of `next` when it is a title set under the division label `label`: a heading of the same or a larger type. */
+/**
+ * The heading level of `next` when it is a title set under the division label `label`: a heading of
+ * the same or a larger type. Note: the type, not the level, tells: a label set small ("CHAPTER 2"
+ * over a large title, as a user guide sets it) ranks first for its words alone.
+ */
 function titleUnder(label: TextLine, next: TextLine | undefined, typography: Pick<Typography, "headingLevel">): number | undefined {
   if (!next || next.pageIndex !== label.pageIndex || SECTION_NUMBER.test(lineText(next))) return undefined;
   const labelLevel = typography.headingLevel(label);
   const titleLevel = typography.headingLevel(next);
-  return labelLevel !== undefined && titleLevel !== undefined && titleLevel <= labelLevel ? titleLevel : undefined;
+  return labelLevel !== undefined && titleLevel !== undefined && roundSize(next.fontSize) >= roundSize(label.fontSize) ? titleLevel : undefined;
 }
 
 /** A table-of-contents entry: text, then its page number set apart (after dot leaders or a wide gap). */

@@ -19,7 +19,7 @@ export function reviseHeadings(blocks: readonly Block[], typography: Typography)
   const labels = stackedLabels(blocks, typography);
   for (const [index, block] of blocks.entries()) {
     if (block.kind !== "heading") revised.push(block);
-    else if (labels.has(block)) revised.push({ kind: "paragraph", text: `**${block.text}**`, lines: block.lines });
+    else if (labels.has(block) || isAdmonitionTitle(block, typography.bodySize)) revised.push({ kind: "paragraph", text: `**${block.text}**`, lines: block.lines });
     else if (isBoldParagraph(block, typography.bodySize) || isLargeSentence(block, typography.bodySize) || isDefinedTerm(block, blocks[index + 1], typography.bodySize)) revised.push(paragraphOf(block.lines ?? []));
     else {
       const previous = revised.at(-1);
@@ -35,6 +35,17 @@ export function reviseHeadings(blocks: readonly Block[], typography: Typography)
   }
   return revised;
 }
+
+// Note: the words that title a manual's note, tip or warning box; "Notes" (a chapter's endnotes)
+// is left out, as it heads a section.
+const ADMONITION = /^(?:note|tip|hint|important|warning|caution|danger|attention)[.:]?$/i;
+
+/**
+ * Whether a heading is the title of a note or warning box ("Tip" over its text, as LaTeX's
+ * tcolorbox and mdframed set one): a word that heads no section, in the body's size.
+ */
+const isAdmonitionTitle = (heading: Heading, bodySize: number): boolean =>
+  ADMONITION.test(heading.plain.trim()) && (heading.lines ?? []).every((line) => roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY);
 
 /**
  * Note: two or three lines of body-size bold (or italic) type, more text than such a heading

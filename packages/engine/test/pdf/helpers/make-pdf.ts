@@ -13,6 +13,13 @@ export interface PdfSpan {
   subset?: boolean;
   /** Set in a font of this name, not embedded (a viewer draws it in a font like it): what a name says of the type. */
   font?: string;
+  /**
+   * Set in a Type 3 font that draws each glyph as a box, as pdfTeX embeds TeX's bitmap fonts: its
+   * glyphs are named by their codes alone, so text reads as its codes ("\u001c" for the fi ligature
+   * of TeX's T1 encoding, "\u0088" for the bullet). A span of one character gets a font of that
+   * glyph alone, as pdfTeX embeds a font of which one glyph is used.
+   */
+  bitmap?: boolean;
 }
 
 /** One line of text on a generated page: Helvetica (bold, oblique, both) or Courier at a position in points. */
@@ -183,6 +190,18 @@ function subsetFont(text: string): string {
   return `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /FirstChar ${first} /LastChar ${last} /Widths [${widths.join(" ")}] /FontDescriptor ${descriptor} >>`;
 }
 
+/**
+ * A Type 3 font (see `PdfSpan.bitmap`) whose glyphs are all one box, drawn by the stream object
+ * `glyph`, named by their codes as pdfTeX names them ("/a97"): all 256 codes, or only `code`'s
+ * (as pdfTeX embeds a font of which one glyph is used, a bullet's).
+ */
+function bitmapFont(glyph: number, code?: number): string {
+  const [first, last] = code === undefined ? [0, 255] : [code, code];
+  const names = Array.from({ length: last - first + 1 }, (_, index) => `a${first + index}`);
+  const charProcs = names.map((name) => `/${name} ${glyph} 0 R`).join(" ");
+  return `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 700] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << ${charProcs} >> /Encoding << /Type /Encoding /Differences [${first} ${names.map((name) => `/${name}`).join(" ")}] >> /FirstChar ${first} /LastChar ${last} /Widths [${names.map(() => 500).join(" ")}] /Resources << >> >>`;
+}
+
 const linkAnnotation = ({ link, url }: PdfLink): string => `<< /Type /Annot /Subtype /Link /Rect [${link.join(" ")}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(url)} >> >>`;
 
 /**
@@ -218,8 +237,14 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
   const subsets = subsetTexts.map((text) => add(subsetFont(text)));
   const fontNames = [...new Set(spans.flatMap((span) => span.font ?? []))];
   const named = fontNames.map((name) => add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`));
+  const boxGlyph = spans.some((span) => span.bitmap) ? add("<< /Length 37 >>\nstream\n500 0 0 0 500 700 d1 0 0 450 650 re f\nendstream") : 0;
+  const bitmap = boxGlyph ? add(bitmapFont(boxGlyph)) : 0;
+  const bitmapGlyphs = [...new Set(spans.filter((span) => span.bitmap && span.text.length === 1).map((span) => span.text))];
+  const glyphFonts = bitmapGlyphs.map((text) => add(bitmapFont(boxGlyph, text.charCodeAt(0))));
   const fonts = [
     `/F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${oblique} 0 R /F4 ${courier} 0 R /F5 ${boldOblique} 0 R`,
+    ...(bitmap ? [`/B1 ${bitmap} 0 R`] : []),
+    ...glyphFonts.map((id, index) => `/G${index} ${id} 0 R`),
     ...subsets.map((id, index) => `/S${index} ${id} 0 R`),
     ...named.map((id, index) => `/N${index} ${id} 0 R`),
   ].join(" ");
@@ -247,7 +272,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
       const size = line.size ?? 11;
       const spans = typeof line.text === "string" ? [{ text: line.text, bold: line.bold, italic: line.italic }] : line.text;
       const fontName = (span: PdfSpan): string =>
-        span.subset ? `S${subsetTexts.indexOf(span.text)}` : span.font ? `N${fontNames.indexOf(span.font)}` : fontOf({ ...span, mono: span.mono ?? line.mono });
+        span.subset ? `S${subsetTexts.indexOf(span.text)}` : span.bitmap ? (bitmapGlyphs.includes(span.text) ? `G${bitmapGlyphs.indexOf(span.text)}` : "B1") : span.font ? `N${fontNames.indexOf(span.font)}` : fontOf({ ...span, mono: span.mono ?? line.mono });
       const shown = spans.map((span) => `/${fontName(span)} ${size} Tf ${pdfString(span.text)} Tj`).join(" ");
       const wordSpacing = line.wordSpacing === undefined ? "" : `${line.wordSpacing} Tw `;
       const position = line.sideways ? `0 1 -1 0 ${line.x} ${line.y} Tm` : `${line.x} ${line.y} Td`;
