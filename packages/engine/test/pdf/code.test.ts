@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../../src/convert.js";
-import { makePdf } from "./helpers/make-pdf.js";
+import { makePdf, toUnicodeCMap } from "./helpers/make-pdf.js";
 import type { PdfLine } from "./helpers/make-pdf.js";
 
 const toMarkdown = async (lines: readonly PdfLine[]): Promise<string> => (await convert(makePdf([lines]), { filename: "code.pdf" })).markdown;
@@ -64,5 +64,21 @@ describe("code listings", () => {
     ]);
     expect(markdown).toContain("mkdir -p build && cd build");
     expect(markdown).toContain("cmake .. -G Ninja");
+  });
+
+  it("keeps the spaces between Korean words set in a font whose glyphs are all one width", async () => {
+    // Note: a Korean font's syllables are all one em wide, which makes it look monospaced, and its
+    // space is a quarter of an em: narrower than half a cell, but a space between words all the same.
+    const hangul = toUnicodeCMap({ codes: { a: "C2E0", b: "C81C", c: "D488", d: "AC1C", e: "BC1C", f: "C9C1", g: "C6D0" } });
+    const words = ["abc", "de", "fg"];
+    const size = 11;
+    let x = 72;
+    const line = words.map((word): PdfLine => {
+      const placed = { text: word, x, y: 676, size, mono: true };
+      x += (word.length * COURIER_ADVANCE_EM + 0.25) * size;
+      return placed;
+    });
+    const { markdown } = await convert(makePdf([line], { toUnicode: hangul }), { filename: "korean.pdf" });
+    expect(markdown.trim()).toBe("신제품 개발 직원");
   });
 });

@@ -10,6 +10,10 @@ const PITCH_SAMPLE_LENGTH = 4;
 // its glyphs (LaTeX's listings centres each character of a token in its cell) leaves such gaps at
 // punctuation ("open(", "-name"). A gap under half a cell is that slack, not a space.
 const SPACE_SHARE_OF_CELL = 0.5;
+// Note: Chinese, Japanese and Korean fonts set every ideograph and syllable in a cell one em wide,
+// so pdf.js takes them for monospaced; their space is a quarter or a third of that cell, and it
+// is a space between words. Text in these scripts is never code set in cells.
+const WIDE_SCRIPT = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** How to measure a raw item: its font size, whether its font is monospaced, and its glyphs' advance in ems where known. */
 export interface ItemMeasure {
@@ -52,7 +56,7 @@ function samplePitch(text: string, width: number, advance: number | undefined): 
 export function withoutSlackSpaces(text: string, width: number, fontSize: number, pitch: number | undefined): string {
   const inner = text.trim();
   const spaces = inner.match(/ /g)?.length ?? 0;
-  if (pitch === undefined || spaces === 0) return text;
+  if (pitch === undefined || spaces === 0 || WIDE_SCRIPT.test(inner)) return text;
   const cellsIfSpaced = inner.length - spaces * SPACE_SHARE_OF_CELL;
   return width < cellsIfSpaced * pitch * fontSize ? text.replace(/(\S) (?=\S)/g, "$1") : text;
 }

@@ -230,7 +230,7 @@ export function makePdf(pages: readonly (readonly (PdfLine | PdfRule | PdfDot | 
   const regular = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding${toUnicode} >>`);
   const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
   const oblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Oblique /Encoding /WinAnsiEncoding >>");
-  const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
+  const courier = add(`<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding${toUnicode} >>`);
   const boldOblique = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-BoldOblique /Encoding /WinAnsiEncoding >>");
   const spans = pages.flat().flatMap((line) => ("text" in line && typeof line.text !== "string" ? line.text : []));
   const subsetTexts = [...new Set(spans.filter((span) => span.subset).map((span) => span.text))];
