@@ -11,6 +11,12 @@ const item = (marker: string, text: string, x: number, y: number): PdfLine[] => 
   { text, x: x + 12, y },
 ];
 
+/** A list item whose label ("(A)", "III.") is set in a hanging indent: the label at `x`, its text 24 points further right. */
+const labelled = (label: string, text: string, x: number, y: number): PdfLine[] => [
+  { text: label, x, y },
+  { text, x: x + 24, y },
+];
+
 describe("pdf lists", () => {
   it("reads the discs and circles a browser draws as list markers as bullets, nested by indent", async () => {
     // Note: as Chromium prints an HTML list: each marker a shape at the x-height of its item, no character.
@@ -107,6 +113,47 @@ describe("pdf lists", () => {
       { text: "11.Late payments to small suppliers", x: 72, y: 668 },
     ]);
     expect(markdown).toContain("9. Contracts signed after the work began\n10. Missing records of the tender\n11. Late payments to small suppliers");
+  });
+
+  it("reads items labelled with capital letters and capital roman numerals as items that keep their labels", async () => {
+    // As reports and contracts number recitals "(A)", points "A." and sections' items "I.", "II.".
+    const markdown = await toMarkdown([
+      { text: "Background", x: 72, y: 700, bold: true },
+      ...labelled("(A)", "The Owner operates a grain store at Westbury.", 72, 680),
+      ...labelled("(B)", "The Depositor wishes to store part of each harvest there.", 72, 666),
+      { text: "Standards", x: 72, y: 640, bold: true },
+      ...labelled("I.", "Moisture no more than 15 per cent.", 72, 620),
+      ...labelled("A.", "Wheat is tested on arrival.", 108, 606),
+      ...labelled("B.", "Barley is tested weekly.", 108, 592),
+      ...labelled("II.", "Admixture no more than 2 per cent by weight.", 72, 578),
+    ]);
+    expect(markdown).toContain("- (A) The Owner operates a grain store at Westbury.\n- (B) The Depositor wishes to store part of each harvest there.");
+    expect(markdown).toContain(
+      ["- I. Moisture no more than 15 per cent.", "  - A. Wheat is tested on arrival.", "  - B. Barley is tested weekly.", "- II. Admixture no more than 2 per cent by weight."].join("\n"),
+    );
+  });
+
+  it("does not take lines that open with capital initials of different case or out of order for list items", async () => {
+    const markdown = await toMarkdown([
+      { text: "A. Smith chaired the meeting and opened it at ten.", x: 72, y: 700 },
+      { text: "C. Jones took the minutes of the meeting that day.", x: 72, y: 686 },
+      { text: "I. Patel sent her apologies before the meeting.", x: 72, y: 660 },
+      { text: "ii. the second point, in lower case, follows it.", x: 72, y: 646 },
+    ]);
+    expect(markdown).not.toMatch(/^- /m);
+  });
+
+  it("reads short items whose capital roman numerals are set apart from their text as a list, not a table", async () => {
+    // As LibreOffice prints a pandoc list "I.", "II.", "III.": the label, a tab, a few words.
+    const markdown = await toMarkdown([
+      { text: "Mileage is paid at these rates:", x: 72, y: 700 },
+      ...labelled("I.", "Cars: 45p a mile.", 90, 684),
+      ...labelled("II.", "Motorcycles: 24p a mile.", 90, 670),
+      ...labelled("III.", "Bicycles: 20p a mile.", 90, 656),
+      { text: "The rates are reviewed each April.", x: 72, y: 632 },
+    ]);
+    expect(markdown).toContain("- I. Cars: 45p a mile.\n- II. Motorcycles: 24p a mile.\n- III. Bicycles: 20p a mile.");
+    expect(markdown).not.toContain("|");
   });
 
   it("does not take a line of prose that starts with a lone letter and a dot for a list item", async () => {

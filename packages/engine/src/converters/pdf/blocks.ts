@@ -173,7 +173,8 @@ export function buildBlocks(
     }
     const fills = fillsByPage.get(lines[index]!.pageIndex);
     const numberedHeading = isNumberedHeading(lines[index]!, typography);
-    const table = !numberedHeading && matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
+    const letteredItem = isLabelledItem(lines[index]!, lettered, framesByPage.get(lines[index]!.pageIndex) ?? []);
+    const table = !numberedHeading && !letteredItem && matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
     if (table) {
       close();
       blocks.push({ kind: "table", rows: table.rows, box: table.box, lines: [...table.taken].map((line) => lines[line]!) });
@@ -697,6 +698,16 @@ const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?$/u;
  */
 const isNumberedHeading = (line: TextLine, typography: Typography): boolean =>
   line.runs.length === 2 && SECTION_NUMBER.test(line.runs[0]!.text.trim()) && roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY;
+
+/**
+ * Whether a line is an item of a lettered or roman-numbered list, its label set apart from its
+ * text, outside any ruled table. Note: short items ("II.   Motorcycles: 24p a mile.") line up
+ * like the two columns of a borderless table, but their labels run on ("II.", "III."), so they
+ * are a list, as longer items with the same labels are.
+ */
+function isLabelledItem(line: TextLine, lettered: ReadonlyMap<TextLine, number>, frames: readonly TableFrame[]): boolean {
+  return lettered.has(line) && line.runs.length <= 2 && !frames.some((frame) => isInFrame(line, frame));
+}
 
 /** Whether a line opens with an item's label: "2.1", "(a)", "iv.", "3." (not a bare number, which may be a quantity). */
 const startsWithLabel = (line: TextLine): boolean => {
