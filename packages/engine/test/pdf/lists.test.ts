@@ -156,6 +156,51 @@ describe("pdf lists", () => {
     expect(markdown).not.toContain("|");
   });
 
+  it("reads a paragraph set under an item's text as that item's next paragraph, and the list goes on after it", async () => {
+    // Note: as LibreOffice prints Word's numbered list: 11 pt, the number at 90 and a tab to the
+    // text at 108 (the two one phrase); lines 14 points apart, paragraphs (an item's two among them) 22.
+    const numbered = (label: string, text: string, y: number): PdfLine[] => [
+      { text: label, x: 90, y, size: 11 },
+      { text, x: 108, y, size: 11 },
+    ];
+    const markdown = await toMarkdown([
+      { text: "When lifting by hand:", x: 72, y: 700, size: 11 },
+      ...numbered("1.", "Plan the lift: check the weight of the load, where it", 678),
+      { text: "is going and whether a lifting aid is needed.", x: 108, y: 664, size: 11 },
+      { text: "Loads over 25 kg are never lifted by one person. Use", x: 108, y: 642, size: 11 },
+      { text: "the vacuum lifter or ask a colleague.", x: 108, y: 628, size: 11 },
+      ...numbered("2.", "Keep the load close to the waist.", 606),
+      { text: "Report any injury to the shift leader.", x: 72, y: 584, size: 11 },
+    ]);
+    expect(markdown).toBe(
+      [
+        "When lifting by hand:",
+        "",
+        "1. Plan the lift: check the weight of the load, where it is going and whether a lifting aid is needed.",
+        "",
+        "   Loads over 25 kg are never lifted by one person. Use the vacuum lifter or ask a colleague.",
+        "",
+        "2. Keep the load close to the waist.",
+        "",
+        "Report any injury to the shift leader.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("leaves a paragraph after a list as body text where the body is set as far right as the items' text", async () => {
+    // Note: bullets hung left of the text column: the text after the list starts where the text before it does.
+    const markdown = await toMarkdown([
+      { text: "The policy applies to all employees and to:", x: 102, y: 700 },
+      { text: "the people who work with them, that is:", x: 102, y: 686 },
+      ...item("\u0095", "contractors and agency workers;", 90, 664),
+      ...item("\u0095", "volunteers who use our systems.", 90, 650),
+      { text: "It does not apply to visitors, who sign in at the", x: 102, y: 628 },
+      { text: "gatehouse and are escorted at all times.", x: 102, y: 614 },
+    ]);
+    expect(markdown).toContain("- volunteers who use our systems.\n\nIt does not apply to visitors, who sign in at the gatehouse and are escorted at all times.");
+  });
+
   it("does not take a line of prose that starts with a lone letter and a dot for a list item", async () => {
     const markdown = await toMarkdown([
       { text: "The ruling in Smith", x: 72, y: 700 },

@@ -20,11 +20,12 @@ import type { TableMatch } from "./tables.js";
 /**
  * A unit of the Markdown output. Text is Markdown already (escaped, links applied). `lines` are
  * the text lines it was built from: its page and bounding box in `parsers: [{ blocks: true }]`.
- * A list item's `indent` is the spaces before its marker, which make it a sub-item.
+ * A list item's `indent` is the spaces before its marker, which make it a sub-item; a paragraph's,
+ * the spaces that make it an item's next paragraph.
  */
 export type Block = (
   | { kind: "heading"; level: number; text: string; plain: string }
-  | { kind: "paragraph"; text: string }
+  | { kind: "paragraph"; text: string; indent?: number }
   | { kind: "list-item"; marker: string; text: string; indent?: number }
   | { kind: "code"; text: string }
   | { kind: "table"; rows: string[][]; box: TableMatch["box"] }
