@@ -267,6 +267,32 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^### 1\.1\.1 Existing controls$/m);
   });
 
+  it("reads a body-size bold heading set apart from its number, right over the next one, as a heading, not a row of a table", async () => {
+    // Note: as Word prints a numbered Heading 2 in the body's size: the number, a tab, the title.
+    const numbered = (number: string, title: string, y: number): PdfLine[] => [
+      { text: number, x: 72, y, size: 10, bold: true },
+      { text: title, x: 108, y, size: 10, bold: true },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...numbered("2", "Scope", 720),
+        ...paragraph(["The procedure covers every intake pit at the two stores, and their conveyors."], 72, 702, { size: 10 }),
+        ...numbered("3", "Procedure", 672),
+        ...numbered("3.1", "Preparation", 654),
+        ...paragraph(["Isolate the intake conveyor and lock off its isolator before the work starts."], 72, 636, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(headingsOf(markdown)).toEqual(["2 Scope", "3 Procedure", "3.1 Preparation"]);
+    // In ruled cells, such lines are a table's rows (a schedule's bold section rows).
+    const grid: PdfRule[] = [
+      ...[730, 712, 694].map((y): PdfRule => ({ rule: [72, y, 300, y] })),
+      ...[72, 108, 300].map((x): PdfRule => ({ rule: [x, 730, x, 694] })),
+    ];
+    const table = await toMarkdown([[...numbered("1", "Groundworks", 717), ...numbered("2", "Drainage", 699), ...grid]]);
+    expect(table).toContain("| 1 | Groundworks |");
+  });
+
   it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
     const markdown = await toMarkdown([
       [

@@ -173,7 +173,7 @@ export function buildBlocks(
       continue;
     }
     const fills = fillsByPage.get(lines[index]!.pageIndex);
-    const numberedHeading = isNumberedHeading(lines[index]!, typography);
+    const numberedHeading = isNumberedHeading(lines[index]!, typography, framesByPage.get(lines[index]!.pageIndex) ?? []);
     const letteredItem = isLabelledItem(lines[index]!, lettered, framesByPage.get(lines[index]!.pageIndex) ?? []);
     const table = !numberedHeading && !letteredItem && matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
     if (table) {
@@ -694,11 +694,16 @@ const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?$/u;
 
 /**
  * Whether a line is a heading set apart from its number ("4", a tab, "Responsibilities"), larger
- * than the body. Note: its number and title look like two cells of a row, but it heads what
- * follows (a table, a sub-heading numbered so too), and is no row of it.
+ * than the body, or in bold heading type at the body's size outside a ruled table ("3.1", a tab,
+ * "Preparation", as Word's numbered Heading 2 often is). Note: its number and title look like two
+ * cells of a row, but it heads what follows (a table, a sub-heading numbered so too), and is no
+ * row of it.
  */
-const isNumberedHeading = (line: TextLine, typography: Typography): boolean =>
-  line.runs.length === 2 && SECTION_NUMBER.test(line.runs[0]!.text.trim()) && roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY;
+function isNumberedHeading(line: TextLine, typography: Typography, frames: readonly TableFrame[]): boolean {
+  if (line.runs.length !== 2 || !SECTION_NUMBER.test(line.runs[0]!.text.trim())) return false;
+  if (roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY) return true;
+  return line.bold && typography.headingLevel(line) !== undefined && !frames.some((frame) => isInFrame(line, frame));
+}
 
 /**
  * Whether a line is an item of a lettered or roman-numbered list, its label set apart from its
