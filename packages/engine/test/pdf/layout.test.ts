@@ -293,6 +293,22 @@ describe("pdf layout: headings", () => {
     expect(table).toContain("| 1 | Groundworks |");
   });
 
+  it("puts sections numbered 2.1 a level below sections numbered 1.0 and 2.0, as procedures number them", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "1.0 PURPOSE", x: 72, y: 720, size: 11, bold: true },
+        ...paragraph(["The procedure says how intake pits are emptied and cleaned between crops."], 72, 700, { size: 10 }),
+        { text: "2.0 PROCEDURE", x: 72, y: 670, size: 11, bold: true },
+        ...paragraph(["The work is done by two people, one of whom stays at the top of the pit."], 72, 650, { size: 10 }),
+        { text: "2.1 Preparation", x: 72, y: 620, size: 11, bold: true },
+        ...paragraph(["Isolate the intake conveyor and lock off its isolator before the work starts."], 72, 600, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# 1\.0 PURPOSE$/m);
+    expect(markdown).toMatch(/^# 2\.0 PROCEDURE$/m);
+    expect(markdown).toMatch(/^## 2\.1 Preparation$/m);
+  });
+
   it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
     const markdown = await toMarkdown([
       [

@@ -59,6 +59,8 @@ const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?
 // section is; a chapter's number ("Chapter 1. Securing data") sits above them all.
 const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
 const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
+// The minor number of a top section numbered "3.0".
+const TOP_SECTION_ZERO = ".0";
 const LEADING_SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+/;
 const MAXIMUM_LEVEL = 6;
 // A line going on with a sentence starts in lowercase.
@@ -151,13 +153,14 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
 /**
  * How deep a section number goes ("Chapter 4" is 0, "4" is 1, "4.1." is 2), or undefined for text without one. A
  * lone letter numbers an appendix only where the document has that appendix's sections ("B" beside
- * "B.1"): elsewhere it is a word ("A Study of ...").
+ * "B.1"): elsewhere it is a word ("A Study of ..."). Note: procedures and specifications number
+ * their top sections "1.0", "2.0" and the sections in them "2.1", "2.2": a lone ".0" adds no depth.
  */
 const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): number | undefined => {
   if (CHAPTER_NUMBER.test(text)) return 0;
   const match = SECTION_NUMBER.exec(text);
   if (!match || (/[A-Z]/.test(match[1]!) && match[2] === "" && !appendixLetters.has(match[1]!))) return undefined;
-  return match[2]!.split(".").length;
+  return match[2] === TOP_SECTION_ZERO ? 1 : match[2]!.split(".").length;
 };
 
 /**
