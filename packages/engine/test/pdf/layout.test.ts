@@ -309,6 +309,25 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^## 2\.1 Preparation$/m);
   });
 
+  it("puts sections numbered \"Section 1.01\" a level below the articles (\"ARTICLE I\") they are in, as bylaws number them", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "ARTICLE I    Name and Offices", x: 220, y: 720, bold: true },
+        { text: "Section 1.01  Name", x: 72, y: 696, bold: true },
+        ...paragraph(["The name of the corporation is the Severn Growers Association."], 72, 678),
+        { text: "Section 1.02  Offices", x: 72, y: 648, bold: true },
+        ...paragraph(["The Association may have offices wherever the Board decides."], 72, 630),
+        { text: "ARTICLE II    Members", x: 240, y: 600, bold: true },
+        { text: "Section 2.01  Eligibility", x: 72, y: 576, bold: true },
+        ...paragraph(["Any person who farms in the county may apply to join the Association."], 72, 558),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# ARTICLE I Name and Offices$/m);
+    expect(markdown).toMatch(/^## Section 1\.01 Name$/m);
+    expect(markdown).toMatch(/^# ARTICLE II Members$/m);
+    expect(markdown).toMatch(/^## Section 2\.01 Eligibility$/m);
+  });
+
   it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
     const markdown = await toMarkdown([
       [

@@ -55,10 +55,11 @@ const QUANTITY = /^[$€£]?\d[\d.,]*\s?[%+]?\s?\p{Ll}+$/u;
 // ("Unit 4" is left out: alone on a line it more often starts an address.)
 const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
-// Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the
-// section is; a chapter's number ("Chapter 1. Securing data") sits above them all.
-const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
-const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
+// Note: a section number ("2", "2.1.", "B", "B.3", "Section 1.01") before a heading's words says
+// how deep the section is; a chapter's or an article's number ("Chapter 1. Securing data", "ARTICLE
+// IV Members", as bylaws and agreements head their parts) sits above them all.
+const SECTION_NUMBER = /^(?:(?:Section|SECTION)\s+)?(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
+const CHAPTER_NUMBER = /^(?:chapter|article)\s+(?:\d{1,3}|[ivxlc]{1,6})\b/i;
 // The minor number of a top section numbered "3.0".
 const TOP_SECTION_ZERO = ".0";
 const LEADING_SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+/;
