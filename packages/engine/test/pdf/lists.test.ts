@@ -11,6 +11,9 @@ const item = (marker: string, text: string, x: number, y: number): PdfLine[] => 
   { text, x: x + 12, y },
 ];
 
+/** Lines of a paragraph set at `x`, one every 14 points from `y` down. */
+const paragraphAt = (texts: readonly string[], x: number, y: number): PdfLine[] => texts.map((text, index) => ({ text, x, y: y - index * 14 }));
+
 /** A list item whose label ("(A)", "III.") is set in a hanging indent: the label at `x`, its text 24 points further right. */
 const labelled = (label: string, text: string, x: number, y: number): PdfLine[] => [
   { text: label, x, y },
@@ -186,6 +189,20 @@ describe("pdf lists", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("nests the sub-items at the top of the next page under the item that ends the page before, and goes on with an item's paragraph there", async () => {
+    const pages = async (first: readonly PdfLine[], second: readonly PdfLine[]): Promise<string> =>
+      (await convert(makePdf([first, second]), { filename: "lists.pdf" })).markdown;
+    const lead: PdfLine[] = [
+      ...paragraphAt(["Visitors to the stores must sign in at the gatehouse, where they are given a badge", "to wear at all times, and must follow these rules while they are on the site:"], 72, 700),
+      ...item("\u0095", "wear the safety boots they are lent;", 90, 670),
+      ...item("\u0095", "stay with their host, who is responsible for:", 90, 656),
+    ];
+    const nested = await pages(lead, [...item("-", "their safety while on site;", 110, 740), ...item("-", "their leaving by the same gate.", 110, 726), ...item("\u0095", "never enter a grain bin.", 90, 712)]);
+    expect(nested).toContain(["- stay with their host, who is responsible for:", "  - their safety while on site;", "  - their leaving by the same gate.", "- never enter a grain bin."].join("\n"));
+    const continued = await pages(lead, [{ text: "Hosts are named on the visitors' list at the gatehouse.", x: 102, y: 740 }, ...item("\u0095", "never enter a grain bin.", 90, 718)]);
+    expect(continued).toContain("- stay with their host, who is responsible for:\n\n  Hosts are named on the visitors' list at the gatehouse.\n\n- never enter a grain bin.");
   });
 
   it("leaves a paragraph after a list as body text where the body is set as far right as the items' text", async () => {

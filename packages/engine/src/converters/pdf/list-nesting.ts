@@ -22,6 +22,7 @@ interface Placement {
   fontSize: number;
   page: number;
   firstBaseline: number;
+  lastPage: number;
   lastBaseline: number;
 }
 
@@ -47,18 +48,29 @@ function placementOf(item: ListItem): Placement | undefined {
     fontSize: first.fontSize,
     page: first.pageIndex,
     firstBaseline: first.baseline,
+    lastPage: last.pageIndex,
     lastBaseline: last.baseline,
   };
 }
 
-/** Whether `child` is set as a sub-item of `parent`: further right, near the parent's text, just below it. */
+/**
+ * Whether what starts on `page` at `baseline` follows closely after a placed item: just below its
+ * last line, or on the next page. Note: only the item right before it in reading order is asked,
+ * so on the next page nothing stands between them (a list goes on over a page break, its sub-items
+ * or an item's next paragraph at the top of the next page).
+ */
+function followsClosely(above: Placement, page: number, baseline: number): boolean {
+  if (page === above.lastPage + 1) return true;
+  const gap = baseline - above.lastBaseline;
+  return page === above.lastPage && gap > 0 && gap <= FOLLOWS_WITHIN_LINES * above.fontSize * 1.2;
+}
+
+/** Whether `child` is set as a sub-item of `parent`: further right, near the parent's text, just below it (or atop the next page). */
 function isSubItem(parent: Placement, child: Placement): boolean {
   return (
-    child.page === parent.page &&
     child.markerX > parent.markerX + DEEPER_EM * parent.fontSize &&
     child.markerX <= parent.textX + PAST_PARENT_TEXT_EM * parent.fontSize &&
-    child.firstBaseline > parent.lastBaseline &&
-    child.firstBaseline - parent.lastBaseline <= FOLLOWS_WITHIN_LINES * parent.fontSize * 1.2
+    followsClosely(parent, child.page, child.firstBaseline)
   );
 }
 
@@ -71,7 +83,7 @@ interface OpenLevel {
 
 /**
  * The open level whose item a paragraph goes on (the item's second paragraph), if any: the
- * paragraph follows the list's last line closely, on its page, and each of its lines starts where
+ * paragraph follows the list's last line closely, and each of its lines starts where
  * the item's text does, right of where the text before the list starts. Note: the text before the
  * list is the guard against a page whose body is indented past its list markers (markers hung in
  * the margin), where the paragraph after a list is set under the items' text too.
@@ -79,9 +91,7 @@ interface OpenLevel {
 function continuedLevel(open: readonly OpenLevel[], paragraph: Paragraph, leadX: number | undefined): number | undefined {
   const first = paragraph.lines?.[0];
   const last = open.at(-1)?.placement;
-  if (!first || !last || first.pageIndex !== last.page) return undefined;
-  const gap = first.baseline - last.lastBaseline;
-  if (gap <= 0 || gap > FOLLOWS_WITHIN_LINES * last.fontSize * 1.2) return undefined;
+  if (!first || !last || !followsClosely(last, first.pageIndex, first.baseline)) return undefined;
   if (leadX !== undefined && first.x <= leadX + DEEPER_EM * first.fontSize) return undefined;
   const under = (textX: number): boolean => paragraph.lines!.every((line) => Math.abs(line.x - textX) <= UNDER_TEXT_EM * line.fontSize);
   for (let level = open.length - 1; level >= 0; level--) {
@@ -109,7 +119,8 @@ export function nestListItems(blocks: readonly Block[]): Block[] {
       const level = continuedLevel(open, block, leadX);
       if (level !== undefined) {
         const { placement: item, indent, marker } = open[level]!;
-        open = [...open.slice(0, level), { placement: { ...item, lastBaseline: block.lines!.at(-1)!.baseline }, indent, marker }];
+        const end = block.lines!.at(-1)!;
+        open = [...open.slice(0, level), { placement: { ...item, lastPage: end.pageIndex, lastBaseline: end.baseline }, indent, marker }];
         return { ...block, indent: indent + marker.length + 1 };
       }
     }
