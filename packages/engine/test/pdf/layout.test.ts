@@ -92,6 +92,19 @@ describe("pdf layout: headings", () => {
     for (const [title, page] of entries) expect(markdown).toMatch(new RegExp(`^${title} ${page}`, "m"));
   });
 
+  it("drops a contents leader drawn one dot a text item, right to left, as WeasyPrint draws it", async () => {
+    // Note: each entry: its title, then 120 dots from x = 520 leftwards, then its page number.
+    const entry = (title: string, page: string, y: number): PdfLine[] => [
+      { text: title, x: 92, y, size: 10 },
+      ...Array.from({ length: 120 }, (_, index): PdfLine => ({ text: ".", x: 520 - index * 2.9, y, size: 10 })),
+      { text: page, x: 526, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([[{ text: "Contents", x: 72, y: 720, size: 14, bold: true }, ...entry("1. Purpose", "1", 698), ...entry("2. Sampling", "1", 684), ...entry("3. Records", "2", 670)]]);
+    expect(markdown).not.toContain("....");
+    expect(markdown).toMatch(/Purpose 1$/m);
+    expect(markdown).toMatch(/Records 2$/m);
+  });
+
   it("keeps a contents entry whose leader is one dot before the page number out of the headings", async () => {
     const markdown = await toMarkdown([
       [
