@@ -529,6 +529,28 @@ describe("pdf layout: headings", () => {
 });
 
 describe("pdf layout: line pitch", () => {
+  it("reads double-spaced paragraphs in a tall font (lines nearly three ems apart) as paragraphs, not a paragraph a line", async () => {
+    // Note: as Word sets double spacing in a font whose own line height is 1.4 ems: 12 pt lines
+    // 33.6 points apart, each paragraph's first line indented.
+    const lines = [
+      ["The trials compared four varieties of winter wheat at three sites on the", 108],
+      ["levels. Each variety was drilled in plots of one hectare, with four replicates", 72],
+      ["at each site, and managed to the same fertiliser plan.", 72],
+      ["Yields were highest at the Westbury site, where the soil is a deep silty", 108],
+      ["loam. The variety Skyfall gave the best yield there, at ten tonnes a hectare,", 72],
+      ["with another variety close behind.", 72],
+    ] as const;
+    const markdown = await toMarkdown([lines.map(([text, x], index): PdfLine => ({ text, x, y: 720 - index * 33.6, size: 12 }))]);
+    expect(markdown).toBe(
+      [
+        "The trials compared four varieties of winter wheat at three sites on the levels. Each variety was drilled in plots of one hectare, with four replicates at each site, and managed to the same fertiliser plan.",
+        "",
+        "Yields were highest at the Westbury site, where the soil is a deep silty loam. The variety Skyfall gave the best yield there, at ten tonnes a hectare, with another variety close behind.",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("keeps a paragraph whole where text set solid elsewhere wraps more often at a tighter pitch", async () => {
     // Note: the paragraph's lines are 15 pt apart, half of them opening a sentence; the box's lines
     // are 10.5 pt apart and all go on in lowercase, so most wrapped lines are set at 10.5 pt.

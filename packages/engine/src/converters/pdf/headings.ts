@@ -66,6 +66,12 @@ const LEADING_SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+/;
 const MAXIMUM_LEVEL = 6;
 // A line going on with a sentence starts in lowercase.
 const CONTINUES_SENTENCE = /^\p{Ll}/u;
+// Note: lines are set at most this many ems apart; a wider gap parts paragraphs. Word's double
+// spacing, twice a font's own line height, sets a paragraph's lines up to this many ems apart in a
+// font with tall ascenders and descenders (Noto, Cambria): there only the gaps before lines that go
+// on with a sentence are counted, as a wider gap between one-line paragraphs says nothing of the pitch.
+const PITCH_MAXIMUM_EM = 2.5;
+const WRAPPED_PITCH_MAXIMUM_EM = 3.2;
 // Note: the gaps before lines that go on with a sentence set the body's pitch when they hold at
 // least this share of the body's text (fewer may be a few stray lines in a table or a list).
 const WRAPPED_PITCH_SHARE = 0.1;
@@ -287,8 +293,8 @@ function measurePitch(lines: readonly TextLine[], bodySize: number): number {
     if (line.pageIndex !== previous.pageIndex || roundSize(line.fontSize) !== bodySize || roundSize(previous.fontSize) !== bodySize) continue;
     if (previous.runs.length > 1 || line.runs.length > 1) continue;
     const pitch = Math.round((line.baseline - previous.baseline) * 2) / 2;
-    if (!(pitch > 0 && pitch < bodySize * 2.5)) continue;
-    counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
+    if (!(pitch > 0 && pitch < bodySize * WRAPPED_PITCH_MAXIMUM_EM)) continue;
+    if (pitch < bodySize * PITCH_MAXIMUM_EM) counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
     if (CONTINUES_SENTENCE.test(lineText(line))) wrappedCounts.set(pitch, (wrappedCounts.get(pitch) ?? 0) + lineText(previous).length);
   }
   const mostCommon = (counted: Map<number, number>): number | undefined => [...counted].sort((a, b) => b[1] - a[1])[0]?.[0];
