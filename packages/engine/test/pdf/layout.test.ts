@@ -306,6 +306,21 @@ describe("pdf layout: headings", () => {
     expect(table).toContain("| 1 | Groundworks |");
   });
 
+  it("keeps a heading's outline number with its title where a long number leaves a wide gap before the title", async () => {
+    // Note: as Word sets a third-level heading: "1.1.1", a tab to 2 cm, a title that fills the line.
+    const markdown = await toMarkdown([
+      [
+        { text: "1.1", x: 72, y: 720, size: 11, bold: true },
+        { text: "Methodology", x: 114, y: 720, size: 11, bold: true },
+        ...paragraph(["Consultation responses were received from the agencies and the neighbouring landowners."], 72, 702, { size: 10 }),
+        { text: "1.1.1", x: 72, y: 672, size: 10, bold: true },
+        { text: "Characterisation of the hydrological baseline conditions", x: 128, y: 672, size: 10, bold: true },
+        ...paragraph(["Groundwater boreholes recorded seasonal fluctuations of up to two metres."], 72, 654, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1.1 Methodology", "1.1.1 Characterisation of the hydrological baseline conditions"]);
+  });
+
   it("puts sections numbered 2.1 a level below sections numbered 1.0 and 2.0, as procedures number them", async () => {
     const markdown = await toMarkdown([
       [

@@ -291,8 +291,9 @@ function joinAcrossFloats(blocks: readonly Block[], goesOnFlush: (last: TextLine
  */
 function splitPhrases(line: TextLine): TextLine[] {
   if (line.runs.length < 2 || endsWithPageNumber(line) || isContentsEntry(line)) return [line];
-  // Note: a list marker or note number set apart from its text ("•     Item") stays with it.
-  if (line.runs.length === 2 && isEnumerator(line.runs[0]!.text)) return [line];
+  // Note: a list marker, a note number or a heading's outline number set apart from its text
+  // ("•     Item", "1.1.1     Characterisation of ...") stays with it.
+  if (line.runs.length === 2 && (isEnumerator(line.runs[0]!.text) || isOutlineMarker(line.runs[0]!.text))) return [line];
   const phrases: TextRun[][] = [];
   for (const run of line.runs) {
     const previous = phrases.at(-1)?.at(-1);
