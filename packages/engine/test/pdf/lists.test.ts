@@ -136,6 +136,23 @@ describe("pdf lists", () => {
     );
   });
 
+  it("reads the lettered item that opens the next page, or the one that ends a page, as an item of the list", async () => {
+    const pages = async (first: readonly PdfLine[], second: readonly PdfLine[]): Promise<string> =>
+      (await convert(makePdf([first, second]), { filename: "lists.pdf" })).markdown;
+    const intro: PdfLine = { text: "Background", x: 72, y: 700, bold: true };
+    const items = [
+      ["(A)", "The Owner operates a grain store at Westbury."],
+      ["(B)", "The Depositor grows wheat and barley."],
+      ["(C)", "The parties have agreed the terms set out below."],
+    ] as const;
+    const expected = items.map(([label, text]) => `- ${label} ${text}`).join("\n");
+    // Two items at the foot of the first page and one atop the next, then one and two.
+    const lastOnNext = await pages([intro, ...labelled(...items[0], 72, 90), ...labelled(...items[1], 72, 76)], labelled(...items[2], 72, 740));
+    expect(lastOnNext).toContain(expected);
+    const firstAlone = await pages([intro, ...labelled(...items[0], 72, 76)], [...labelled(...items[1], 72, 740), ...labelled(...items[2], 72, 726)]);
+    expect(firstAlone).toContain(expected);
+  });
+
   it("does not take lines that open with capital initials of different case or out of order for list items", async () => {
     const markdown = await toMarkdown([
       { text: "A. Smith chaired the meeting and opened it at ten.", x: 72, y: 700 },

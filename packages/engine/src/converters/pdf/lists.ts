@@ -69,8 +69,8 @@ export function parseLetteredMarker(text: string, number: number): ListMarker | 
  * The lines that are items of a lettered or roman-numbered list, with their numbers. A line that
  * starts with a lowercase letter and a dot may be prose ("v. Jones", "p. 12" run over from the line
  * above), so it is an item only next to another of the list: a later line with its marker in the
- * same place (see `markersAligned`) numbered one on ("a." then "b.", "i." then "ii."), with only
- * lines indented further (sub-items, wrapped text) between them.
+ * same place (see `markersAligned`) numbered one on ("a." then "b.", "i." then "ii."), on its page
+ * or at the top of the next, with only lines indented further (sub-items, wrapped text) between them.
  */
 export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, number> {
   const numbers = new Map<TextLine, number>();
@@ -83,7 +83,8 @@ export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, num
     if (label === undefined) return;
     for (let next = index + 1; next < lines.length; next++) {
       const other = lines[next]!;
-      if (other.pageIndex !== line.pageIndex) return;
+      // Note: a list goes on over a page break: its next item may open the next page.
+      if (other.pageIndex !== line.pageIndex && other.pageIndex !== line.pageIndex + 1) return;
       if (!markersAligned(line, other)) {
         if (other.x < line.x - MARKER_ALIGNMENT) return;
         continue;
