@@ -321,6 +321,30 @@ describe("pdf layout: headings", () => {
     expect(headingsOf(markdown)).toEqual(["1.1 Methodology", "1.1.1 Characterisation of the hydrological baseline conditions"]);
   });
 
+  it("reads headings numbered I. and A., hung left of text indented to their titles, as headings with their numbers", async () => {
+    // Note: as Word sets numbered headings with a hanging indent over body text indented to the
+    // headings' titles: the numbers alone left of the text, like a narrow column of labels.
+    const heading = (number: string, title: string, y: number, size: number): PdfLine[] => [
+      { text: number, x: 72, y, size, bold: true },
+      { text: title, x: 108, y, size, bold: true },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...heading("I.", "Introduction", 720, 13),
+        ...heading("A.", "Background", 700, 11),
+        ...paragraph(["The association was formed in 1952 by eleven farmers who wished to", "share a grain dryer. It now has six hundred and twelve members."], 108, 684, { size: 11 }),
+        ...paragraph(["Its rules were last revised in 2019."], 108, 660, { size: 11 }),
+        ...heading("B.", "Purpose of this report", 636, 11),
+        ...paragraph(["This report sets out the proposals of the board for the next five years."], 108, 620, { size: 11 }),
+        ...heading("II.", "Proposals", 592, 13),
+        ...heading("A.", "New store", 572, 11),
+        ...paragraph(["A new store of six thousand tonnes would be built at Westbury."], 108, 556, { size: 11 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["I. Introduction", "A. Background", "B. Purpose of this report", "II. Proposals", "A. New store"]);
+    expect(markdown).toContain("## A. Background\n\nThe association was formed in 1952");
+  });
+
   it("puts sections numbered 2.1 a level below sections numbered 1.0 and 2.0, as procedures number them", async () => {
     const markdown = await toMarkdown([
       [

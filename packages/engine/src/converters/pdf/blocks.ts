@@ -149,7 +149,7 @@ export function buildBlocks(
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
-  const lettered = new Map([...letteredListLines(lines), ...boldTitledListLines(lines)]);
+  const lettered = new Map([...withoutHeadings(letteredListLines(lines), lines, typography), ...boldTitledListLines(lines)]);
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const filledLines = justifiedFilledLines(lines);
@@ -690,8 +690,8 @@ function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): 
   return fitsFirstWord(previous, line, measures, SPARE_EM);
 }
 
-// A section's number: "4", "2.1", "3.2.1.".
-const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?$/u;
+// A section's number: "4", "2.1", "3.2.1.", or a capital letter or roman numeral, "B.", "IV.".
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,4}\.)$/u;
 
 /**
  * Whether a line is a heading set apart from its number ("4", a tab, "Responsibilities"), larger
@@ -704,6 +704,18 @@ function isNumberedHeading(line: TextLine, typography: Typography, frames: reado
   if (line.runs.length !== 2 || !SECTION_NUMBER.test(line.runs[0]!.text.trim())) return false;
   if (roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY) return true;
   return line.bold && typography.headingLevel(line) !== undefined && !frames.some((frame) => isInFrame(line, frame));
+}
+
+/**
+ * The lettered items that are headings: in bold heading type, over text that is not (the section's
+ * text, "A. Background" over "The association was formed ..."). Note: a report letters its headings
+ * as a contract does its items; an item is seldom set in bold as a whole above text in regular type.
+ */
+function withoutHeadings(lettered: ReadonlyMap<TextLine, number>, lines: readonly TextLine[], typography: Typography): Map<TextLine, number> {
+  const isHeading = (line: TextLine, next: TextLine | undefined): boolean =>
+    line.bold && typography.headingLevel(line) !== undefined && next !== undefined && !next.bold && !lettered.has(next);
+  const headings = new Set(lines.filter((line, index) => lettered.has(line) && isHeading(line, lines[index + 1])));
+  return new Map([...lettered].filter(([line]) => !headings.has(line)));
 }
 
 /**
