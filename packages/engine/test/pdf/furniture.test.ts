@@ -4,7 +4,7 @@ import { removeFurniture } from "../../src/converters/pdf/furniture.js";
 import { lineText } from "../../src/converters/pdf/model.js";
 import type { PageLayout, TextLine } from "../../src/converters/pdf/model.js";
 import { makePdf } from "./helpers/make-pdf.js";
-import type { PdfLine } from "./helpers/make-pdf.js";
+import type { PdfLine, PdfRule } from "./helpers/make-pdf.js";
 
 const line = (text: string, baseline: number, pageIndex: number): TextLine => ({
   runs: [{ text, markdown: text, emphasized: text, x: 72, right: 300, fontSize: 10, bold: false, italic: false, monospace: false }],
@@ -279,5 +279,28 @@ describe("removeFurniture", () => {
     ];
     const markdown = (await convert(makePdf([[...text, { text: "12", x: 40, y: 410, size: 10, sideways: true }]]), { filename: "turned.pdf", pdf: { mode: "fast" } })).markdown;
     expect(markdown.trim()).toBe("Inspections are made each quarter at every site the board runs. Each site is rated on a scale of four, from poor to excellent.");
+  });
+
+  it("drops a running header set as a ruled table in the top margin of every page, and keeps the text", async () => {
+    // Note: as Word prints a procedure's header: the company, the title and the document number in
+    // three ruled cells, over the page's text.
+    const header: PdfLine[] = [
+      { text: "Harbour Mills", x: 76, y: 752, size: 9 },
+      { text: "Operating Procedure", x: 246, y: 752, size: 9 },
+      { text: "SOP-014 Rev 3", x: 416, y: 752, size: 9 },
+    ];
+    const rules: PdfRule[] = [
+      { rule: [72, 766, 540, 766] },
+      { rule: [72, 744, 540, 744] },
+      ...[72, 242, 412, 540].map((x): PdfRule => ({ rule: [x, 766, x, 744] })),
+    ];
+    const text = (page: number): PdfLine[] =>
+      [`Step ${page} of the procedure is done by two people, one of whom stays at the top.`, "The supervisor signs the permit before the work starts."].map(
+        (line, index): PdfLine => ({ text: line, x: 72, y: 640 - index * 14, size: 10 }),
+      );
+    const markdown = (await convert(makePdf([1, 2, 3].map((page) => [...header, ...rules, ...text(page)])), { filename: "sop.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).not.toContain("SOP-014");
+    expect(markdown).not.toContain("|");
+    expect(markdown).toContain("Step 3 of the procedure is done by two people, one of whom stays at the top.");
   });
 });

@@ -92,6 +92,19 @@ describe("pdf layout: headings", () => {
     for (const [title, page] of entries) expect(markdown).toMatch(new RegExp(`^${title} ${page}`, "m"));
   });
 
+  it("drops a contents leader drawn one dot a text item, right to left, as WeasyPrint draws it", async () => {
+    // Note: each entry: its title, then 120 dots from x = 520 leftwards, then its page number.
+    const entry = (title: string, page: string, y: number): PdfLine[] => [
+      { text: title, x: 92, y, size: 10 },
+      ...Array.from({ length: 120 }, (_, index): PdfLine => ({ text: ".", x: 520 - index * 2.9, y, size: 10 })),
+      { text: page, x: 526, y, size: 10 },
+    ];
+    const markdown = await toMarkdown([[{ text: "Contents", x: 72, y: 720, size: 14, bold: true }, ...entry("1. Purpose", "1", 698), ...entry("2. Sampling", "1", 684), ...entry("3. Records", "2", 670)]]);
+    expect(markdown).not.toContain("....");
+    expect(markdown).toMatch(/Purpose 1$/m);
+    expect(markdown).toMatch(/Records 2$/m);
+  });
+
   it("keeps a contents entry whose leader is one dot before the page number out of the headings", async () => {
     const markdown = await toMarkdown([
       [
@@ -265,6 +278,106 @@ describe("pdf layout: headings", () => {
     expect(markdown).toMatch(/^# Chapter 1\. Securing and protecting data$/m);
     expect(markdown).toMatch(/^## 1\.1 Security fundamentals$/m);
     expect(markdown).toMatch(/^### 1\.1\.1 Existing controls$/m);
+  });
+
+  it("reads a body-size bold heading set apart from its number, right over the next one, as a heading, not a row of a table", async () => {
+    // Note: as Word prints a numbered Heading 2 in the body's size: the number, a tab, the title.
+    const numbered = (number: string, title: string, y: number): PdfLine[] => [
+      { text: number, x: 72, y, size: 10, bold: true },
+      { text: title, x: 108, y, size: 10, bold: true },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...numbered("2", "Scope", 720),
+        ...paragraph(["The procedure covers every intake pit at the two stores, and their conveyors."], 72, 702, { size: 10 }),
+        ...numbered("3", "Procedure", 672),
+        ...numbered("3.1", "Preparation", 654),
+        ...paragraph(["Isolate the intake conveyor and lock off its isolator before the work starts."], 72, 636, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).not.toContain("|");
+    expect(headingsOf(markdown)).toEqual(["2 Scope", "3 Procedure", "3.1 Preparation"]);
+    // In ruled cells, such lines are a table's rows (a schedule's bold section rows).
+    const grid: PdfRule[] = [
+      ...[730, 712, 694].map((y): PdfRule => ({ rule: [72, y, 300, y] })),
+      ...[72, 108, 300].map((x): PdfRule => ({ rule: [x, 730, x, 694] })),
+    ];
+    const table = await toMarkdown([[...numbered("1", "Groundworks", 717), ...numbered("2", "Drainage", 699), ...grid]]);
+    expect(table).toContain("| 1 | Groundworks |");
+  });
+
+  it("keeps a heading's outline number with its title where a long number leaves a wide gap before the title", async () => {
+    // Note: as Word sets a third-level heading: "1.1.1", a tab to 2 cm, a title that fills the line.
+    const markdown = await toMarkdown([
+      [
+        { text: "1.1", x: 72, y: 720, size: 11, bold: true },
+        { text: "Methodology", x: 114, y: 720, size: 11, bold: true },
+        ...paragraph(["Consultation responses were received from the agencies and the neighbouring landowners."], 72, 702, { size: 10 }),
+        { text: "1.1.1", x: 72, y: 672, size: 10, bold: true },
+        { text: "Characterisation of the hydrological baseline conditions", x: 128, y: 672, size: 10, bold: true },
+        ...paragraph(["Groundwater boreholes recorded seasonal fluctuations of up to two metres."], 72, 654, { size: 10 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["1.1 Methodology", "1.1.1 Characterisation of the hydrological baseline conditions"]);
+  });
+
+  it("reads headings numbered I. and A., hung left of text indented to their titles, as headings with their numbers", async () => {
+    // Note: as Word sets numbered headings with a hanging indent over body text indented to the
+    // headings' titles: the numbers alone left of the text, like a narrow column of labels.
+    const heading = (number: string, title: string, y: number, size: number): PdfLine[] => [
+      { text: number, x: 72, y, size, bold: true },
+      { text: title, x: 108, y, size, bold: true },
+    ];
+    const markdown = await toMarkdown([
+      [
+        ...heading("I.", "Introduction", 720, 13),
+        ...heading("A.", "Background", 700, 11),
+        ...paragraph(["The association was formed in 1952 by eleven farmers who wished to", "share a grain dryer. It now has six hundred and twelve members."], 108, 684, { size: 11 }),
+        ...paragraph(["Its rules were last revised in 2019."], 108, 660, { size: 11 }),
+        ...heading("B.", "Purpose of this report", 636, 11),
+        ...paragraph(["This report sets out the proposals of the board for the next five years."], 108, 620, { size: 11 }),
+        ...heading("II.", "Proposals", 592, 13),
+        ...heading("A.", "New store", 572, 11),
+        ...paragraph(["A new store of six thousand tonnes would be built at Westbury."], 108, 556, { size: 11 }),
+      ],
+    ]);
+    expect(headingsOf(markdown)).toEqual(["I. Introduction", "A. Background", "B. Purpose of this report", "II. Proposals", "A. New store"]);
+    expect(markdown).toContain("## A. Background\n\nThe association was formed in 1952");
+  });
+
+  it("puts sections numbered 2.1 a level below sections numbered 1.0 and 2.0, as procedures number them", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "1.0 PURPOSE", x: 72, y: 720, size: 11, bold: true },
+        ...paragraph(["The procedure says how intake pits are emptied and cleaned between crops."], 72, 700, { size: 10 }),
+        { text: "2.0 PROCEDURE", x: 72, y: 670, size: 11, bold: true },
+        ...paragraph(["The work is done by two people, one of whom stays at the top of the pit."], 72, 650, { size: 10 }),
+        { text: "2.1 Preparation", x: 72, y: 620, size: 11, bold: true },
+        ...paragraph(["Isolate the intake conveyor and lock off its isolator before the work starts."], 72, 600, { size: 10 }),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# 1\.0 PURPOSE$/m);
+    expect(markdown).toMatch(/^# 2\.0 PROCEDURE$/m);
+    expect(markdown).toMatch(/^## 2\.1 Preparation$/m);
+  });
+
+  it("puts sections numbered \"Section 1.01\" a level below the articles (\"ARTICLE I\") they are in, as bylaws number them", async () => {
+    const markdown = await toMarkdown([
+      [
+        { text: "ARTICLE I    Name and Offices", x: 220, y: 720, bold: true },
+        { text: "Section 1.01  Name", x: 72, y: 696, bold: true },
+        ...paragraph(["The name of the corporation is the Severn Growers Association."], 72, 678),
+        { text: "Section 1.02  Offices", x: 72, y: 648, bold: true },
+        ...paragraph(["The Association may have offices wherever the Board decides."], 72, 630),
+        { text: "ARTICLE II    Members", x: 240, y: 600, bold: true },
+        { text: "Section 2.01  Eligibility", x: 72, y: 576, bold: true },
+        ...paragraph(["Any person who farms in the county may apply to join the Association."], 72, 558),
+      ],
+    ]);
+    expect(markdown).toMatch(/^# ARTICLE I Name and Offices$/m);
+    expect(markdown).toMatch(/^## Section 1\.01 Name$/m);
+    expect(markdown).toMatch(/^# ARTICLE II Members$/m);
+    expect(markdown).toMatch(/^## Section 2\.01 Eligibility$/m);
   });
 
   it("puts an appendix's numbered sections a level below its lettered heading, but not a heading starting with a word", async () => {
@@ -599,6 +712,28 @@ describe("pdf layout: headings", () => {
 });
 
 describe("pdf layout: line pitch", () => {
+  it("reads double-spaced paragraphs in a tall font (lines nearly three ems apart) as paragraphs, not a paragraph a line", async () => {
+    // Note: as Word sets double spacing in a font whose own line height is 1.4 ems: 12 pt lines
+    // 33.6 points apart, each paragraph's first line indented.
+    const lines = [
+      ["The trials compared four varieties of winter wheat at three sites on the", 108],
+      ["levels. Each variety was drilled in plots of one hectare, with four replicates", 72],
+      ["at each site, and managed to the same fertiliser plan.", 72],
+      ["Yields were highest at the Westbury site, where the soil is a deep silty", 108],
+      ["loam. The variety Skyfall gave the best yield there, at ten tonnes a hectare,", 72],
+      ["with another variety close behind.", 72],
+    ] as const;
+    const markdown = await toMarkdown([lines.map(([text, x], index): PdfLine => ({ text, x, y: 720 - index * 33.6, size: 12 }))]);
+    expect(markdown).toBe(
+      [
+        "The trials compared four varieties of winter wheat at three sites on the levels. Each variety was drilled in plots of one hectare, with four replicates at each site, and managed to the same fertiliser plan.",
+        "",
+        "Yields were highest at the Westbury site, where the soil is a deep silty loam. The variety Skyfall gave the best yield there, at ten tonnes a hectare, with another variety close behind.",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("keeps a paragraph whole where text set solid elsewhere wraps more often at a tighter pitch", async () => {
     // Note: the paragraph's lines are 15 pt apart, half of them opening a sentence; the box's lines
     // are 10.5 pt apart and all go on in lowercase, so most wrapped lines are set at 10.5 pt.

@@ -11,6 +11,15 @@ const item = (marker: string, text: string, x: number, y: number): PdfLine[] => 
   { text, x: x + 12, y },
 ];
 
+/** Lines of a paragraph set at `x`, one every 14 points from `y` down. */
+const paragraphAt = (texts: readonly string[], x: number, y: number): PdfLine[] => texts.map((text, index) => ({ text, x, y: y - index * 14 }));
+
+/** A list item whose label ("(A)", "III.") is set in a hanging indent: the label at `x`, its text 24 points further right. */
+const labelled = (label: string, text: string, x: number, y: number): PdfLine[] => [
+  { text: label, x, y },
+  { text, x: x + 24, y },
+];
+
 describe("pdf lists", () => {
   it("reads the discs and circles a browser draws as list markers as bullets, nested by indent", async () => {
     // Note: as Chromium prints an HTML list: each marker a shape at the x-height of its item, no character.
@@ -107,6 +116,123 @@ describe("pdf lists", () => {
       { text: "11.Late payments to small suppliers", x: 72, y: 668 },
     ]);
     expect(markdown).toContain("9. Contracts signed after the work began\n10. Missing records of the tender\n11. Late payments to small suppliers");
+  });
+
+  it("reads items labelled with capital letters and capital roman numerals as items that keep their labels", async () => {
+    // As reports and contracts number recitals "(A)", points "A." and sections' items "I.", "II.".
+    const markdown = await toMarkdown([
+      { text: "Background", x: 72, y: 700, bold: true },
+      ...labelled("(A)", "The Owner operates a grain store at Westbury.", 72, 680),
+      ...labelled("(B)", "The Depositor wishes to store part of each harvest there.", 72, 666),
+      { text: "Standards", x: 72, y: 640, bold: true },
+      ...labelled("I.", "Moisture no more than 15 per cent.", 72, 620),
+      ...labelled("A.", "Wheat is tested on arrival.", 108, 606),
+      ...labelled("B.", "Barley is tested weekly.", 108, 592),
+      ...labelled("II.", "Admixture no more than 2 per cent by weight.", 72, 578),
+    ]);
+    expect(markdown).toContain("- (A) The Owner operates a grain store at Westbury.\n- (B) The Depositor wishes to store part of each harvest there.");
+    expect(markdown).toContain(
+      ["- I. Moisture no more than 15 per cent.", "  - A. Wheat is tested on arrival.", "  - B. Barley is tested weekly.", "- II. Admixture no more than 2 per cent by weight."].join("\n"),
+    );
+  });
+
+  it("reads the lettered item that opens the next page, or the one that ends a page, as an item of the list", async () => {
+    const pages = async (first: readonly PdfLine[], second: readonly PdfLine[]): Promise<string> =>
+      (await convert(makePdf([first, second]), { filename: "lists.pdf" })).markdown;
+    const intro: PdfLine = { text: "Background", x: 72, y: 700, bold: true };
+    const items = [
+      ["(A)", "The Owner operates a grain store at Westbury."],
+      ["(B)", "The Depositor grows wheat and barley."],
+      ["(C)", "The parties have agreed the terms set out below."],
+    ] as const;
+    const expected = items.map(([label, text]) => `- ${label} ${text}`).join("\n");
+    // Two items at the foot of the first page and one atop the next, then one and two.
+    const lastOnNext = await pages([intro, ...labelled(...items[0], 72, 90), ...labelled(...items[1], 72, 76)], labelled(...items[2], 72, 740));
+    expect(lastOnNext).toContain(expected);
+    const firstAlone = await pages([intro, ...labelled(...items[0], 72, 76)], [...labelled(...items[1], 72, 740), ...labelled(...items[2], 72, 726)]);
+    expect(firstAlone).toContain(expected);
+  });
+
+  it("does not take lines that open with capital initials of different case or out of order for list items", async () => {
+    const markdown = await toMarkdown([
+      { text: "A. Smith chaired the meeting and opened it at ten.", x: 72, y: 700 },
+      { text: "C. Jones took the minutes of the meeting that day.", x: 72, y: 686 },
+      { text: "I. Patel sent her apologies before the meeting.", x: 72, y: 660 },
+      { text: "ii. the second point, in lower case, follows it.", x: 72, y: 646 },
+    ]);
+    expect(markdown).not.toMatch(/^- /m);
+  });
+
+  it("reads short items whose capital roman numerals are set apart from their text as a list, not a table", async () => {
+    // As LibreOffice prints a pandoc list "I.", "II.", "III.": the label, a tab, a few words.
+    const markdown = await toMarkdown([
+      { text: "Mileage is paid at these rates:", x: 72, y: 700 },
+      ...labelled("I.", "Cars: 45p a mile.", 90, 684),
+      ...labelled("II.", "Motorcycles: 24p a mile.", 90, 670),
+      ...labelled("III.", "Bicycles: 20p a mile.", 90, 656),
+      { text: "The rates are reviewed each April.", x: 72, y: 632 },
+    ]);
+    expect(markdown).toContain("- I. Cars: 45p a mile.\n- II. Motorcycles: 24p a mile.\n- III. Bicycles: 20p a mile.");
+    expect(markdown).not.toContain("|");
+  });
+
+  it("reads a paragraph set under an item's text as that item's next paragraph, and the list goes on after it", async () => {
+    // Note: as LibreOffice prints Word's numbered list: 11 pt, the number at 90 and a tab to the
+    // text at 108 (the two one phrase); lines 14 points apart, paragraphs (an item's two among them) 22.
+    const numbered = (label: string, text: string, y: number): PdfLine[] => [
+      { text: label, x: 90, y, size: 11 },
+      { text, x: 108, y, size: 11 },
+    ];
+    const markdown = await toMarkdown([
+      { text: "When lifting by hand:", x: 72, y: 700, size: 11 },
+      ...numbered("1.", "Plan the lift: check the weight of the load, where it", 678),
+      { text: "is going and whether a lifting aid is needed.", x: 108, y: 664, size: 11 },
+      { text: "Loads over 25 kg are never lifted by one person. Use", x: 108, y: 642, size: 11 },
+      { text: "the vacuum lifter or ask a colleague.", x: 108, y: 628, size: 11 },
+      ...numbered("2.", "Keep the load close to the waist.", 606),
+      { text: "Report any injury to the shift leader.", x: 72, y: 584, size: 11 },
+    ]);
+    expect(markdown).toBe(
+      [
+        "When lifting by hand:",
+        "",
+        "1. Plan the lift: check the weight of the load, where it is going and whether a lifting aid is needed.",
+        "",
+        "   Loads over 25 kg are never lifted by one person. Use the vacuum lifter or ask a colleague.",
+        "",
+        "2. Keep the load close to the waist.",
+        "",
+        "Report any injury to the shift leader.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("nests the sub-items at the top of the next page under the item that ends the page before, and goes on with an item's paragraph there", async () => {
+    const pages = async (first: readonly PdfLine[], second: readonly PdfLine[]): Promise<string> =>
+      (await convert(makePdf([first, second]), { filename: "lists.pdf" })).markdown;
+    const lead: PdfLine[] = [
+      ...paragraphAt(["Visitors to the stores must sign in at the gatehouse, where they are given a badge", "to wear at all times, and must follow these rules while they are on the site:"], 72, 700),
+      ...item("\u0095", "wear the safety boots they are lent;", 90, 670),
+      ...item("\u0095", "stay with their host, who is responsible for:", 90, 656),
+    ];
+    const nested = await pages(lead, [...item("-", "their safety while on site;", 110, 740), ...item("-", "their leaving by the same gate.", 110, 726), ...item("\u0095", "never enter a grain bin.", 90, 712)]);
+    expect(nested).toContain(["- stay with their host, who is responsible for:", "  - their safety while on site;", "  - their leaving by the same gate.", "- never enter a grain bin."].join("\n"));
+    const continued = await pages(lead, [{ text: "Hosts are named on the visitors' list at the gatehouse.", x: 102, y: 740 }, ...item("\u0095", "never enter a grain bin.", 90, 718)]);
+    expect(continued).toContain("- stay with their host, who is responsible for:\n\n  Hosts are named on the visitors' list at the gatehouse.\n\n- never enter a grain bin.");
+  });
+
+  it("leaves a paragraph after a list as body text where the body is set as far right as the items' text", async () => {
+    // Note: bullets hung left of the text column: the text after the list starts where the text before it does.
+    const markdown = await toMarkdown([
+      { text: "The policy applies to all employees and to:", x: 102, y: 700 },
+      { text: "the people who work with them, that is:", x: 102, y: 686 },
+      ...item("\u0095", "contractors and agency workers;", 90, 664),
+      ...item("\u0095", "volunteers who use our systems.", 90, 650),
+      { text: "It does not apply to visitors, who sign in at the", x: 102, y: 628 },
+      { text: "gatehouse and are escorted at all times.", x: 102, y: 614 },
+    ]);
+    expect(markdown).toContain("- volunteers who use our systems.\n\nIt does not apply to visitors, who sign in at the gatehouse and are escorted at all times.");
   });
 
   it("does not take a line of prose that starts with a lone letter and a dot for a list item", async () => {

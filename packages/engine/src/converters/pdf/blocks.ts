@@ -20,11 +20,12 @@ import type { TableMatch } from "./tables.js";
 /**
  * A unit of the Markdown output. Text is Markdown already (escaped, links applied). `lines` are
  * the text lines it was built from: its page and bounding box in `parsers: [{ blocks: true }]`.
- * A list item's `indent` is the spaces before its marker, which make it a sub-item.
+ * A list item's `indent` is the spaces before its marker, which make it a sub-item; a paragraph's,
+ * the spaces that make it an item's next paragraph.
  */
 export type Block = (
   | { kind: "heading"; level: number; text: string; plain: string }
-  | { kind: "paragraph"; text: string }
+  | { kind: "paragraph"; text: string; indent?: number }
   | { kind: "list-item"; marker: string; text: string; indent?: number }
   | { kind: "code"; text: string }
   | { kind: "table"; rows: string[][]; box: TableMatch["box"] }
@@ -148,7 +149,7 @@ export function buildBlocks(
   };
   const taken = new Set<number>();
   const listed = numberedListLines(lines);
-  const lettered = new Map([...letteredListLines(lines), ...boldTitledListLines(lines)]);
+  const lettered = new Map([...withoutHeadings(letteredListLines(lines), lines, typography), ...boldTitledListLines(lines)]);
   const contents = contentsLines(lines, (line) => isRowOfRuledTable(line, framesByPage.get(line.pageIndex) ?? []));
   const textRightByPage = measureTextRight(lines);
   const filledLines = justifiedFilledLines(lines);
@@ -172,8 +173,9 @@ export function buildBlocks(
       continue;
     }
     const fills = fillsByPage.get(lines[index]!.pageIndex);
-    const numberedHeading = isNumberedHeading(lines[index]!, typography);
-    const table = !numberedHeading && matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
+    const numberedHeading = isNumberedHeading(lines[index]!, typography, framesByPage.get(lines[index]!.pageIndex) ?? []);
+    const letteredItem = isLabelledItem(lines[index]!, lettered, framesByPage.get(lines[index]!.pageIndex) ?? []);
+    const table = !numberedHeading && !letteredItem && matchTable(lines, index, framesByPage.get(lines[index]!.pageIndex), fills);
     if (table) {
       close();
       blocks.push({ kind: "table", rows: table.rows, box: table.box, lines: [...table.taken].map((line) => lines[line]!) });
@@ -289,8 +291,9 @@ function joinAcrossFloats(blocks: readonly Block[], goesOnFlush: (last: TextLine
  */
 function splitPhrases(line: TextLine): TextLine[] {
   if (line.runs.length < 2 || endsWithPageNumber(line) || isContentsEntry(line)) return [line];
-  // Note: a list marker or note number set apart from its text ("•     Item") stays with it.
-  if (line.runs.length === 2 && isEnumerator(line.runs[0]!.text)) return [line];
+  // Note: a list marker, a note number or a heading's outline number set apart from its text
+  // ("•     Item", "1.1.1     Characterisation of ...") stays with it.
+  if (line.runs.length === 2 && (isEnumerator(line.runs[0]!.text) || isOutlineMarker(line.runs[0]!.text))) return [line];
   const phrases: TextRun[][] = [];
   for (const run of line.runs) {
     const previous = phrases.at(-1)?.at(-1);
@@ -699,16 +702,43 @@ function isBrokenShort(previous: TextLine, line: TextLine, measures: Measures): 
   return fitsFirstWord(previous, line, measures, SPARE_EM);
 }
 
-// A section's number: "4", "2.1", "3.2.1.".
-const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?$/u;
+// A section's number: "4", "2.1", "3.2.1.", or a capital letter or roman numeral, "B.", "IV.".
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z]\.|[IVX]{1,4}\.)$/u;
 
 /**
  * Whether a line is a heading set apart from its number ("4", a tab, "Responsibilities"), larger
- * than the body. Note: its number and title look like two cells of a row, but it heads what
- * follows (a table, a sub-heading numbered so too), and is no row of it.
+ * than the body, or in bold heading type at the body's size outside a ruled table ("3.1", a tab,
+ * "Preparation", as Word's numbered Heading 2 often is). Note: its number and title look like two
+ * cells of a row, but it heads what follows (a table, a sub-heading numbered so too), and is no
+ * row of it.
  */
-const isNumberedHeading = (line: TextLine, typography: Typography): boolean =>
-  line.runs.length === 2 && SECTION_NUMBER.test(line.runs[0]!.text.trim()) && roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY;
+function isNumberedHeading(line: TextLine, typography: Typography, frames: readonly TableFrame[]): boolean {
+  if (line.runs.length !== 2 || !SECTION_NUMBER.test(line.runs[0]!.text.trim())) return false;
+  if (roundSize(line.fontSize) >= typography.bodySize * LARGER_THAN_BODY) return true;
+  return line.bold && typography.headingLevel(line) !== undefined && !frames.some((frame) => isInFrame(line, frame));
+}
+
+/**
+ * The lettered items that are headings: in bold heading type, over text that is not (the section's
+ * text, "A. Background" over "The association was formed ..."). Note: a report letters its headings
+ * as a contract does its items; an item is seldom set in bold as a whole above text in regular type.
+ */
+function withoutHeadings(lettered: ReadonlyMap<TextLine, number>, lines: readonly TextLine[], typography: Typography): Map<TextLine, number> {
+  const isHeading = (line: TextLine, next: TextLine | undefined): boolean =>
+    line.bold && typography.headingLevel(line) !== undefined && next !== undefined && !next.bold && !lettered.has(next);
+  const headings = new Set(lines.filter((line, index) => lettered.has(line) && isHeading(line, lines[index + 1])));
+  return new Map([...lettered].filter(([line]) => !headings.has(line)));
+}
+
+/**
+ * Whether a line is an item of a lettered or roman-numbered list, its label set apart from its
+ * text, outside any ruled table. Note: short items ("II.   Motorcycles: 24p a mile.") line up
+ * like the two columns of a borderless table, but their labels run on ("II.", "III."), so they
+ * are a list, as longer items with the same labels are.
+ */
+function isLabelledItem(line: TextLine, lettered: ReadonlyMap<TextLine, number>, frames: readonly TableFrame[]): boolean {
+  return lettered.has(line) && line.runs.length <= 2 && !frames.some((frame) => isInFrame(line, frame));
+}
 
 /** Whether a line opens with an item's label: "2.1", "(a)", "iv.", "3." (not a bare number, which may be a quantity). */
 const startsWithLabel = (line: TextLine): boolean => {

@@ -2,6 +2,7 @@ import { MAXIMUM_CROSSING_SHARE, MINIMUM_COLUMN_LINES, MINIMUM_PAGE_GUTTER_EM, P
 import type { Extent } from "./column-sides.js";
 import { floatedBoxOrder } from "./floated-boxes.js";
 import { readGridRows } from "./grid-rows.js";
+import { isEnumerator, isOutlineMarker } from "./lists.js";
 import { findColumnGutters, multiColumnOrder } from "./multi-columns.js";
 import { SENTENCE_END, lineText } from "./model.js";
 import { sharedLineBlocksOrder } from "./shared-line-blocks.js";
@@ -335,6 +336,7 @@ export function findLabelColumn(lines: readonly TextLine[]): number | undefined 
     crossings * 4 <= lines.length &&
     cellRows * 2 <= paired &&
     isNarrow(labelRuns.filter((run) => run.fontSize < HEADING_LABEL_SCALE * median(bodySizes)), LABEL_WIDTH_SHARE * (bodyRight - bodyX)) &&
+    !labelRuns.every(isHangingNumber) &&
     !cutsParagraph(labelLines, splits.filter((split) => split.body.length > 0).map((split) => withRuns(split.line, split.body)));
   return isLabelColumn ? bodyX : undefined;
 }
@@ -359,6 +361,17 @@ function cutsParagraph(labelLines: readonly TextLine[], bodyLines: readonly Text
     return previous !== undefined && line !== undefined && line.baseline - previous.baseline <= GOING_ON_PITCH * pitch && !SENTENCE_END.test(lineText(previous));
   });
 }
+
+/**
+ * Whether a run is a number or a letter hung left of its line's text ("I.", "A.", "(b)", "2.1"),
+ * as Word hangs the numbers of headings and items whose text is set at the body's indent. Note: a
+ * column of nothing but such numbers labels no blocks: each is read with its line. (A bare number,
+ * a pleading's line number, may be a label of its own.)
+ */
+const isHangingNumber = (run: TextRun): boolean => {
+  const text = run.text.trim();
+  return isOutlineMarker(text) || (isEnumerator(text) && !/^\d+$/u.test(text));
+};
 
 /** Whether runs span no more than `width` from the leftmost to the rightmost. */
 const isNarrow = (runs: readonly TextRun[], width: number): boolean =>

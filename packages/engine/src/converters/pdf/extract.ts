@@ -247,6 +247,7 @@ export async function extractPageContent(page: PDFPageProxy): Promise<PageConten
     }
   }
   markLetterBullets(items);
+  dropDottedLeaders(items);
   dropOverprints(items);
   composeSplitAccents(items);
   markNumbersInMarks(marks, items);
@@ -290,6 +291,30 @@ function sidewaysTurn(raws: readonly unknown[], transform: number[]): number {
 // Note: text drawn again a fraction of a point aside (fake bold, as some printers' drivers and
 // reportlab users make it, or a shadow) is within this many ems of the first copy.
 const OVERPRINT_EM = 0.15;
+
+// Note: WeasyPrint draws a leader (CSS `leader(".")`, a table of contents) one dot a text item,
+// from right to left; at least this many dots in a row on one baseline are a leader, as "....".
+const LEADER_DOT = /^[.…]$/;
+const MINIMUM_LEADER_DOTS = 4;
+
+/**
+ * Drop leaders drawn one dot an item, and mark the item after each (the page number it leads to)
+ * as text after a leader, as a leader written in one item marks it.
+ */
+function dropDottedLeaders(items: PdfTextItem[]): void {
+  for (let start = 0; start < items.length; start++) {
+    const first = items[start]!;
+    const onBaseline = (item: PdfTextItem): boolean => Math.abs(item.baseline - first.baseline) < first.fontSize / 4;
+    let end = start;
+    while (end < items.length && LEADER_DOT.test(items[end]!.text.trim()) && onBaseline(items[end]!)) end++;
+    if (end - start < MINIMUM_LEADER_DOTS) continue;
+    const right = Math.max(...items.slice(start, end).map((dot) => dot.right));
+    items.splice(start, end - start);
+    const led = items.slice(start).find((item) => onBaseline(item) && item.x >= right - first.fontSize / 4);
+    if (led) led.afterLeader = true;
+    start--;
+  }
+}
 
 /**
  * Drop the copies of text drawn over itself: the same text in the same size on (nearly) the same

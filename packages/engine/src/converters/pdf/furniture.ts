@@ -263,13 +263,21 @@ const HEADER_EDGE = 3;
 
 /**
  * A line that is a row of a table: inside a ruled frame, set in three or more columns, or the upper
- * line of a header over such a row.
+ * line of a header over such a row. Note: a ruled table that lies wholly in a margin is the page's
+ * header or footer set as a table (a procedure's logo, title and document number in three cells),
+ * not a table of the text: its lines are margin lines like any other.
  */
 function isTableRow(page: PageLayout, line: TextLine): boolean {
-  if (line.runs.length >= TABLE_ROW_RUNS || isOverRowOfCells(page, line)) return true;
   let frames = framesByPage.get(page);
   if (!frames) framesByPage.set(page, (frames = findTableFrames(page.rulings, page.lines)));
-  return frames.some((frame) => line.baseline >= frame.top && line.baseline <= frame.bottom && line.x >= frame.left && line.right <= frame.right);
+  const frame = frames.find((candidate) => line.baseline >= candidate.top && line.baseline <= candidate.bottom && line.x >= candidate.left && line.right <= candidate.right);
+  if (frame) return !isInMargin(page, frame);
+  return line.runs.length >= TABLE_ROW_RUNS || isOverRowOfCells(page, line);
+}
+
+/** Whether a frame lies wholly in the top or the bottom margin of its page. */
+function isInMargin(page: PageLayout, frame: TableFrame): boolean {
+  return frame.bottom <= page.height * MARGIN_SHARE || frame.top >= page.height * (1 - MARGIN_SHARE);
 }
 
 const framesByPage = new WeakMap<PageLayout, TableFrame[]>();

@@ -55,14 +55,23 @@ const QUANTITY = /^[$€£]?\d[\d.,]*\s?[%+]?\s?\p{Ll}+$/u;
 // ("Unit 4" is left out: alone on a line it more often starts an address.)
 const DIVISION_LABEL = /^(?:chapter|part|book|lesson|module|appendix|annex)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[.:]?$/i;
 
-// Note: a section number ("2", "2.1.", "B", "B.3") before a heading's words says how deep the
-// section is; a chapter's number ("Chapter 1. Securing data") sits above them all.
-const SECTION_NUMBER = /^(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
-const CHAPTER_NUMBER = /^chapter\s+\d{1,3}\b/i;
+// Note: a section number ("2", "2.1.", "B", "B.3", "Section 1.01") before a heading's words says
+// how deep the section is; a chapter's or an article's number ("Chapter 1. Securing data", "ARTICLE
+// IV Members", as bylaws and agreements head their parts) sits above them all.
+const SECTION_NUMBER = /^(?:(?:Section|SECTION)\s+)?(\d{1,2}|[A-Z])((?:\.\d{1,2})*)\.?\s+\p{L}/u;
+const CHAPTER_NUMBER = /^(?:chapter|article)\s+(?:\d{1,3}|[ivxlc]{1,6})\b/i;
+// The minor number of a top section numbered "3.0".
+const TOP_SECTION_ZERO = ".0";
 const LEADING_SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+/;
 const MAXIMUM_LEVEL = 6;
 // A line going on with a sentence starts in lowercase.
 const CONTINUES_SENTENCE = /^\p{Ll}/u;
+// Note: lines are set at most this many ems apart; a wider gap parts paragraphs. Word's double
+// spacing, twice a font's own line height, sets a paragraph's lines up to this many ems apart in a
+// font with tall ascenders and descenders (Noto, Cambria): there only the gaps before lines that go
+// on with a sentence are counted, as a wider gap between one-line paragraphs says nothing of the pitch.
+const PITCH_MAXIMUM_EM = 2.5;
+const WRAPPED_PITCH_MAXIMUM_EM = 3.2;
 // Note: the gaps before lines that go on with a sentence set the body's pitch when they hold at
 // least this share of the body's text (fewer may be a few stray lines in a table or a list).
 const WRAPPED_PITCH_SHARE = 0.1;
@@ -151,13 +160,14 @@ export function measureTypography(lines: readonly TextLine[]): Typography {
 /**
  * How deep a section number goes ("Chapter 4" is 0, "4" is 1, "4.1." is 2), or undefined for text without one. A
  * lone letter numbers an appendix only where the document has that appendix's sections ("B" beside
- * "B.1"): elsewhere it is a word ("A Study of ...").
+ * "B.1"): elsewhere it is a word ("A Study of ..."). Note: procedures and specifications number
+ * their top sections "1.0", "2.0" and the sections in them "2.1", "2.2": a lone ".0" adds no depth.
  */
 const sectionDepth = (text: string, appendixLetters: ReadonlySet<string>): number | undefined => {
   if (CHAPTER_NUMBER.test(text)) return 0;
   const match = SECTION_NUMBER.exec(text);
   if (!match || (/[A-Z]/.test(match[1]!) && match[2] === "" && !appendixLetters.has(match[1]!))) return undefined;
-  return match[2]!.split(".").length;
+  return match[2] === TOP_SECTION_ZERO ? 1 : match[2]!.split(".").length;
 };
 
 /**
@@ -289,8 +299,8 @@ function measurePitch(lines: readonly TextLine[], bodySize: number): number {
     if (line.pageIndex !== previous.pageIndex || roundSize(line.fontSize) !== bodySize || roundSize(previous.fontSize) !== bodySize) continue;
     if (previous.runs.length > 1 || line.runs.length > 1) continue;
     const pitch = Math.round((line.baseline - previous.baseline) * 2) / 2;
-    if (!(pitch > 0 && pitch < bodySize * 2.5)) continue;
-    counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
+    if (!(pitch > 0 && pitch < bodySize * WRAPPED_PITCH_MAXIMUM_EM)) continue;
+    if (pitch < bodySize * PITCH_MAXIMUM_EM) counts.set(pitch, (counts.get(pitch) ?? 0) + lineText(previous).length);
     if (CONTINUES_SENTENCE.test(lineText(line))) wrappedCounts.set(pitch, (wrappedCounts.get(pitch) ?? 0) + lineText(previous).length);
   }
   const mostCommon = (counted: Map<number, number>): number | undefined => [...counted].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -33,17 +33,23 @@ export function parseListMarker(text: string): ListMarker | undefined {
 }
 
 // Note: Word's outline lists number their second and third levels "a." and "i." (or "a)", "(a)");
+// reports, policies and contracts number points and recitals in capitals too ("(A)", "B.", "II.").
 // groff's -me numbers its `.np` paragraphs "(1)", "(2)", which, like a lone letter, may also open
-// prose (a citation, an equation's number), so they too count only next to the list's next item.
-const LETTERED = /^(?:\(?([a-z]{1,4})[.)]|\((\d{1,2})\))\s+(?=\S)/;
+// prose (a citation, an equation's number, an initial), so they too count only next to the list's
+// next item, in the same case.
+const LETTERED = /^(?:\(?([a-z]{1,4}|[A-Z]{1,4})[.)]|\((\d{1,2})\))\s+(?=\S)/;
 const ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
 
-/** The item's number in a lettered, roman-numbered or bracket-numbered list: "c." is 3, "iv." 4 (read as letters or numerals as `roman` says), "(2)" 2. */
+/** The item's number in a lettered, roman-numbered or bracket-numbered list: "c." and "C." are 3, "iv." 4 (read as letters or numerals as `roman` says), "(2)" 2. */
 function letteredValue(label: string, roman: boolean): number | undefined {
   if (/^\d+$/.test(label)) return Number(label);
-  if (roman) return ROMAN.includes(label) ? ROMAN.indexOf(label) + 1 : undefined;
-  return label.length === 1 ? label.charCodeAt(0) - 96 : undefined;
+  const lower = label.toLowerCase();
+  if (roman) return ROMAN.includes(lower) ? ROMAN.indexOf(lower) + 1 : undefined;
+  return lower.length === 1 ? lower.charCodeAt(0) - 96 : undefined;
 }
+
+/** Whether two labels are set in one case: "b." follows "a.", and "B." follows "A.", but "B." never follows "a.". */
+const sameCase = (a: string, b: string): boolean => (a === a.toUpperCase()) === (b === b.toUpperCase());
 
 /**
  * The marker of an item of a lettered list whose number is known. Note: Markdown numbers its
@@ -63,8 +69,8 @@ export function parseLetteredMarker(text: string, number: number): ListMarker | 
  * The lines that are items of a lettered or roman-numbered list, with their numbers. A line that
  * starts with a lowercase letter and a dot may be prose ("v. Jones", "p. 12" run over from the line
  * above), so it is an item only next to another of the list: a later line with its marker in the
- * same place (see `markersAligned`) numbered one on ("a." then "b.", "i." then "ii."), with only
- * lines indented further (sub-items, wrapped text) between them.
+ * same place (see `markersAligned`) numbered one on ("a." then "b.", "i." then "ii."), on its page
+ * or at the top of the next, with only lines indented further (sub-items, wrapped text) between them.
  */
 export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, number> {
   const numbers = new Map<TextLine, number>();
@@ -77,13 +83,14 @@ export function letteredListLines(lines: readonly TextLine[]): Map<TextLine, num
     if (label === undefined) return;
     for (let next = index + 1; next < lines.length; next++) {
       const other = lines[next]!;
-      if (other.pageIndex !== line.pageIndex) return;
+      // Note: a list goes on over a page break: its next item may open the next page.
+      if (other.pageIndex !== line.pageIndex && other.pageIndex !== line.pageIndex + 1) return;
       if (!markersAligned(line, other)) {
         if (other.x < line.x - MARKER_ALIGNMENT) return;
         continue;
       }
       const otherLabel = labelOf(other);
-      if (otherLabel === undefined) return;
+      if (otherLabel === undefined || !sameCase(label, otherLabel)) return;
       for (const roman of [true, false]) {
         const value = letteredValue(label, roman);
         if (value !== undefined && letteredValue(otherLabel, roman) === value + 1) {
@@ -140,8 +147,8 @@ export function boldTitledListLines(lines: readonly TextLine[]): Map<TextLine, n
 // Markers of one list level start (or, set flush right, end) within this many points of each other.
 const MARKER_ALIGNMENT = 2;
 
-// A text item that is a list label and nothing else: "iv.", "(b)", "12.".
-const LABEL_ITEM = /^\(?[a-z\d]{1,4}[.)]$/;
+// A text item that is a list label and nothing else: "iv.", "(b)", "II.", "12.".
+const LABEL_ITEM = /^\(?(?:[a-z\d]{1,4}|[A-Z]{1,4})[.)]$/;
 
 /** Where a line's text starts after its label, when the label is a text item of its own. */
 function textAfterLabel(line: TextLine): number | undefined {

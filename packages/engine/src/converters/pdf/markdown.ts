@@ -38,7 +38,8 @@ function renderBlock(block: Block): string {
     case "heading":
       return `${"#".repeat(block.level)} ${joinSplitLinks(block.text)}`;
     case "paragraph":
-      return escapeLineStart(joinSplitLinks(block.text));
+      // Note: an item's next paragraph is indented line by line (a line broken by hand too).
+      return escapeLineStart(joinSplitLinks(block.text)).replace(/^/gm, " ".repeat(block.indent ?? 0));
     case "list-item":
       return `${" ".repeat(block.indent ?? 0)}${block.marker} ${escapeLineStart(joinSplitLinks(block.text))}`;
     case "code":
