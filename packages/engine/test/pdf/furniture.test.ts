@@ -303,4 +303,21 @@ describe("removeFurniture", () => {
     expect(markdown).not.toContain("|");
     expect(markdown).toContain("Step 3 of the procedure is done by two people, one of whom stays at the top.");
   });
+
+  it("keeps a table's header, set between two rules at the top of every page the table runs over, as the table's header", async () => {
+    // As troff's tbl repeats a long table's header on each page: the names between a rule above and
+    // one below, in the top margin, the rows under them without rules.
+    const columns = [195, 285, 375];
+    const page = (first: number): (PdfLine | PdfRule)[] => [
+      { rule: [189, 721, 423, 721] },
+      { rule: [189, 700, 423, 700] },
+      ...["Employee", "Department", "Extension"].map((text, column): PdfLine => ({ text, x: columns[column]!, y: 707, size: 10 })),
+      ...Array.from({ length: 40 }, (_, row) => [`Person ${first + row}`, ["Finance", "Sales", "Legal"][row % 3]!, String(4100 + first + row)]).flatMap((cells, row) =>
+        cells.map((text, column): PdfLine => ({ text, x: columns[column]!, y: 687 - row * 14, size: 10 })),
+      ),
+    ];
+    const markdown = (await convert(makePdf([page(0), page(40)]), { filename: "extensions.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(markdown).toContain("| Employee | Department | Extension |\n| --- | --- | --- |\n| Person 0 | Finance | 4100 |");
+    expect(markdown).toContain("| Person 79 | Finance | 4179 |");
+  });
 });

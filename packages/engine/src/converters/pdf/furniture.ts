@@ -271,12 +271,17 @@ function isTableRow(page: PageLayout, line: TextLine): boolean {
   let frames = framesByPage.get(page);
   if (!frames) framesByPage.set(page, (frames = findTableFrames(page.rulings, page.lines)));
   const frame = frames.find((candidate) => line.baseline >= candidate.top && line.baseline <= candidate.bottom && line.x >= candidate.left && line.right <= candidate.right);
-  if (frame) return !isInMargin(page, frame);
+  if (frame) return !isBoxInMargin(page, frame);
   return line.runs.length >= TABLE_ROW_RUNS || isOverRowOfCells(page, line);
 }
 
-/** Whether a frame lies wholly in the top or the bottom margin of its page. */
-function isInMargin(page: PageLayout, frame: TableFrame): boolean {
+/**
+ * Whether a frame is a box (with column rules) lying wholly in the top or the bottom margin of its
+ * page. Note: a table's header set between two rules alone (booktabs, troff's tbl), repeated at the
+ * top of each page the table runs over, lies in the margin too, but it heads the rows under it.
+ */
+function isBoxInMargin(page: PageLayout, frame: TableFrame): boolean {
+  if (frame.vertical.length === 0) return false;
   return frame.bottom <= page.height * MARGIN_SHARE || frame.top >= page.height * (1 - MARGIN_SHARE);
 }
 
