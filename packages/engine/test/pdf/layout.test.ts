@@ -1775,6 +1775,28 @@ describe("pdf layout: reading order", () => {
     expect(markdown).toMatch(/^#+ Weather and memory$/m);
   });
 
+  it("keeps a body-size bold heading that starts a page as high as a running header would sit, with its text close under it", async () => {
+    // Note: as a browser prints a bold paragraph used as a heading that falls at the top of a page:
+    // its space above is dropped there, and its text follows at the body's pitch.
+    const body = (first: number, count: number): PdfLine[] =>
+      Array.from({ length: count }, (_, index) => ({ text: `Line ${index + 1} of the minutes, with words enough to read as a paragraph of prose.`, x: 40, y: first - index * 15, size: 11 }));
+    const markdown = await toMarkdown([
+      [{ text: "Payments approved", x: 40, y: 700, size: 11, bold: true }, ...body(680, 30)],
+      [{ text: "Budget for the coming year", x: 40, y: 738, size: 11, bold: true }, ...body(722, 10)],
+    ]);
+    expect(markdown).toMatch(/^#+ Budget for the coming year$/m);
+  });
+
+  it("still drops a body-size bold running header set apart above the text, though its words change from page to page", async () => {
+    const body = (first: number, count: number): PdfLine[] =>
+      Array.from({ length: count }, (_, index) => ({ text: `Line ${index + 1} of the chapter, with words enough to read as a paragraph of prose.`, x: 72, y: first - index * 15, size: 11 }));
+    const markdown = await toMarkdown([
+      [{ text: "Soils and drainage", x: 72, y: 760, size: 11, bold: true }, ...body(700, 30)],
+      [{ text: "Planting and pruning", x: 72, y: 760, size: 11, bold: true }, ...body(700, 30)],
+    ]);
+    expect(markdown).not.toMatch(/^#+ (Soils and drainage|Planting and pruning)$/m);
+  });
+
   it("keeps the bold title of a one-page document set as high as a running header would sit", async () => {
     // Note: as a one-page form or notice made with reportlab puts its title, 55 points from the top
     // of the page; a running header is seldom bold and set larger than the body.

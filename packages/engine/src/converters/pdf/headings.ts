@@ -14,6 +14,10 @@ const MAXIMUM_SIZE_LEVELS = 3;
 // is the header of the page, not a heading (a title on a cover or first page is set larger or lower).
 const RUNNING_HEADER_BAND = 0.075;
 const RUNNING_HEADER_MAXIMUM_SCALE = 1.5;
+// Note: a running header is set apart from the text under it by more than this many ems (Word,
+// LaTeX and browsers leave a margin's worth); a line the page's text follows closer than that
+// is that text's first line, a heading that starts the page.
+const RUNNING_HEADER_SEPARATION_EM = 2.5;
 // Note: captions label a figure or table ("Figure 2.1:", "Table 3.", "Chart A"); they are not sections.
 const CAPTION_WORDS = "Fig|Figure|Table|Tab|Chart|Diagram|Graph|Exhibit|Illustration|Plate|Map|Box|Photo|Image|Source|Note";
 const CAPTION = new RegExp(
@@ -264,7 +268,8 @@ function isHeadingCandidate(line: TextLine, bodySize: number): boolean {
  * a running header recurs at its height from page to page, with its words (its page number
  * aside); the titles of slides stand at one height too, each in words of its own. On a page alone nothing recurs; a line
  * there set bold and larger than the body is its title (a one-page form or notice), for a running
- * header is seldom both.
+ * header is seldom both. A body-size line there that recurs on no other page and has the page's
+ * text close under it is a heading in body-size bold that starts the page.
  */
 function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line: TextLine) => boolean {
   const inBand = (line: TextLine): boolean => line.baseline < line.pageHeight * RUNNING_HEADER_BAND && line.fontSize < bodySize * RUNNING_HEADER_MAXIMUM_SCALE;
@@ -274,12 +279,15 @@ function runningHeaderTest(lines: readonly TextLine[], bodySize: number): (line:
   const recurs = (line: TextLine): boolean =>
     banded.some((other) => other.pageIndex !== line.pageIndex && Math.abs(other.baseline - line.baseline) <= line.fontSize && words(other) === words(line));
   const isBoldTitle = (line: TextLine): boolean => line.bold && roundSize(line.fontSize) >= bodySize * LARGER_THAN_BODY;
+  const hasTextCloseUnder = (line: TextLine): boolean =>
+    lines.some((other) => other.pageIndex === line.pageIndex && other.baseline > line.baseline && other.baseline - line.baseline <= RUNNING_HEADER_SEPARATION_EM * line.fontSize);
   return (line) => {
     if (!inBand(line)) return false;
     // Note: a section titled in body-size capitals may open a column at the top of a page, at the
     // height of other pages' first lines; a running header in capitals recurs in its words too.
     if (pageCount >= 2 && isCapitalsSection(lineText(line))) return recurs(line);
-    return (pageCount < 2 && !isBoldTitle(line)) || roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY || recurs(line);
+    if (pageCount < 2) return !isBoldTitle(line);
+    return recurs(line) || (roundSize(line.fontSize) < bodySize * LARGER_THAN_BODY && !hasTextCloseUnder(line));
   };
 }
 
