@@ -66,6 +66,18 @@ describe("removeFurniture", () => {
     expect(answer).toMatch(/42/);
   });
 
+  it("drops a page number labelled short (\"p. 1\", \"pg. 2\") centred under the text, on one page or two", async () => {
+    const text = (page: number): PdfLine[] => [
+      { text: `The allotment gates are locked at dusk, and notice ${page} says who holds the keys.`, x: 72, y: 700, size: 11 },
+      { text: "Plot holders may collect a key from the secretary on payment of a deposit.", x: 72, y: 686, size: 11 },
+    ];
+    const foot = (label: string): PdfLine => ({ text: label, x: 296, y: 40, size: 9 });
+    const single = (await convert(makePdf([[...text(1), foot("p. 1")]]), { filename: "one.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(single).not.toContain("p. 1");
+    const double = (await convert(makePdf([[...text(1), foot("pg. 1")], [...text(2), foot("pg. 2")]]), { filename: "two.pdf", pdf: { mode: "fast" } })).markdown;
+    expect(double).not.toMatch(/pg\. \d/);
+  });
+
   it("drops a page number centred under text that a two-sided layout sets off the page's middle", async () => {
     // As LaTeX's `twoside` sets an even page: the text block, and the number centred under it, well
     // left of the page's middle.

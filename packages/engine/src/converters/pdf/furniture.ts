@@ -12,9 +12,10 @@ const REPEAT_SHARE = 0.4;
 // Note: a document's title often runs as the page header of later pages; where it is set this much
 // larger than the running header, it is the title (content), not furniture.
 const PROMINENT_SCALE = 1.15;
-const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
+// Note: a page number may be labelled in full or short ("Page 3", "p. 3", "pg. 3").
+const PAGE_NUMBER = /^(?:page\s+|pg?\.\s?)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$/i;
 // A page number with the page count beside it: its two numbers.
-const PAGE_OF_PAGES = /^(?:page\s+)?(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})$/i;
+const PAGE_OF_PAGES = /^(?:page\s+|pg?\.\s?)?(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})$/i;
 // Note: LaTeX's default margins put the page number some two inches above the paper's edge, out of
 // the margin share. A page number there is the page's lowest line, centred, this many of its
 // heights under the line above, in the lower part of the page.
